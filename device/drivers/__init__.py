@@ -1,0 +1,1 @@
+"""Chip drivers. Each takes its bus object in its constructor, so a fake bus plugs in."""

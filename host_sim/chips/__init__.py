@@ -1,0 +1,1 @@
+"""Register-level models of the board's chips, built from their datasheets."""

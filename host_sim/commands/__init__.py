@@ -1,0 +1,1 @@
+"""Subcommands of ``trickref``; each module is one command (see ``host_sim.cli``)."""

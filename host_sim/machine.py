@@ -1,0 +1,198 @@
+"""A ``machine``-compatible surface (Pin, SPI, I2C) over emulated chips, plus a virtual clock.
+
+Only the methods the drivers call exist (MicroPython docs: machine.Pin, machine.SPI,
+machine.I2C). Chips attach to a bus:
+
+- SPI chips implement ``spi_select()``, ``spi_deselect()`` and ``spi_exchange(byte) -> byte``;
+  they attach with ``spi.attach(chip, cs_pin)`` and are selected while that pin is low.
+- I2C chips implement ``i2c_write(data: bytes)`` and ``i2c_read(n) -> bytes``; they attach
+  with ``i2c.attach(addr, chip)``. A write to an address nobody answers raises
+  ``OSError(19)`` (ENODEV), as MicroPython does on a missing ACK.
+
+Every bus counts the bytes it moved (``bytes_moved``) and the wire time they took at the
+bus clock (``wire_us``), for the benchmarks.
+"""
+
+_ENODEV = 19  # errno MicroPython raises when an I2C address does not acknowledge
+
+
+class VirtualClock:
+    """Milliseconds that advance only when told: ``sleep_ms`` and ``advance`` move it.
+
+    Drivers and the loop read it through ``device.timing.use(clock)``, so tests are
+    repeatable and never wait for real time.
+    """
+
+    def __init__(self, start_ms=0):
+        self.now_ms = start_ms
+
+    def ticks_ms(self):
+        """The current virtual time in ms (wraps at 2**30 like MicroPython's ticks)."""
+        return self.now_ms % (1 << 30)
+
+    def sleep_ms(self, ms):
+        """Advance the clock by ``ms`` (what a driver's delay costs on the board)."""
+        self.now_ms += ms
+
+    def advance(self, ms):
+        """Advance the clock by ``ms``."""
+        self.now_ms += ms
+
+
+class Pin:
+    """A GPIO pin. Watchers (chip models) are called with the new level on every change."""
+
+    IN = 0
+    OUT = 1
+    OPEN_DRAIN = 2
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self, id, mode=-1, pull=-1, value=None):
+        self.id = id
+        self.mode = mode
+        self._value = 1 if pull == Pin.PULL_UP else 0
+        self._watchers = []
+        if value is not None:
+            self._value = 1 if value else 0
+
+    def init(self, mode=-1, pull=-1, value=None):
+        """Reconfigure the pin, as ``machine.Pin.init``."""
+        if mode != -1:
+            self.mode = mode
+        if value is not None:
+            self.value(value)
+
+    def value(self, v=None):
+        """Read the level, or drive it to ``v`` and notify the watchers on a change."""
+        if v is None:
+            return self._value
+        v = 1 if v else 0
+        if v != self._value:
+            self._value = v
+            for w in self._watchers:
+                w(v)
+        return None
+
+    def on(self):
+        """Drive the pin high."""
+        self.value(1)
+
+    def off(self):
+        """Drive the pin low."""
+        self.value(0)
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def watch(self, callback):
+        """Call ``callback(level)`` on every change of level (emulator hook)."""
+        self._watchers.append(callback)
+
+    def __repr__(self):
+        return "Pin(%r)" % (self.id,)
+
+
+class SPI:
+    """An SPI controller; chips are selected by their chip-select pin going low."""
+
+    def __init__(self, id=0, baudrate=1000000, polarity=0, phase=0, bits=8, firstbit=0,
+                 sck=None, mosi=None, miso=None):
+        self.id = id
+        self.baudrate = baudrate
+        self._selected = None
+        self.bytes_moved = 0
+        self.wire_us = 0.0
+
+    def init(self, baudrate=None, **kw):
+        """Change the clock rate (other settings are accepted and ignored)."""
+        if baudrate:
+            self.baudrate = baudrate
+
+    def attach(self, chip, cs_pin):
+        """Wire ``chip`` to this bus behind ``cs_pin`` (active low)."""
+
+        def on_cs(level):
+            if level == 0:
+                self._selected = chip
+                chip.spi_select()
+            elif self._selected is chip:
+                chip.spi_deselect()
+                self._selected = None
+
+        cs_pin.watch(on_cs)
+
+    def _exchange(self, out):
+        self.bytes_moved += 1
+        self.wire_us += 8e6 / self.baudrate
+        chip = self._selected
+        return chip.spi_exchange(out) if chip is not None else 0xFF
+
+    def write(self, buf):
+        """Clock out ``buf``; what comes back on MISO is dropped."""
+        for b in buf:
+            self._exchange(b)
+
+    def read(self, nbytes, write=0x00):
+        """Clock ``nbytes`` while sending ``write``; return what came back."""
+        return bytes(self._exchange(write) for _ in range(nbytes))
+
+    def readinto(self, buf, write=0x00):
+        """Fill ``buf`` with bytes clocked in while sending ``write``."""
+        for i in range(len(buf)):
+            buf[i] = self._exchange(write)
+
+    def write_readinto(self, write_buf, read_buf):
+        """Full duplex: send ``write_buf`` and store what comes back in ``read_buf``."""
+        for i in range(len(write_buf)):
+            read_buf[i] = self._exchange(write_buf[i])
+
+
+class I2C:
+    """An I2C controller with chips attached by 7-bit address."""
+
+    def __init__(self, id=0, scl=None, sda=None, freq=400000, timeout=50000):
+        self.id = id
+        self.freq = freq
+        self._chips = {}
+        self.bytes_moved = 0
+        self.wire_us = 0.0
+
+    def attach(self, addr, chip):
+        """Put ``chip`` on the bus at 7-bit address ``addr``."""
+        self._chips[addr] = chip
+
+    def scan(self):
+        """The addresses that acknowledge, ascending."""
+        return sorted(self._chips)
+
+    def _chip(self, addr, nbytes):
+        # 9 clocks per byte (8 data + ACK) plus the address byte, start and stop.
+        self.bytes_moved += nbytes + 1
+        self.wire_us += (9 * (nbytes + 1) + 2) * 1e6 / self.freq
+        chip = self._chips.get(addr)
+        if chip is None:
+            raise OSError(_ENODEV)
+        return chip
+
+    def writeto(self, addr, buf, stop=True):
+        """Write ``buf`` to the chip at ``addr``; return the number of bytes acknowledged."""
+        self._chip(addr, len(buf)).i2c_write(bytes(buf))
+        return len(buf)
+
+    def writevto(self, addr, vector, stop=True):
+        """Write the buffers of ``vector`` back to back in one transaction."""
+        data = b"".join(bytes(v) for v in vector)
+        self._chip(addr, len(data)).i2c_write(data)
+        return len(data)
+
+    def readfrom(self, addr, nbytes, stop=True):
+        """Read ``nbytes`` from the chip at ``addr``."""
+        return bytes(self._chip(addr, nbytes).i2c_read(nbytes))
+
+    def readfrom_into(self, addr, buf, stop=True):
+        """Read ``len(buf)`` bytes from the chip at ``addr`` into ``buf``."""
+        data = self._chip(addr, len(buf)).i2c_read(len(buf))
+        buf[:] = data
