@@ -1,0 +1,561 @@
+"""Skat to the International Skat Order (ISkO), three active players.
+
+Seats are deal-relative: 0 forehand (Vorhand), 1 middlehand, 2 rearhand, as in ISS records
+(reference/skat.md section 1). Cards are numbers of ``core.cards.SKAT``.
+
+Phases and transitions (one function per phase)::
+
+    AUCTION --bid/hold/pass--> AUCTION | DECLARE (declarer known) | OVER (all passed)
+    DECLARE --pick_up--> DISCARD --declare(contract, discard)--> PLAY
+    DECLARE --declare(hand contract)--> PLAY
+    PLAY --play--> PLAY | OVER (10 tricks, or an early end: null trick, schwarz announced
+                                 trick, claims and resignations, a player timing out)
+
+At a real table the auction is not scanned: ``Deal.enter_auction(declarer, bid)`` jumps to
+DECLARE and ``declare()`` takes the contract entered on the device; the skat may be scanned
+at the end (``set_skat``) so matadors and overbid come from real cards.
+
+Rule sources: seed ``003_*.txt`` (Prager deck, play and value), ISkO 1.2.2 card points,
+5.1 base values, 5.2 multiplier and levels, 5.2.5 announced levels, 5.3 lost games double,
+5.4.2 overbid; ISS server behaviour for early ends (reference/skat.md sections 1-3).
+"""
+
+from collections import namedtuple
+
+from core.cards import SKAT
+from core.compat import const
+from core.errors import BadRecord, IllegalPlay
+from core.events import (ALREADY_PLAYED, DEAL_OVER, MUST_FOLLOW, NOT_IN_HAND, NOT_YOUR_TURN,
+                         WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken, Turn)
+from core import tricks
+
+PHASE_AUCTION = const(1)
+PHASE_DECLARE = const(2)
+PHASE_DISCARD = const(3)
+PHASE_PLAY = const(4)
+PHASE_OVER = const(5)
+
+# Contract kinds: the suit number (0 C acorns, 1 S leaves, 2 H hearts, 3 D bells), or these.
+GRAND = const(4)
+NULL = const(5)
+KIND_LETTERS = "CSHDGN"
+BASE_VALUES = (12, 11, 10, 9, 24)  # ISkO 5.1: acorns 12, leaves 11, hearts 10, bells 9; grand 24
+NULL_VALUES = (23, 35, 46, 59)  # ISkO 5.1: null, hand, ouvert, ouvert hand (fixed values)
+
+# Card points by rank 7 8 9 T J Q K A (ISkO 1.2.2: Daus 11, 10 10, König 4, Ober 3, Unter 2).
+RANK_POINTS = b"\x00\x00\x00\x0a\x02\x03\x04\x0b"
+# Trick strength in a suit, by rank 7 8 9 T J Q K A: suit and grand games (A T K Q 9 8 7),
+# and null (A K Q J T 9 8 7, the natural order). Seed 003, "Играя ход".
+_SUIT_ORDER = b"\x00\x01\x02\x05\x00\x03\x04\x06"
+_NULL_ORDER = b"\x00\x01\x02\x03\x04\x05\x06\x07"
+_JACK = const(4)  # rank number of the Unter in core.cards.SKAT
+_TRUMP = const(4)  # effective suit number of every trump
+
+AUCTION_PASS = "p"
+AUCTION_HOLD = "y"
+
+Contract = namedtuple("Contract", ("kind", "hand", "schneider", "schwarz", "ouvert"))
+Contract.__doc__ = """A declared game: ``kind`` (0-3 suit, GRAND, NULL) and announcements.
+
+``schneider``/``schwarz`` are the announced levels; trump ouvert implies hand, schneider
+and schwarz announced (ISkO 5.2.6)."""
+
+Result = namedtuple("Result", (
+    "status", "declarer", "contract", "bid", "won", "value", "matadors", "multiplier",
+    "overbid", "declarer_points", "declarer_tricks", "schneider", "schwarz",
+    "trick_winners", "levels"))
+Result.__doc__ = """The outcome of a Skat deal, as written on the score sheet.
+
+``status``: "played", "passed" or "aborted". ``value``: signed score-sheet value (ISS ``v:``):
+positive when won, -2 x value when lost (ISkO 5.3), -2 x the smallest multiple of the base
+value reaching the bid when overbid (ISkO 5.4.2). ``matadors``: positive "with", negative
+"without" (ISS ``m:``; 0 for null). ``schneider``/``schwarz``: reached in play (ISS ``s:``,
+``z:``). ``levels``: the names of the multiplier levels counted, in order."""
+
+
+def parse_contract(text):
+    """Parse an ISS contract string (``"G"``, ``"DHS"``, ``"CHZ"``, ``"NO"``, ``"GO"``).
+
+    The first letter is the kind (``C S H D G N``), the rest modifiers ``H`` hand,
+    ``S`` schneider announced, ``Z`` schwarz announced (implies ``S``), ``O`` ouvert (in
+    suit and grand games implies hand, schneider and schwarz announced: ISkO 5.2.6).
+    Raises BadRecord on anything else, or on announcements without hand (ISkO 5.2.3).
+    """
+    if not text or KIND_LETTERS.find(text[0]) < 0:
+        raise BadRecord("contract %r: must start with one of C S H D G N" % (text,))
+    kind = KIND_LETTERS.find(text[0])
+    mods = text[1:]
+    for m in mods:
+        if m not in "HSZO":
+            raise BadRecord("contract %r: unknown modifier %r" % (text, m))
+    hand = "H" in mods
+    ouvert = "O" in mods
+    schwarz = "Z" in mods
+    schneider = "S" in mods or schwarz
+    if kind == NULL:
+        if schneider:
+            raise BadRecord("contract %r: null has no schneider/schwarz" % (text,))
+        return Contract(NULL, hand, False, False, ouvert)
+    if ouvert:
+        hand = schneider = schwarz = True
+    if schneider and not hand:
+        raise BadRecord("contract %r: schneider/schwarz announced only from hand" % (text,))
+    return Contract(kind, hand, schneider, schwarz, ouvert)
+
+
+def contract_code(c):
+    """The ISS string of a Contract (inverse of :func:`parse_contract`)."""
+    s = KIND_LETTERS[c.kind]
+    if c.ouvert and c.kind != NULL:
+        return s + "O"
+    if c.hand:
+        s += "H"
+    if c.schwarz:
+        s += "Z"
+    elif c.schneider:
+        s += "S"
+    if c.ouvert:
+        s += "O"
+    return s
+
+
+def _all_game_values():
+    vals = set(NULL_VALUES)
+    for base in BASE_VALUES:
+        # multiplier: matadors 1..11 (grand 1..4) + game + hand S SA Z ZA O: 2..18 (2..11)
+        top = 18 if base != 24 else 11
+        for m in range(2, top + 1):
+            vals.add(base * m)
+    return tuple(sorted(vals))
+
+
+BID_LADDER = _all_game_values()  # 18, 20, 22, 23, 24, 27, 30, ... every reachable game value
+
+
+def trick_tables(kind):
+    """Per-card (effective suit, strength) byte tables for a contract kind.
+
+    In suit and grand games the four Unter are trumps ranked acorns, leaves, hearts, bells
+    above the trump suit's Daus, and "a jack is never part of its printed suit" (seed 003;
+    ISkO 3.2). Null has no trumps and the natural order. Effective suit ``4`` is trump.
+    """
+    suits = bytearray(32)
+    power = bytearray(32)
+    for card in range(32):
+        s = SKAT.suit(card)
+        r = SKAT.rank(card)
+        if kind == NULL:
+            suits[card] = s
+            power[card] = _NULL_ORDER[r]
+        elif r == _JACK:
+            suits[card] = _TRUMP
+            power[card] = 20 - s  # CJ 20 > SJ 19 > HJ 18 > DJ 17 > any suit card
+        elif s == kind:
+            suits[card] = _TRUMP
+            power[card] = _SUIT_ORDER[r]
+        else:
+            suits[card] = s
+            power[card] = _SUIT_ORDER[r]
+    return bytes(suits), bytes(power)
+
+
+def card_points(cards):
+    """Sum of the card points of ``cards`` (ISkO 1.2.2; the pack holds 120)."""
+    total = 0
+    for c in cards:
+        total += RANK_POINTS[SKAT.rank(c)]
+    return total
+
+
+def matadors(cards, kind):
+    """Matadors "with" (positive) or "without" (negative) over ``cards`` (ISkO 5.2.1).
+
+    ``cards``: the declarer's 10 cards plus the original skat, also in hand games. The
+    sequence runs from the acorn Unter down the trumps (4 jacks, then in a suit game
+    A T K Q 9 8 7 of the trump suit); it stops at the first change. 0 for null.
+    """
+    if kind == NULL:
+        return 0
+    order = [s * 8 + _JACK for s in range(4)]
+    if kind != GRAND:
+        for r in (7, 3, 6, 5, 2, 1, 0):  # A T K Q 9 8 7 of the trump suit
+            order.append(kind * 8 + r)
+    held = [c in cards for c in order]
+    n = 1
+    while n < len(held) and held[n] == held[0]:
+        n += 1
+    return n if held[0] else -n
+
+
+def game_value(contract, mat, declarer_points, declarer_tricks, bid, finished=True):
+    """Value a game (ISkO 5.2-5.4); returns ``(won, value, multiplier, overbid, levels)``.
+
+    ``value`` is the signed score-sheet value. Suit/grand: multiplier = matadors + game +
+    hand + schneider + schneider announced + schwarz + schwarz announced + ouvert; schneider
+    when a party has at most 30 points, schwarz when a party has no trick (tricks, not points:
+    ISkO 5.2.4); an announced level that is missed still counts every lower level and the
+    announcement (5.2.5); lost games count double (5.3); a game worth less than the bid is lost
+    for twice the smallest multiple of its base value reaching the bid (5.4.2).
+    Null: fixed values 23/35/46/59, won when the declarer takes no trick; a null worth less
+    than the bid is overbid like a suit game, in multiples of its value (SkatGUI, documented
+    in docs/rules/skat.md).
+    """
+    if contract.kind == NULL:
+        value = NULL_VALUES[(2 if contract.ouvert else 0) + (1 if contract.hand else 0)]
+        won = declarer_tricks == 0
+        levels = ("null",)
+        base = value
+        mult = 1
+    else:
+        base = BASE_VALUES[contract.kind]
+        schneider = declarer_points >= 90 or declarer_points <= 30
+        schwarz = finished and (declarer_tricks == 10 or declarer_tricks == 0)
+        levels = ["with %d" % mat if mat > 0 else "without %d" % -mat, "game"]
+        if contract.hand:
+            levels.append("hand")
+        if schneider or contract.schneider:
+            levels.append("schneider")
+        if contract.schneider:
+            levels.append("schneider announced")
+        if schwarz or contract.schwarz:
+            levels.append("schwarz")
+        if contract.schwarz:
+            levels.append("schwarz announced")
+        if contract.ouvert:
+            levels.append("ouvert")
+        mult = abs(mat) + len(levels) - 1
+        value = base * mult
+        won = declarer_points >= 61
+        if contract.schneider and declarer_points < 90:
+            won = False
+        if contract.schwarz and declarer_tricks < 10:
+            won = False
+    if value < bid:
+        reach = ((bid + base - 1) // base) * base
+        return False, -2 * reach, mult, True, tuple(levels)
+    return won, (value if won else -2 * value), mult, False, tuple(levels)
+
+
+class Game:
+    """Skat's static facts: 32-card Prager deck, three active seats, options.
+
+    Options: ``overbid_null`` ("multiple": a null below the bid loses twice the next
+    multiple of its value, as SkatGUI; the only reading implemented, see docs/rules/skat.md).
+    """
+
+    deck = SKAT
+    players = 3
+    name = "skat"
+
+    def new_deal(self, hands=None, skat=None):
+        """A new deal in the AUCTION phase.
+
+        ``hands``: three lists of 10 cards (forehand, middlehand, rearhand) or None when
+        the cards are only seen as they are played; ``skat``: the two skat cards or None.
+        Raises BadRecord when the cards given are not 32 distinct cards of the deck.
+        """
+        return Deal(hands, skat)
+
+
+class Deal(tricks.TrickDeal):
+    """One Skat deal: auction, declaration, play and result.
+
+    Verbs: ``bid(seat, value)``, ``hold(seat)``, ``pass_(seat)``, ``enter_auction(declarer,
+    bid)``, ``pick_up(seat)``, ``declare(seat, contract, discard=None)``, ``play(seat, card)``,
+    ``claim(seat)``, ``resign(seat)``, ``abandon(seat)``, ``set_skat(cards)``; queries
+    ``current_seat()``, ``check_play``, ``legal``, ``legal_cards``, ``is_over()``,
+    ``result()``. Every verb raises IllegalPlay (reason code, sentence) and changes nothing
+    when refused.
+    """
+
+    def __init__(self, hands=None, skat=None):
+        tricks.TrickDeal.__init__(self, SKAT, 3, hands)
+        if hands is not None:
+            if skat is None or len(skat) != 2 or any(len(h) != 10 for h in hands):
+                raise BadRecord("a Skat deal is 3 hands of 10 cards and a skat of 2")
+            tricks.check_distinct(SKAT, [c for h in hands for c in h] + list(skat))
+        self.original_skat = list(skat) if skat is not None else None
+        self.skat = list(skat) if skat is not None else None  # the skat that counts at the end
+        self.phase = PHASE_AUCTION
+        self.bid_value = 0
+        self.declarer = -1
+        self.contract = None
+        self._duel = [1, 0]  # [bidder, listener]: middlehand bids to forehand first
+        self._out = [False, False, False]
+        self._waiting = 1  # whose auction move it is
+        self._duels_done = 0
+        self._resigned = [False, False, False]
+        self.status = "played"
+        self.end_reason = None
+
+    # --- auction (ISkO 2.2; ISS move semantics, reference/skat.md section 1) ---
+
+    def _auction_turn(self, seat):
+        if self.phase != PHASE_AUCTION:
+            raise IllegalPlay(WRONG_PHASE, "the auction is over")
+        if seat != self._waiting:
+            raise IllegalPlay(NOT_YOUR_TURN, "seat %d speaks now in the auction"
+                              % self._waiting)
+
+    def bid(self, seat, value):
+        """``seat`` bids ``value``: must be the bidder's turn and a higher ladder value."""
+        self._auction_turn(seat)
+        if self._duels_done == 2:  # forehand's last chance: only 18 or pass
+            if value != BID_LADDER[0]:
+                raise IllegalPlay("bad-bid", "forehand may only bid 18 or pass now")
+            self.bid_value = value
+            self._finish_auction(0)
+            return []
+        if seat != self._duel[0]:
+            raise IllegalPlay("bad-bid", "seat %d answers yes or pass, not a number" % seat)
+        if value not in BID_LADDER or value <= self.bid_value:
+            raise IllegalPlay("bad-bid", "%r is not a game value above %d"
+                              % (value, self.bid_value))
+        self.bid_value = value
+        self._waiting = self._duel[1]
+        return []
+
+    def hold(self, seat):
+        """The listener holds ("yes") the bid just made."""
+        self._auction_turn(seat)
+        if seat != self._duel[1] or self._duels_done == 2:
+            raise IllegalPlay("bad-bid", "seat %d has no bid to hold" % seat)
+        self._waiting = self._duel[0]
+        return []
+
+    def pass_(self, seat):
+        """``seat`` passes and leaves the auction."""
+        self._auction_turn(seat)
+        if self._duels_done == 2:  # forehand's last chance declined: nobody plays
+            self.phase = PHASE_OVER
+            self.status = "passed"
+            return [DealOver(self.result())]
+        self._out[seat] = True
+        winner = self._duel[1] if seat == self._duel[0] else self._duel[0]
+        self._duels_done += 1
+        if self._duels_done == 1:
+            self._duel = [2, winner]  # rearhand bids to the survivor
+            self._waiting = 2
+            return []
+        if self.bid_value == 0:  # both passed without a bid: forehand may still bid 18
+            self._duels_done = 2
+            self._waiting = 0
+            return []
+        self._finish_auction(winner)
+        return []
+
+    def _finish_auction(self, declarer):
+        self.declarer = declarer
+        self.phase = PHASE_DECLARE
+
+    def enter_auction(self, declarer, bid):
+        """At the table: the auction's result is entered (declarer seat, winning bid)."""
+        if self.phase != PHASE_AUCTION:
+            raise IllegalPlay(WRONG_PHASE, "the auction is over")
+        if declarer not in (0, 1, 2) or bid not in BID_LADDER:
+            raise IllegalPlay("bad-bid", "declarer %r / bid %r" % (declarer, bid))
+        self.bid_value = bid
+        self._finish_auction(declarer)
+        return []
+
+    # --- declaration (ISkO 3.1-3.3) ---
+
+    def pick_up(self, seat):
+        """The declarer takes the skat (not a hand game)."""
+        if self.phase != PHASE_DECLARE or seat != self.declarer:
+            raise IllegalPlay(WRONG_PHASE, "only the declarer picks up, before declaring")
+        self.phase = PHASE_DISCARD
+        if self.hands is not None:
+            self.hands[seat].extend(self.skat)
+        return []
+
+    def declare(self, seat, contract, discard=None):
+        """The declarer announces ``contract`` (a Contract or ISS string), after picking up
+        with ``discard`` (two cards, or None when not scanned)."""
+        if isinstance(contract, str):
+            contract = parse_contract(contract)
+        if seat != self.declarer or self.phase not in (PHASE_DECLARE, PHASE_DISCARD):
+            raise IllegalPlay(WRONG_PHASE, "only the declarer declares, after the auction")
+        picked = self.phase == PHASE_DISCARD
+        if picked and contract.hand:
+            raise IllegalPlay("bad-contract", "a hand game cannot follow a skat pickup")
+        if not picked and not contract.hand:
+            contract = Contract(contract.kind, True, contract.schneider, contract.schwarz,
+                                contract.ouvert)
+        if picked and discard is not None:
+            if len(discard) != 2 or discard[0] == discard[1]:
+                raise IllegalPlay("bad-discard", "discard exactly two cards")
+            if self.hands is not None:
+                for c in discard:
+                    if c not in self.hands[seat]:
+                        raise IllegalPlay(NOT_IN_HAND, "%s is not in the declarer's hand"
+                                          % SKAT.code(c))
+                for c in discard:
+                    self.hands[seat].remove(c)
+            self.skat = list(discard)
+        elif picked:
+            self.skat = None  # the new skat is known only when scanned
+        self.contract = contract
+        self.set_trick_tables(trick_tables(contract.kind))
+        self.phase = PHASE_PLAY
+        self.leader = 0  # forehand always leads the first trick (seed 003)
+        return [Turn(0)]
+
+    # --- play (seed 003 "Играя ход"; ISkO 3.3) ---
+
+    def current_seat(self):
+        """The seat expected to act now (auction or play), or -1 when none."""
+        if self.phase == PHASE_AUCTION:
+            return self._waiting
+        if self.phase in (PHASE_DECLARE, PHASE_DISCARD):
+            return self.declarer
+        if self.phase == PHASE_PLAY:
+            return self.to_play()
+        return -1
+
+    def check_play(self, seat, card):
+        """Raise IllegalPlay unless ``seat`` may play ``card`` now (follow the effective
+        suit when able; with unknown hands only what the table has shown is checked)."""
+        if self.phase != PHASE_PLAY:
+            raise IllegalPlay(DEAL_OVER if self.phase == PHASE_OVER else WRONG_PHASE,
+                              "no card play now")
+        self.check_card(seat, card)
+
+    def play(self, seat, card):
+        """Play ``card`` from ``seat``; returns the events (CardPlayed, TrickTaken, ...)."""
+        self.check_play(seat, card)
+        events = self.accept_card(seat, card)
+        if self.trick_complete():
+            events.append(self.close_trick())
+            if self._early_end():
+                self._finish()
+                events.append(DealOver(self.result()))
+            elif self.tricks_done == 10:
+                self._finish()
+                events.append(DealOver(self.result()))
+            else:
+                events.append(Turn(self.leader))
+        else:
+            events.append(Turn(self.to_play()))
+        return events
+
+    def points_of(self, card):
+        """Card points of ``card`` (ISkO 1.2.2)."""
+        return RANK_POINTS[SKAT.rank(card)]
+
+    def trick_reason(self, winner_card, cards):
+        """Why ``winner_card`` took the trick, in words a player reads on the LCD."""
+        if self.trick_suits[winner_card] == _TRUMP and self.contract.kind != NULL:
+            return "%s highest trump" % SKAT.short(winner_card)
+        return "%s highest of the suit led" % SKAT.short(winner_card)
+
+    def _early_end(self):
+        """ISS server ends: null at the declarer's first trick; schwarz announced (all trump
+        ouverts) at the defenders' first trick (reference/skat.md section 1, item 7)."""
+        taker = self.trick_winners[-1]
+        if self.contract.kind == NULL:
+            if taker == self.declarer:
+                self.end_reason = "null: declarer took a trick"
+                return True
+        elif self.contract.schwarz and taker != self.declarer:
+            self.end_reason = "schwarz announced: defenders took a trick"
+            return True
+        return False
+
+    # --- claims, resignations, timeouts (ISS SimpleState.gameResult) ---
+
+    def claim(self, seat):
+        """The declarer shows the cards (``SC``); play goes on unless the defenders resign."""
+        if self.phase != PHASE_PLAY or seat != self.declarer:
+            raise IllegalPlay(WRONG_PHASE, "only the declarer claims, during play")
+        return []
+
+    def resign(self, seat):
+        """``seat`` gives up (``RE``). The game ends when the declarer resigns (the rest goes
+        to the defenders) or when both defenders have (the rest goes to the declarer)."""
+        if self.phase != PHASE_PLAY:
+            raise IllegalPlay(WRONG_PHASE, "resign only during play")
+        self._resigned[seat] = True
+        if seat == self.declarer:
+            self._award_rest(False)
+        elif all(self._resigned[s] for s in range(3) if s != self.declarer):
+            self._award_rest(True)
+        else:
+            return []
+        self.end_reason = "resigned"
+        self._finish()
+        return [DealOver(self.result())]
+
+    def abandon(self, seat):
+        """``seat`` timed out or left (``TI``/``LE``): the game is aborted. A defender's
+        abandon during play gives the rest to the declarer, as the ISS does (ID 136415)."""
+        self.status = "aborted"
+        if self.phase == PHASE_PLAY and seat != self.declarer:
+            self._award_rest(True)
+            self.end_reason = "a defender left"
+        else:
+            self.declarer_valid = False
+        self.phase = PHASE_OVER
+        return [DealOver(self.result())]
+
+    def _award_rest(self, to_declarer):
+        if self.contract.kind == NULL:
+            return  # null: resignations decide the game, no tricks move
+        self.award_remaining(self.declarer if to_declarer else (self.declarer + 1) % 3, 10)
+
+    def set_skat(self, cards):
+        """The skat scanned at the end of the deal (the discard, or the untouched skat)."""
+        if len(cards) != 2 or cards[0] == cards[1]:
+            raise IllegalPlay("bad-skat", "the skat is two different cards")
+        for c in cards:
+            SKAT.check(c)
+            if self.seen[c]:
+                raise IllegalPlay(ALREADY_PLAYED, "%s was played in a trick" % SKAT.code(c))
+        self.skat = list(cards)
+        return []
+
+    def _finish(self):
+        self.phase = PHASE_OVER
+
+    def is_over(self):
+        """True once the deal has a result (played out, ended early, passed or aborted)."""
+        return self.phase == PHASE_OVER
+
+    def declarer_cards(self):
+        """The declarer's 10 cards plus the original skat (12 cards) when known, else the
+        cards the declarer played plus the skat (the same set once all 10 were played)."""
+        if self.hands is not None and self.original_skat is not None:
+            return list(self.initial_hands[self.declarer]) + self.original_skat
+        cards = [c for (s, c) in self.history if s == self.declarer]
+        return cards + (self.skat or [])
+
+    def result(self):
+        """The deal's Result (see :data:`Result`); value fields are None until known."""
+        if self.status == "passed":
+            return Result("passed", -1, None, 0, False, 0, 0, 0, False, 0, 0, False, False,
+                          (), ())
+        if self.contract is None or not getattr(self, "declarer_valid", True):
+            return Result("aborted", self.declarer, self.contract, self.bid_value, False,
+                          None, None, None, False, None, None, False, False,
+                          tuple(self.trick_winners), ())
+        if getattr(self, "rest_to", -1) == self.declarer:  # the rest was awarded to him
+            dp = 120 - sum(self.taken_points) + self.taken_points[self.declarer]
+        else:
+            dp = self.taken_points[self.declarer] + card_points(self.skat or ())
+        dt = self.taken_tricks[self.declarer]
+        mat = matadors(self.declarer_cards(), self.contract.kind)
+        complete = self.tricks_done == 10 or getattr(self, "rest_to", -1) >= 0
+        won, value, mult, overbid, levels = game_value(
+            self.contract, mat, dp, dt, self.bid_value, complete)
+        null = self.contract.kind == NULL
+        return Result(self.status, self.declarer, self.contract, self.bid_value, won, value,
+                      mat, mult, overbid, dp, dt,
+                      (not null) and (dp >= 90 or dp <= 30),
+                      (not null) and complete and (dt == 10 or dt == 0),
+                      tuple(self.trick_winners), levels)
+
+
+# Re-exported for callers that only import this module.
+__all__ = ("Game", "Deal", "Contract", "Result", "parse_contract", "contract_code",
+           "game_value", "matadors", "card_points", "trick_tables", "BID_LADDER",
+           "CardPlayed", "TrickTaken", "RevokeFound", "MUST_FOLLOW")

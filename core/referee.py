@@ -1,0 +1,88 @@
+"""The game-agnostic table referee.
+
+It owns one deal of whatever game is played and keeps the books around it: every accepted
+action in order (the deal's history, which the journal stores and undo replays), which
+cards are out, whose turn it is, and it turns rule violations into events instead of
+exceptions. It works when hands are unknown: the game reports revokes as later cards prove
+them.
+
+Actions are ``(verb, args)`` pairs naming a method of the game's Deal: ``("play", (seat,
+card))``, ``("declare", (seat, "G", None))``, ``("enter_auction", (declarer, bid))``... A
+refused action changes nothing and yields one :class:`core.events.Refused` event.
+"""
+
+from core.errors import IllegalPlay, TrickrefError
+from core.events import DEAL_OVER, NOT_IN_DECK, WRONG_PHASE, Refused, Undone
+
+# Deal methods the referee may call on behalf of the table (anything else is refused).
+VERBS = ("play", "bid", "hold", "pass_", "enter_auction", "pick_up", "declare", "claim",
+         "resign", "abandon", "set_skat", "call", "discard", "announce", "take_chien",
+         "go", "choose")
+
+
+class Referee:
+    """Referee of one deal: ``act(verb, *args)`` and ``card(seat, card)`` return events.
+
+    ``new_deal``: a zero-argument callable returning a fresh Deal of the game in play (the
+    same cards and options every time, so undo can rebuild the deal by replay).
+    """
+
+    def __init__(self, new_deal):
+        self._new_deal = new_deal
+        self.deal = new_deal()
+        self.actions = []  # accepted (verb, args), in order
+
+    def act(self, verb, *args):
+        """Apply ``verb(*args)`` to the deal; returns its events or ``[Refused(...)]``.
+
+        Never raises on bad input: unknown verbs, illegal plays and bad values all become
+        a Refused event naming the reason, and the deal is unchanged.
+        """
+        seat = args[0] if args and isinstance(args[0], int) else -1
+        card = args[1] if verb == "play" and len(args) > 1 else -1
+        if verb not in VERBS or not hasattr(self.deal, verb):
+            return [Refused(seat, card, WRONG_PHASE, "%s is not a move of this game" % verb)]
+        if self.deal.is_over() and verb != "set_skat":
+            return [Refused(seat, card, DEAL_OVER, "the deal is over")]
+        try:
+            events = getattr(self.deal, verb)(*args)
+        except IllegalPlay as e:
+            return [Refused(seat, card, e.reason, e.detail)]
+        except (TrickrefError, TypeError, IndexError) as e:
+            return [Refused(seat, card, NOT_IN_DECK if verb == "play" else WRONG_PHASE,
+                            str(e))]
+        self.actions.append((verb, args))
+        return events
+
+    def card(self, seat, card):
+        """A card read at ``seat``'s pad: ``act("play", seat, card)``."""
+        return self.act("play", seat, card)
+
+    def current_seat(self):
+        """The seat expected to act now, or -1."""
+        return self.deal.current_seat()
+
+    def undo(self):
+        """Take back the last accepted action by replaying all the others on a fresh deal.
+
+        Returns ``[Undone(seat, card)]`` (card -1 for a non-card action), or a Refused
+        event when there is nothing to undo.
+        """
+        if not self.actions:
+            return [Refused(-1, -1, WRONG_PHASE, "nothing to undo")]
+        verb, args = self.actions.pop()
+        self.replay(self.actions)
+        seat = args[0] if args and isinstance(args[0], int) else -1
+        return [Undone(seat, args[1] if verb == "play" else -1)]
+
+    def replay(self, actions):
+        """Rebuild the deal from ``actions`` (e.g. read back from the journal); returns the
+        events of the last action. Raises IllegalPlay if an action is refused: a journal
+        that the rules refuse is corrupt, not something to skip."""
+        self.deal = self._new_deal()
+        self.actions = []
+        events = []
+        for verb, args in list(actions):
+            events = getattr(self.deal, verb)(*args)
+            self.actions.append((verb, args))
+        return events

@@ -1,0 +1,181 @@
+"""Trick-taking basics shared by the games: turn order, follow suit, trick winner, revokes.
+
+A game sets two byte tables with :meth:`TrickDeal.set_trick_tables`: the *effective suit*
+of every card (trumps share one effective suit, ``TRUMP``) and its *strength* within that
+suit. The winner of a trick is the strongest trump if any was played, else the strongest
+card of the suit led (Skat seed 003 "Играя ход"; FFT 2012 p.7). Games with other rules
+(the Magistr/Zhopa bank, the Tarot Excuse) override :meth:`TrickDeal.trick_winner`.
+
+Hands may be unknown (the usual case at a real table: a card is seen when played). Then
+"must follow suit" cannot be checked when the card lands; instead each seat's shown voids
+are remembered and a later card of a suit the seat failed to follow proves a revoke
+(:class:`core.events.RevokeFound`).
+"""
+
+from core.errors import BadCard, BadRecord, IllegalPlay
+from core.events import (ALREADY_PLAYED, MUST_FOLLOW, NOT_IN_DECK, NOT_IN_HAND,
+                         NOT_YOUR_TURN, REVOKE, CardPlayed, RevokeFound, TrickTaken)
+
+TRUMP = 4  # effective suit number shared by every trump
+
+
+def check_distinct(deck, cards):
+    """Raise BadRecord unless ``cards`` are distinct card numbers of ``deck``."""
+    seen = bytearray(len(deck))
+    for c in cards:
+        deck.check(c)
+        if seen[c]:
+            raise BadRecord("%s is dealt twice" % deck.code(c))
+        seen[c] = 1
+
+
+class TrickDeal:
+    """Bookkeeping of one deal's card play: whose turn, the current trick, cards out,
+    tricks and points taken per seat, shown voids.
+
+    ``hands``: one list of card numbers per seat, or None when unknown. Card points come
+    from ``self.points_of(card)`` (a game method); the reason of a verdict from
+    ``self.trick_reason(card, cards)``.
+    """
+
+    def __init__(self, deck, players, hands=None):
+        self.deck = deck
+        self.players = players
+        self.hands = [list(h) for h in hands] if hands is not None else None
+        self.initial_hands = [tuple(h) for h in hands] if hands is not None else None
+        self.seen = bytearray(len(deck))  # 1 once a card was played (per-card location)
+        self.history = []  # accepted (seat, card) in play order
+        self.trick = []  # cards of the current trick, from the leader
+        self.leader = 0
+        self.tricks_done = 0
+        self.trick_winners = []
+        self.taken_points = [0] * players
+        self.taken_tricks = [0] * players
+        self.voids = bytearray(players)  # bit s set: seat failed to follow effective suit s
+        self.void_trick = [[-1] * 5 for _ in range(players)]  # trick where each void showed
+        self.trick_suits = None
+        self.trick_power = None
+
+    def set_trick_tables(self, tables):
+        """Install ``(effective suit bytes, strength bytes)`` for the contract in play."""
+        self.trick_suits, self.trick_power = tables
+
+    def to_play(self):
+        """The seat whose card completes the next place in the current trick."""
+        return (self.leader + len(self.trick)) % self.players
+
+    def led_suit(self):
+        """Effective suit led in the current trick, or -1 before the lead."""
+        return self.trick_suits[self.trick[0]] if self.trick else -1
+
+    def check_card(self, seat, card):
+        """Raise IllegalPlay unless ``seat`` may put ``card`` on the current trick.
+
+        Reasons: NOT_IN_DECK, ALREADY_PLAYED, NOT_YOUR_TURN, NOT_IN_HAND and MUST_FOLLOW
+        (the last two only when hands are known).
+        """
+        try:
+            self.deck.check(card)
+        except BadCard as e:
+            raise IllegalPlay(NOT_IN_DECK, str(e))
+        if self.seen[card]:
+            raise IllegalPlay(ALREADY_PLAYED, "%s is already out" % self.deck.short(card))
+        if seat != self.to_play():
+            raise IllegalPlay(NOT_YOUR_TURN, "seat %d plays now, not seat %d"
+                              % (self.to_play(), seat))
+        if self.hands is None:
+            return
+        hand = self.hands[seat]
+        if card not in hand:
+            raise IllegalPlay(NOT_IN_HAND, "%s is not in seat %d's hand"
+                              % (self.deck.short(card), seat))
+        led = self.led_suit()
+        if led >= 0 and self.trick_suits[card] != led:
+            for c in hand:
+                if self.trick_suits[c] == led:
+                    raise IllegalPlay(MUST_FOLLOW, "%s must follow the suit led (holds %s)"
+                                      % (self.deck.short(card), self.deck.short(c)))
+
+    def legal(self, seat, card):
+        """True when ``check_play(seat, card)`` would accept the card."""
+        try:
+            self.check_play(seat, card)
+        except IllegalPlay:
+            return False
+        return True
+
+    def legal_cards(self, seat):
+        """The cards ``seat`` may play now (hands must be known)."""
+        if self.hands is None:
+            raise IllegalPlay(NOT_IN_HAND, "hands are not known")
+        return [c for c in self.hands[seat] if self.legal(seat, c)]
+
+    def accept_card(self, seat, card):
+        """Record ``card`` from ``seat`` (already checked); return [CardPlayed, revokes...]."""
+        events = [CardPlayed(seat, card)]
+        suit = self.trick_suits[card]
+        if self.hands is None:
+            events.extend(self.find_revokes(seat, card))
+        led = self.led_suit()
+        if led >= 0 and suit != led and not self.voids[seat] & (1 << led):
+            self.voids[seat] |= 1 << led
+            self.void_trick[seat][led] = self.tricks_done
+        self.seen[card] = 1
+        self.history.append((seat, card))
+        self.trick.append(card)
+        if self.hands is not None:
+            self.hands[seat].remove(card)
+        return events
+
+    def find_revokes(self, seat, card):
+        """A card of a suit ``seat`` earlier failed to follow proves that earlier revoke."""
+        suit = self.trick_suits[card]
+        if suit < 5 and self.voids[seat] & (1 << suit):
+            trick = self.void_trick[seat][suit]
+            self.voids[seat] &= ~(1 << suit)  # report each shown void once
+            return [RevokeFound(seat, card, trick, REVOKE,
+                                "seat %d did not follow suit in trick %d but holds %s"
+                                % (seat, trick + 1, self.deck.short(card)))]
+        return []
+
+    def trick_complete(self):
+        """True when every seat has played to the current trick."""
+        return len(self.trick) == self.players
+
+    def trick_winner(self, cards):
+        """Index in ``cards`` of the winning card: strongest trump, else strongest of the
+        suit led."""
+        suits = self.trick_suits
+        power = self.trick_power
+        best = 0
+        for i in range(1, len(cards)):
+            c = cards[i]
+            b = cards[best]
+            if suits[c] == suits[b]:
+                if power[c] > power[b]:
+                    best = i
+            elif suits[c] == TRUMP:
+                best = i
+        return best
+
+    def close_trick(self):
+        """Resolve the full current trick; the taker leads next. Returns TrickTaken."""
+        cards = tuple(self.trick)
+        i = self.trick_winner(cards)
+        taker = (self.leader + i) % self.players
+        points = 0
+        for c in cards:
+            points += self.points_of(c)
+        self.taken_points[taker] += points
+        self.taken_tricks[taker] += 1
+        self.trick_winners.append(taker)
+        self.tricks_done += 1
+        self.trick = []
+        self.leader = taker
+        return TrickTaken(taker, cards, points, self.trick_reason(cards[i], cards))
+
+    def award_remaining(self, seat, total_tricks):
+        """Give ``seat`` every trick not yet taken (claims, resignations): counts tricks only;
+        the game accounts for the points (they depend on cards not seen)."""
+        self.taken_tricks[seat] += total_tricks - self.tricks_done
+        self.rest_to = seat
