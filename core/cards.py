@@ -10,7 +10,8 @@ Numbering (stable: tags, journals and vectors rely on it):
   Prager pattern), ranks ``7 8 9 T J Q K A`` (``T`` = 10, ``J`` Unter, ``Q`` Ober, ``K`` König,
   ``A`` Daus). Seed ``003``; ISS card format, reference/skat.md section 1.
 - ``FRENCH36`` (36, Magistr and Zhopa): ``suit * 9 + rank``, suits ``C D H S``, ranks
-  ``6 7 8 9 T J Q K A``. Seeds ``000``/``001``.
+  ``6 7 8 9 T J Q K A``, written rank first (``6S 7C TH JD QS KH AD``, the notation of
+  the Magistr issue). Seeds ``000``/``001``.
 - ``TAROT`` (78): 56 suit cards ``suit * 14 + rank`` (suits ``H S C D`` = cups, swords,
   batons, coins; ranks ``1 .. 9 T J C Q K`` = 1..10, Valet, Cavalier, Reine, Roi), then the
   trumps ``1`` .. ``21`` as 56..76 and the Excuse ``EX`` as 77. Seed ``002``; FFT 2012 p.2.
@@ -27,30 +28,36 @@ EXCUSE = 5  # the tarot Excuse (Le Mat)
 
 
 class Deck:
-    """One deck: its card codes, suit and rank of every card, and its display tables.
+    """One deck: card codes, suit and rank of every card, and its display tables.
 
-    ``codes`` is a tuple of code strings indexed by card number. ``suit(card)`` and
-    ``rank(card)`` read byte tables built once at import. ``parse(code)`` raises
-    :class:`core.errors.BadCard` on anything that is not a code of this deck.
+    Cards ``0 .. len(suits) * len(ranks) - 1`` form the suit grid (``suit * nranks +
+    rank``); the codes in ``extras`` (Tarot trumps and Excuse) follow. Everything is
+    arithmetic on two short strings, so a deck costs a few hundred bytes on a board.
+    ``parse(code)`` raises :class:`core.errors.BadCard` on anything that is not a code here.
     """
 
-    def __init__(self, name, codes, suits, ranks, suit_names, suit_names_native,
-                 rank_names, rank_short, glyphs):
+    def __init__(self, name, suit_letters, rank_letters, rank_first, extras,
+                 suit_names, suit_names_native, rank_names, rank_short, glyphs):
         self.name = name
-        self.codes = codes
-        self._suits = suits  # bytes: suit number per card
-        self._ranks = ranks  # bytes: rank number per card
-        self._index = {}
-        for i in range(len(codes)):
-            self._index[codes[i]] = i
+        self._sl = suit_letters
+        self._rl = rank_letters
+        self._rank_first = rank_first  # "QS" (rank, suit) rather than "SQ"
+        self._extras = extras  # codes after the suit grid, each its own "suit" TRUMP/EXCUSE
+        self._grid = len(suit_letters) * len(rank_letters)
+        self.size = self._grid + len(extras)
         self.suit_names = suit_names  # English names of the tradition, by suit number
         self.suit_names_native = suit_names_native  # the tradition's own names
         self.rank_names = rank_names  # full native rank names, by rank number
-        self.rank_short = rank_short  # 1-2 character rank marks for the LCD
+        self.rank_short = rank_short  # 1-3 character rank marks for the LCD
         self.glyphs = glyphs  # one Unicode character per suit, for consoles
 
     def __len__(self):
-        return len(self.codes)
+        return self.size
+
+    @property
+    def codes(self):
+        """All code strings, by card number (built on demand: a tuple of ``len`` strings)."""
+        return tuple(self.code(c) for c in range(self.size))
 
     def parse(self, code):
         """Return the card number of ``code`` (case-insensitive, surrounding blanks ignored).
@@ -59,10 +66,16 @@ class Deck:
         """
         if not isinstance(code, str):
             raise BadCard("card code must be a string, got %r" % (code,))
-        card = self._index.get(code.strip().upper())
-        if card is None:
-            raise BadCard("%r is not a card of the %s deck" % (code, self.name))
-        return card
+        c = code.strip().upper()
+        if c in self._extras:
+            return self._grid + self._extras.index(c)
+        if len(c) == 2:
+            s, r = (c[1], c[0]) if self._rank_first else (c[0], c[1])
+            si = self._sl.find(s)
+            ri = self._rl.find(r)
+            if si >= 0 and ri >= 0:
+                return si * len(self._rl) + ri
+        raise BadCard("%r is not a card of the %s deck" % (code, self.name))
 
     def parse_many(self, text, sep=None):
         """Parse a string of codes separated by ``sep`` (blanks by default, or ``"."``)."""
@@ -70,55 +83,51 @@ class Deck:
 
     def check(self, card):
         """Return ``card`` if it is a card number of this deck, else raise :class:`BadCard`."""
-        if not isinstance(card, int) or card < 0 or card >= len(self.codes):
+        if not isinstance(card, int) or card < 0 or card >= self.size:
             raise BadCard("%r is not a card number of the %s deck (0..%d)"
-                          % (card, self.name, len(self.codes) - 1))
+                          % (card, self.name, self.size - 1))
         return card
 
     def code(self, card):
         """The code string of ``card`` (``"CJ"``); raises :class:`BadCard` if out of range."""
-        return self.codes[self.check(card)]
+        self.check(card)
+        if card >= self._grid:
+            return self._extras[card - self._grid]
+        s = self._sl[card // len(self._rl)]
+        r = self._rl[card % len(self._rl)]
+        return r + s if self._rank_first else s + r
 
     def suit(self, card):
-        """Suit number of ``card`` (0..3, or ``TRUMP`` / ``EXCUSE`` in the tarot deck)."""
-        return self._suits[card]
+        """Suit number of ``card`` (0..3, or ``TRUMP`` / ``EXCUSE`` for the tarot extras)."""
+        if card >= self._grid:
+            return EXCUSE if self._extras[card - self._grid] == "EX" else TRUMP
+        return card // len(self._rl)
 
     def rank(self, card):
-        """Rank number of ``card``: its position in the deck's printed rank order."""
-        return self._ranks[card]
+        """Rank number of ``card``: its position in the deck's printed rank order (the
+        extras continue the numbering: tarot trump n is rank 13 + n, the Excuse 35)."""
+        if card >= self._grid:
+            return len(self._rl) + card - self._grid
+        return card % len(self._rl)
 
     def short(self, card):
         """A short label a player reads at a glance: suit glyph + rank mark (``"♣U"``)."""
-        s = self._suits[card]
+        s = self.suit(card)
         if s >= TRUMP:
-            return self.rank_short[self._ranks[card]]
-        return self.glyphs[s] + self.rank_short[self._ranks[card]]
+            return self.rank_short[self.rank(card)]
+        return self.glyphs[s] + self.rank_short[self.rank(card)]
 
     def name_of(self, card):
         """The card's full name in its tradition (``"Eichel-Unter"``, ``"XXI"``)."""
-        s = self._suits[card]
-        r = self._ranks[card]
+        s = self.suit(card)
         if s >= TRUMP:
-            return self.rank_names[r]
-        return self.suit_names_native[s] + "-" + self.rank_names[r]
-
-
-def _grid(suit_letters, rank_letters):
-    codes = []
-    suits = bytearray()
-    ranks = bytearray()
-    for s in range(len(suit_letters)):
-        for r in range(len(rank_letters)):
-            codes.append(suit_letters[s] + rank_letters[r])
-            suits.append(s)
-            ranks.append(r)
-    return codes, suits, ranks
+            return self.rank_names[self.rank(card)]
+        return self.suit_names_native[s] + "-" + self.rank_names[self.rank(card)]
 
 
 def _skat():
-    codes, suits, ranks = _grid("CSHD", "789TJQKA")
     return Deck(
-        "skat", tuple(codes), bytes(suits), bytes(ranks),
+        "skat", "CSHD", "789TJQKA", False, (),
         ("acorns", "leaves", "hearts", "bells"),
         ("Eichel", "Grün", "Rot", "Schellen"),
         ("7", "8", "9", "10", "Unter", "Ober", "König", "Daus"),
@@ -130,9 +139,8 @@ def _skat():
 
 
 def _french36():
-    codes, suits, ranks = _grid("CDHS", "6789TJQKA")
     return Deck(
-        "french36", tuple(codes), bytes(suits), bytes(ranks),
+        "french36", "CDHS", "6789TJQKA", True, (),
         ("clubs", "diamonds", "hearts", "spades"),
         ("трефи", "бубни", "чирва", "піки"),
         ("6", "7", "8", "9", "10", "валет", "дама", "король", "туз"),
@@ -146,23 +154,15 @@ _ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XI
 
 
 def _tarot():
-    codes, suits, ranks = _grid("HSCD", "123456789TJCQK")
-    for n in range(1, 22):
-        codes.append(str(n))
-        suits.append(TRUMP)
-        ranks.append(14 + n - 1)  # rank numbers 14..34 index the trump names below
-    codes.append("EX")
-    suits.append(EXCUSE)
-    ranks.append(35)
-    names = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10",
-             "Valet", "Cavalier", "Reine", "Roi") + _ROMAN + ("Le Mat",)
-    short = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10",
-             "V", "C", "D", "R") + tuple("T" + str(n) for n in range(1, 22)) + ("EX",)
+    trumps = tuple(str(n) for n in range(1, 22))
     return Deck(
-        "tarot", tuple(codes), bytes(suits), bytes(ranks),
+        "tarot", "HSCD", "123456789TJCQK", False, trumps + ("EX",),
         ("cups", "swords", "batons", "coins"),
         ("Coupe", "Épée", "Bâton", "Denier"),
-        names, short,
+        ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10",
+         "Valet", "Cavalier", "Reine", "Roi") + _ROMAN + ("Le Mat",),
+        ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "C", "D", "R")
+        + tuple("T" + n for n in trumps) + ("EX",),
         "♥♠♣♦",  # console stand-ins; the simulator draws the Marseille suits
     )
 

@@ -8,7 +8,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.environ.get("TRICKREF_SHARED", os.path.join(os.path.dirname(ROOT), "shared"))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-for p in (ROOT, os.path.join(ROOT, "tests")):
+for p in (ROOT, os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "mp")):
     if p not in sys.path:
         sys.path.insert(0, p)
 

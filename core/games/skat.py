@@ -54,23 +54,20 @@ _TRUMP = const(4)  # effective suit number of every trump
 AUCTION_PASS = "p"
 AUCTION_HOLD = "y"
 
+# A declared game: ``kind`` (0-3 suit, GRAND, NULL) and the announced levels; trump ouvert
+# implies hand, schneider and schwarz announced (ISkO 5.2.6).
 Contract = namedtuple("Contract", ("kind", "hand", "schneider", "schwarz", "ouvert"))
-Contract.__doc__ = """A declared game: ``kind`` (0-3 suit, GRAND, NULL) and announcements.
 
-``schneider``/``schwarz`` are the announced levels; trump ouvert implies hand, schneider
-and schwarz announced (ISkO 5.2.6)."""
-
+# The outcome of a deal as written on the score sheet. ``status``: "played", "passed" or
+# "aborted". ``value``: signed sheet value (ISS ``v:``): positive when won, -2 x value when
+# lost (ISkO 5.3), -2 x the smallest multiple of the base value reaching the bid when
+# overbid (5.4.2). ``matadors``: + "with", - "without" (ISS ``m:``, 0 for null).
+# ``schneider``/``schwarz``: reached in play (ISS ``s:``/``z:``). ``levels``: multiplier
+# levels counted, named, in order.
 Result = namedtuple("Result", (
     "status", "declarer", "contract", "bid", "won", "value", "matadors", "multiplier",
     "overbid", "declarer_points", "declarer_tricks", "schneider", "schwarz",
     "trick_winners", "levels"))
-Result.__doc__ = """The outcome of a Skat deal, as written on the score sheet.
-
-``status``: "played", "passed" or "aborted". ``value``: signed score-sheet value (ISS ``v:``):
-positive when won, -2 x value when lost (ISkO 5.3), -2 x the smallest multiple of the base
-value reaching the bid when overbid (ISkO 5.4.2). ``matadors``: positive "with", negative
-"without" (ISS ``m:``; 0 for null). ``schneider``/``schwarz``: reached in play (ISS ``s:``,
-``z:``). ``levels``: the names of the multiplier levels counted, in order."""
 
 
 def parse_contract(text):
@@ -106,16 +103,14 @@ def parse_contract(text):
 def contract_code(c):
     """The ISS string of a Contract (inverse of :func:`parse_contract`)."""
     s = KIND_LETTERS[c.kind]
-    if c.ouvert and c.kind != NULL:
-        return s + "O"
+    if c.ouvert:  # ISS writes "NO", "NOH" and, ouvert implying hand, "GO", "CO"
+        return s + ("OH" if c.kind == NULL and c.hand else "O")
     if c.hand:
         s += "H"
     if c.schwarz:
         s += "Z"
     elif c.schneider:
         s += "S"
-    if c.ouvert:
-        s += "O"
     return s
 
 
