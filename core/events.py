@@ -23,6 +23,9 @@ RevokeFound = namedtuple("RevokeFound", ("seat", "card", "trick", "reason", "det
 Turn = namedtuple("Turn", ("seat",))
 # The deal is over; ``result`` is the game module's result object.
 DealOver = namedtuple("DealOver", ("result",))
+# The deal needs cards scanned before it can go on or end: ``count`` cards for the Deal
+# method ``verb`` (Skat: the skat, scanned after the play when it was not known).
+Awaiting = namedtuple("Awaiting", ("verb", "count"))
 # The last accepted card was taken back.
 Undone = namedtuple("Undone", ("seat", "card"))
 

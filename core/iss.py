@@ -120,20 +120,20 @@ def replay(record, known_hands=True):
                 pending = head
             else:
                 deal.declare(seat, head, discard)
-    if not known_hands and deal.contract is not None and deal.skat is None:
+    if deal.phase == skat.PHASE_SKAT:
         # At a table the final skat is scanned after the deal: the discard, or the
         # untouched skat of a hand game.
-        deal.skat = _final_skat(record, deal)
+        deal.set_skat(final_skat(record))
     return deal
 
 
-def _final_skat(record, deal):
-    if deal.contract.hand:
-        return list(record.cards[30:32])
+def final_skat(record):
+    """The skat at the end of the game: the declarer's discard, or the dealt skat of a hand
+    game (what the table scans after the last trick)."""
     for actor, action in record.moves:
         parts = action.split(".")
         if actor != "w" and len(parts) >= 3 and not _is_card(parts[0]):
             return [SKAT.parse(c) for c in parts[1:3]]
         if actor != "w" and len(parts) == 2 and all(_is_card(p) for p in parts):
             return [SKAT.parse(c) for c in parts]
-    return None
+    return list(record.cards[30:32])

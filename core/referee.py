@@ -42,7 +42,7 @@ class Referee:
         card = args[1] if verb == "play" and len(args) > 1 else -1
         if verb not in VERBS or not hasattr(self.deal, verb):
             return [Refused(seat, card, WRONG_PHASE, "%s is not a move of this game" % verb)]
-        if self.deal.is_over() and verb != "set_skat":
+        if self.deal.is_over():
             return [Refused(seat, card, DEAL_OVER, "the deal is over")]
         try:
             events = getattr(self.deal, verb)(*args)

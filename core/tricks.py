@@ -55,6 +55,7 @@ class TrickDeal:
         self.void_trick = [[-1] * 5 for _ in range(players)]  # trick where each void showed
         self.trick_suits = None
         self.trick_power = None
+        self.rest_to = -1  # seat given the remaining tricks by a claim or resignation
 
     def set_trick_tables(self, tables):
         """Install ``(effective suit bytes, strength bytes)`` for the contract in play."""

@@ -196,3 +196,60 @@ class I2C:
         """Read ``len(buf)`` bytes from the chip at ``addr`` into ``buf``."""
         data = self._chip(addr, len(buf)).i2c_read(len(buf))
         buf[:] = data
+
+
+class SimMachine:
+    """A stand-in for the ``machine`` module of one emulated board.
+
+    ``Pin(id)``, ``SPI(id)`` and ``I2C(id)`` return the same object for the same id, as the
+    hardware does, so chips wired with :meth:`attach_spi` / :meth:`attach_i2c` before the
+    board module runs see exactly the buses and chip selects the firmware uses.
+    """
+
+    def __init__(self):
+        pins = {}
+        spis = {}
+        i2cs = {}
+
+        class BoardPin(Pin):
+            def __new__(cls, id, *args, **kw):
+                p = pins.get(id)
+                if p is None:
+                    p = object.__new__(cls)
+                    Pin.__init__(p, id)
+                    pins[id] = p
+                return p
+
+            def __init__(self, id, mode=-1, pull=-1, value=None):
+                self.init(mode, pull, value)
+
+        def spi(id=0, **kw):
+            bus = spis.get(id)
+            if bus is None:
+                bus = spis[id] = SPI(id)
+            if kw.get("baudrate"):
+                bus.init(baudrate=kw["baudrate"])
+            return bus
+
+        def i2c(id=0, **kw):
+            bus = i2cs.get(id)
+            if bus is None:
+                bus = i2cs[id] = I2C(id)
+            if kw.get("freq"):
+                bus.freq = kw["freq"]
+            return bus
+
+        self.Pin = BoardPin
+        self.SPI = spi
+        self.I2C = i2c
+        self.pins = pins
+        self.spis = spis
+        self.i2cs = i2cs
+
+    def attach_spi(self, bus_id, cs_pin_id, chip):
+        """Wire ``chip`` to SPI bus ``bus_id`` behind chip-select pin ``cs_pin_id``."""
+        self.SPI(bus_id).attach(chip, self.Pin(cs_pin_id))
+
+    def attach_i2c(self, bus_id, addr, chip):
+        """Put ``chip`` on I2C bus ``bus_id`` at 7-bit address ``addr``."""
+        self.I2C(bus_id).attach(addr, chip)

@@ -10,6 +10,7 @@ Phases and transitions (one function per phase)::
     DECLARE --declare(hand contract)--> PLAY
     PLAY --play--> PLAY | OVER (10 tricks, or an early end: null trick, schwarz announced
                                  trick, claims and resignations, a player timing out)
+    PLAY --(end, skat not known)--> SKAT --set_skat--> OVER
 
 At a real table the auction is not scanned: ``Deal.enter_auction(declarer, bid)`` jumps to
 DECLARE and ``declare()`` takes the contract entered on the device; the skat may be scanned
@@ -25,7 +26,7 @@ from collections import namedtuple
 from core.cards import SKAT
 from core.compat import const
 from core.errors import BadRecord, IllegalPlay
-from core.events import (ALREADY_PLAYED, DEAL_OVER, MUST_FOLLOW, NOT_IN_HAND, NOT_YOUR_TURN,
+from core.events import (ALREADY_PLAYED, Awaiting, DEAL_OVER, MUST_FOLLOW, NOT_IN_HAND, NOT_YOUR_TURN,
                          WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken, Turn)
 from core import tricks
 
@@ -33,7 +34,8 @@ PHASE_AUCTION = const(1)
 PHASE_DECLARE = const(2)
 PHASE_DISCARD = const(3)
 PHASE_PLAY = const(4)
-PHASE_OVER = const(5)
+PHASE_SKAT = const(5)
+PHASE_OVER = const(6)
 
 # Contract kinds: the suit number (0 C acorns, 1 S leaves, 2 H hearts, 3 D bells), or these.
 GRAND = const(4)
@@ -282,6 +284,7 @@ class Deal(tricks.TrickDeal):
         self._resigned = [False, False, False]
         self.status = "played"
         self.end_reason = None
+        self.declarer_valid = True  # False when the declarer left before the game had a value
 
     # --- auction (ISkO 2.2; ISS move semantics, reference/skat.md section 1) ---
 
@@ -402,7 +405,7 @@ class Deal(tricks.TrickDeal):
         """The seat expected to act now (auction or play), or -1 when none."""
         if self.phase == PHASE_AUCTION:
             return self._waiting
-        if self.phase in (PHASE_DECLARE, PHASE_DISCARD):
+        if self.phase in (PHASE_DECLARE, PHASE_DISCARD, PHASE_SKAT):
             return self.declarer
         if self.phase == PHASE_PLAY:
             return self.to_play()
@@ -422,12 +425,8 @@ class Deal(tricks.TrickDeal):
         events = self.accept_card(seat, card)
         if self.trick_complete():
             events.append(self.close_trick())
-            if self._early_end():
-                self._finish()
-                events.append(DealOver(self.result()))
-            elif self.tricks_done == 10:
-                self._finish()
-                events.append(DealOver(self.result()))
+            if self._early_end() or self.tricks_done == 10:
+                events.extend(self._end())
             else:
                 events.append(Turn(self.leader))
         else:
@@ -478,18 +477,19 @@ class Deal(tricks.TrickDeal):
         else:
             return []
         self.end_reason = "resigned"
-        self._finish()
-        return [DealOver(self.result())]
+        return self._end()
 
     def abandon(self, seat):
         """``seat`` timed out or left (``TI``/``LE``): the game is aborted. A defender's
         abandon during play gives the rest to the declarer, as the ISS does (ID 136415)."""
+        if self.phase not in (PHASE_AUCTION, PHASE_DECLARE, PHASE_DISCARD, PHASE_PLAY):
+            raise IllegalPlay(WRONG_PHASE, "the play is over")
         self.status = "aborted"
         if self.phase == PHASE_PLAY and seat != self.declarer:
             self._award_rest(True)
             self.end_reason = "a defender left"
-        else:
-            self.declarer_valid = False
+            return self._end()
+        self.declarer_valid = False
         self.phase = PHASE_OVER
         return [DealOver(self.result())]
 
@@ -499,7 +499,11 @@ class Deal(tricks.TrickDeal):
         self.award_remaining(self.declarer if to_declarer else (self.declarer + 1) % 3, 10)
 
     def set_skat(self, cards):
-        """The skat scanned at the end of the deal (the discard, or the untouched skat)."""
+        """The skat scanned at the end of the deal (the discard, or the untouched skat).
+
+        Allowed once the declaration is made; ends the deal when it was waiting for it."""
+        if self.phase not in (PHASE_PLAY, PHASE_SKAT):
+            raise IllegalPlay(WRONG_PHASE, "the skat is scanned after the declaration")
         if len(cards) != 2 or cards[0] == cards[1]:
             raise IllegalPlay("bad-skat", "the skat is two different cards")
         for c in cards:
@@ -507,10 +511,19 @@ class Deal(tricks.TrickDeal):
             if self.seen[c]:
                 raise IllegalPlay(ALREADY_PLAYED, "%s was played in a trick" % SKAT.code(c))
         self.skat = list(cards)
+        if self.phase == PHASE_SKAT:
+            self.phase = PHASE_OVER
+            return [DealOver(self.result())]
         return []
 
-    def _finish(self):
+    def _end(self):
+        """The play is over: the result, or first a request to scan the skat, which the
+        card points and matadors need."""
+        if self.skat is None:
+            self.phase = PHASE_SKAT
+            return [Awaiting("set_skat", 2)]
         self.phase = PHASE_OVER
+        return [DealOver(self.result())]
 
     def is_over(self):
         """True once the deal has a result (played out, ended early, passed or aborted)."""
@@ -529,17 +542,17 @@ class Deal(tricks.TrickDeal):
         if self.status == "passed":
             return Result("passed", -1, None, 0, False, 0, 0, 0, False, 0, 0, False, False,
                           (), ())
-        if self.contract is None or not getattr(self, "declarer_valid", True):
+        if self.contract is None or not self.declarer_valid:
             return Result("aborted", self.declarer, self.contract, self.bid_value, False,
                           None, None, None, False, None, None, False, False,
                           tuple(self.trick_winners), ())
-        if getattr(self, "rest_to", -1) == self.declarer:  # the rest was awarded to him
+        if self.rest_to == self.declarer:  # the rest was awarded to him
             dp = 120 - sum(self.taken_points) + self.taken_points[self.declarer]
         else:
             dp = self.taken_points[self.declarer] + card_points(self.skat or ())
         dt = self.taken_tricks[self.declarer]
         mat = matadors(self.declarer_cards(), self.contract.kind)
-        complete = self.tricks_done == 10 or getattr(self, "rest_to", -1) >= 0
+        complete = self.tricks_done == 10 or self.rest_to >= 0
         won, value, mult, overbid, levels = game_value(
             self.contract, mat, dp, dt, self.bid_value, complete)
         null = self.contract.kind == NULL

@@ -1,0 +1,40 @@
+"""Raspberry Pi Pico (RP2040): pins, buses and drivers of a trickref table controller.
+
+Wiring (docs/wiring.md): up to 6 MFRC522 readers share SPI0 (SCK GP18, MOSI GP19,
+MISO GP16), each with its own chip select; a PCF8574-backed HD44780 LCD on I2C0 (SDA GP4,
+SCL GP5, 400 kHz, address 0x27); buttons previous/next/OK on GP10/GP11/GP12 to ground with
+pull-ups; a buzzer on GP15.
+"""
+
+from boards import Hardware
+from device.drivers.hd44780 import Lcd
+from device.drivers.mfrc522 import MFRC522
+
+SPI_ID = 0
+SCK, MOSI, MISO = 18, 19, 16
+READER_CS = (17, 20, 21, 22, 26, 27)  # chip select of the reader at seat 0..5
+SPI_BAUD = 1000000  # 1 MHz: long pad cables; the MFRC522 allows 10 MHz
+I2C_ID = 0
+SDA, SCL = 4, 5
+I2C_FREQ = 400000
+LCD_ADDR = 0x27  # PCF8574T with A0..A2 open (0x3F on a PCF8574A backpack)
+BUTTONS = (10, 11, 12)  # previous, next, OK
+BUZZER = 15
+STORAGE = "/data"
+
+
+def build(seats=3, lcd_cols=16, lcd_rows=2, machine=None):
+    """Build the hardware bundle for ``seats`` reader pads and a ``lcd_cols``x``lcd_rows``
+    LCD. Raises the drivers' DeviceNotFound when a reader or the LCD does not answer."""
+    if machine is None:
+        import machine
+    if not 1 <= seats <= len(READER_CS):
+        raise ValueError("the Pico board wires 1..%d readers, not %r" % (len(READER_CS), seats))
+    Pin = machine.Pin
+    spi = machine.SPI(SPI_ID, baudrate=SPI_BAUD, polarity=0, phase=0,
+                      sck=Pin(SCK), mosi=Pin(MOSI), miso=Pin(MISO))
+    readers = [MFRC522(spi, Pin(READER_CS[i], Pin.OUT, value=1)) for i in range(seats)]
+    i2c = machine.I2C(I2C_ID, sda=Pin(SDA), scl=Pin(SCL), freq=I2C_FREQ)
+    lcd = Lcd(i2c, LCD_ADDR, lcd_cols, lcd_rows)
+    buttons = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in BUTTONS)
+    return Hardware(readers, lcd, buttons, Pin(BUZZER, Pin.OUT, value=0), None, STORAGE)

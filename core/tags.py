@@ -1,0 +1,329 @@
+"""What is written on a card's NFC tag, and the registry that binds tag UIDs to cards.
+
+Tag format (reference/hardware.md section 1.2; NFC Forum T2TOP 1.1 section 2.3, Text RTD):
+an NTAG213 whose user memory (page 4 on) holds one NDEF Message TLV (type 0x03) with ONE
+NFC Forum Text record (TNF 1 "well-known", type ``T``, UTF-8, language ``en``) followed by the
+Terminator TLV 0xFE. The text names the deck and the card: ``<deck letter>:<code>``, deck
+letters ``S`` = skat, ``F`` = french36, ``T`` = tarot, codes as in :mod:`core.cards`
+(``S:CJ``, ``F:QS``, ``T:21``, ``T:EX``). The longest text is 4 characters, so the whole
+message is at most 14 bytes and one READ of page 4 (16 bytes) returns it::
+
+    03 0B | D1 01 07 54 | 02 65 6E | 46 3A 51 53 | FE      "F:QS"
+    TLV     record hdr    status+en  text            terminator
+
+A phone shows the text, so a player can check a card's tag with any NFC app.
+"""
+
+from core.cards import FRENCH36, SKAT, TAROT, deck_named
+from core.compat import const
+from core.crc import crc_a
+from core.errors import BadCard, BadRecord, BadTag
+
+# Deck letter written before the colon -> deck (the order is the registry's persistence code).
+TAG_DECKS = (("S", SKAT), ("F", FRENCH36), ("T", TAROT))
+
+READ_BYTES = const(16)  # one NTAG READ answers 4 pages = 16 bytes (NTAG213 datasheet 10.2)
+NTAG213_PAGES = const(45)  # pages 0x00..0x2C, 4 bytes each (NTAG213 datasheet 8.5)
+
+# TLV types (NFC Forum T2TOP 1.1 section 2.3)
+_TLV_NULL = const(0x00)  # NULL TLV: one byte, no length, skipped
+_TLV_LOCK = const(0x01)  # Lock Control TLV
+_TLV_MEMORY = const(0x02)  # Memory Control TLV
+_TLV_NDEF = const(0x03)  # NDEF Message TLV
+_TLV_PROPRIETARY = const(0xFD)  # Proprietary TLV
+_TLV_TERMINATOR = const(0xFE)  # Terminator TLV: end of the TLV area
+
+# NDEF record header bits (NFC Forum NDEF 1.0 section 3.2)
+_MB = const(0x80)  # Message Begin
+_ME = const(0x40)  # Message End
+_CF = const(0x20)  # Chunk Flag
+_SR = const(0x10)  # Short Record: 1-byte payload length
+_IL = const(0x08)  # ID Length present
+_TNF_MASK = const(0x07)
+_TNF_WELL_KNOWN = const(0x01)
+_TEXT_TYPE = const(0x54)  # "T", the Text RTD
+_TEXT_UTF16 = const(0x80)  # Text status byte bit 7: UTF-16 (we write UTF-8)
+_LANG_MASK = const(0x3F)  # Text status byte bits 5..0: language code length
+_LANG = b"en"
+# Our record header: MB | ME | SR | TNF well-known = 0xD1, as in the NXP "elephant" dump.
+_RECORD_HEADER = const(0xD1)
+
+# NTAG213 memory map (reference/hardware.md section 1.2)
+_CASCADE_TAG = const(0x88)  # CT, folded into BCC0 (ISO/IEC 14443-3 6.5.4)
+_INTERNAL = const(0x48)  # page 2 byte 1, as in the NXP dump
+_CC = b"\xe1\x10\x12\x00"  # E1 NDEF magic, T2T 1.0, 0x12 * 8 = 144 data bytes, read/write
+# Configuration pages 0x28..0x2C at delivery. AUTH0 = 0xFF (page 0x29 byte 3) means no
+# password protection (hardware.md 1.2). The other bytes are the NTAG213 datasheet's delivery
+# values as remembered (dynamic lock RFUI 0xBD, MIRROR 0x04, CFG1 RFUI 0x05, PWD FF..FF):
+# unverified, nothing reads them.
+_CONFIG = (b"\x00\x00\x00\xbd"  # 0x28 dynamic lock bytes, RFUI
+           b"\x04\x00\x00\xff"  # 0x29 CFG0: MIRROR, RFUI, MIRROR_PAGE, AUTH0
+           b"\x00\x05\x00\x00"  # 0x2A CFG1: ACCESS, RFUI
+           b"\xff\xff\xff\xff"  # 0x2B PWD
+           b"\x00\x00\x00\x00")  # 0x2C PACK, RFUI
+_BLANK_NDEF = b"\x03\x00\xfe"  # empty NDEF TLV + Terminator: a factory-blank tag (unverified)
+
+
+def _hex(data):
+    return " ".join(["%02X" % b for b in data])
+
+
+def _tag_deck(deck):
+    """``(letter, Deck)`` for a deck object or name; raises BadCard for any other deck."""
+    if isinstance(deck, str):
+        deck = deck_named(deck)
+    for letter, d in TAG_DECKS:
+        if d is deck:
+            return letter, d
+    raise BadCard("no tag deck letter for %r (tags carry skat, french36, tarot)" % (deck,))
+
+
+def _card_of(deck, card):
+    """Card number from a number or a code string of ``deck``; raises BadCard."""
+    if isinstance(card, str):
+        return deck.parse(card)
+    return deck.check(card)
+
+
+def encode_card(deck, card):
+    """The user-memory bytes (from page 4) of a tag naming ``card`` of ``deck``.
+
+    ``deck`` is a :mod:`core.cards` deck or its name; ``card`` a card number or code
+    (``"CJ"``). Returns 16 bytes: NDEF TLV, one Text record ``"<letter>:<code>"``, the
+    Terminator TLV, zero padding to whole 4-byte pages (reference/hardware.md 1.2).
+    Raises :class:`BadCard` for a deck or card that does not exist.
+    """
+    letter, deck = _tag_deck(deck)
+    text = (letter + ":" + deck.codes[_card_of(deck, card)]).encode()
+    payload = 1 + len(_LANG) + len(text)  # status byte, language code, text
+    out = bytearray((_TLV_NDEF, 4 + payload, _RECORD_HEADER, 1, payload, _TEXT_TYPE,
+                     len(_LANG)))
+    out += _LANG
+    out += text
+    out.append(_TLV_TERMINATOR)
+    while len(out) % 4:
+        out.append(0)
+    return bytes(out)
+
+
+def decode_card(data):
+    """``(deck_name, card)`` named by tag user memory ``data`` (bytes from page 4 on).
+
+    ``data`` is usually the 16 bytes of one READ of page 4. NULL TLVs and Lock/Memory
+    Control (and Proprietary) TLVs before the NDEF TLV are skipped, as real tags carry them
+    (T2TOP 1.1 2.3). Raises :class:`BadTag` naming the problem for: a blank tag (all zero,
+    terminator first, or an empty NDEF TLV ``03 00 FE``), a TLV whose length runs past
+    ``data``, an unknown TLV type, a foreign NDEF message (URI or other record, several
+    records, another language or UTF-16, a text not in our ``<letter>:<code>`` form), and an
+    unknown deck letter or card code (the message quotes the text).
+    """
+    n = len(data)
+    i = 0
+    while i < n:
+        t = data[i]
+        if t == _TLV_NULL:
+            i += 1
+            continue
+        if t == _TLV_TERMINATOR:
+            break
+        if t not in (_TLV_LOCK, _TLV_MEMORY, _TLV_NDEF, _TLV_PROPRIETARY):
+            raise BadTag("not an NDEF tag: unknown TLV type 0x%02X at byte %d (%s)"
+                         % (t, i, _hex(data[:READ_BYTES])))
+        start = i
+        if i + 1 >= n:
+            raise BadTag("truncated TLV: type 0x%02X at byte %d has no length" % (t, i))
+        length = data[i + 1]
+        i += 2
+        if length == 0xFF:  # 3-byte length form: FF hi lo
+            if i + 2 > n:
+                raise BadTag("truncated TLV: 3-byte length of TLV 0x%02X cut off" % t)
+            length = (data[i] << 8) | data[i + 1]
+            i += 2
+        if i + length > n:
+            raise BadTag("truncated TLV: TLV 0x%02X at byte %d claims %d bytes, %d were read"
+                         % (t, start, length, n - i))
+        if t == _TLV_NDEF:
+            if length == 0:
+                raise BadTag("blank tag: empty NDEF message (03 00)")
+            return _decode_message(data, i, i + length)
+        i += length
+    raise BadTag("blank tag: no NDEF message in %s" % _hex(data[:READ_BYTES]))
+
+
+def _decode_message(data, i, end):
+    """Decode the NDEF message in ``data[i:end]``: exactly one short Text record of ours."""
+    hdr = data[i]
+    if end - i < 3:
+        raise BadTag("truncated NDEF record: %d bytes" % (end - i))
+    type_len = data[i + 1]
+    j = i + 2
+    if hdr & _SR:
+        plen = data[j]
+        j += 1
+    else:
+        if j + 4 > end:
+            raise BadTag("truncated NDEF record header")
+        plen = (data[j] << 24) | (data[j + 1] << 16) | (data[j + 2] << 8) | data[j + 3]
+        j += 4
+    id_len = 0
+    if hdr & _IL:
+        id_len = data[j]
+        j += 1
+    p = j + type_len + id_len  # payload start
+    if p + plen > end:
+        raise BadTag("truncated NDEF record: payload of %d bytes runs past its TLV" % plen)
+    if (hdr & _TNF_MASK) != _TNF_WELL_KNOWN or type_len != 1 or data[j] != _TEXT_TYPE:
+        kind = "URI" if type_len == 1 and data[j] == 0x55 else "TNF %d" % (hdr & _TNF_MASK)
+        raise BadTag("foreign NDEF message: a %s record, not a card text" % kind)
+    if (hdr & (_MB | _ME | _CF)) != (_MB | _ME) or p + plen != end:
+        raise BadTag("foreign NDEF message: not exactly one Text record (header 0x%02X)" % hdr)
+    if plen == 0:
+        raise BadTag("foreign text: empty Text record")
+    status = data[p]
+    if status & _TEXT_UTF16:
+        raise BadTag("foreign text: UTF-16 encoded, trickref writes UTF-8")
+    lang = bytes(data[p + 1:p + 1 + min(status & _LANG_MASK, plen - 1)])
+    if lang != _LANG:
+        raise BadTag("foreign text: language %r, trickref writes 'en'" % lang)
+    lang_len = len(lang)
+    return _decode_text(bytes(data[p + 1 + lang_len:p + plen]))
+
+
+def _decode_text(raw):
+    """``(deck_name, card)`` from the record text ``raw`` (bytes) ``<letter>:<code>``."""
+    for b in raw:
+        if b < 0x20 or b > 0x7E:
+            raise BadTag("foreign text %r: not a trickref card" % raw)
+    text = raw.decode()
+    if len(text) < 3 or text[1] != ":":
+        raise BadTag("foreign text %r: not a trickref card (want <S|F|T>:<code>)" % text)
+    for letter, deck in TAG_DECKS:
+        if letter == text[0]:
+            break
+    else:
+        raise BadTag("unknown deck letter in tag text %r (S skat, F french36, T tarot)" % text)
+    try:
+        card = deck.parse(text[2:])
+    except BadCard:
+        raise BadTag("unknown card in tag text %r: no %r in the %s deck"
+                     % (text, text[2:], deck.name))
+    if deck.codes[card] != text[2:]:  # "s:cj", "S: CJ": not written by us, do not guess
+        raise BadTag("tag text %r is not in trickref's form (%r)"
+                     % (text, letter + ":" + deck.codes[card]))
+    return deck.name, card
+
+
+def ntag213_image(uid7, deck=None, card=None):
+    """The whole memory (180 bytes = 45 pages) of an NTAG213 tagged with ``card`` of ``deck``.
+
+    Pages 0-2: UID with BCC0 = 0x88 ^ UID0 ^ UID1 ^ UID2 and BCC1 = UID3 ^ .. ^ UID6, the
+    internal byte 0x48 and clear static lock bytes; page 3: CC ``E1 10 12 00``; page 4 on:
+    :func:`encode_card` (or the empty NDEF TLV ``03 00 FE`` of a blank tag when ``deck`` is
+    None); pages 0x28-0x2C: configuration with AUTH0 = 0xFF (reference/hardware.md 1.2,
+    NTAG213 datasheet 8.5). Raises :class:`BadTag` unless ``uid7`` has 7 bytes.
+    """
+    uid = bytes(uid7)
+    if len(uid) != 7:
+        raise BadTag("an NTAG213 UID has 7 bytes, got %d (%s)" % (len(uid), _hex(uid)))
+    img = bytearray(NTAG213_PAGES * 4)
+    img[0:3] = uid[0:3]
+    img[3] = _CASCADE_TAG ^ uid[0] ^ uid[1] ^ uid[2]
+    img[4:8] = uid[3:7]
+    img[8] = uid[3] ^ uid[4] ^ uid[5] ^ uid[6]
+    img[9] = _INTERNAL
+    img[12:16] = _CC
+    ndef = _BLANK_NDEF if deck is None else encode_card(deck, card)
+    img[16:16 + len(ndef)] = ndef
+    img[0x28 * 4:] = _CONFIG
+    return img
+
+
+def _check_uid(uid):
+    uid = bytes(uid)
+    if len(uid) not in (4, 7, 10):
+        raise BadTag("a tag UID has 4, 7 or 10 bytes, got %d (%s)" % (len(uid), _hex(uid)))
+    return uid
+
+
+class DeckRegistry:
+    """Which tag (by UID) is which card of one physical deck.
+
+    ``DeckRegistry(deck)`` takes a deck or its name. ``bind(uid, card)`` records a tag
+    (UID bytes, 4/7/10 long) for a card (number or code); binding the same pair again is a
+    no-op. Raises :class:`BadTag` when the UID is already bound to another card or another
+    UID already claims the card: one card, one tag, so a swapped or duplicated sticker is
+    caught instead of counted twice. ``card_for(uid)`` is the card number or None.
+
+    ``to_bytes()`` is compact: the deck letter, then per bound card (in card order) the UID
+    length, the UID and the card number, then CRC_A of all that (low byte first).
+    ``DeckRegistry.from_bytes(data)`` rebuilds it and raises :class:`BadRecord` on anything
+    damaged.
+    """
+
+    def __init__(self, deck):
+        self.letter, self.deck = _tag_deck(deck)
+        self._cards = {}  # UID bytes -> card number
+        self._uids = [None] * len(self.deck)  # card number -> UID bytes
+
+    def __len__(self):
+        return len(self._cards)
+
+    def bind(self, uid, card):
+        """Bind tag ``uid`` to ``card``; raises BadTag on a conflict, BadCard on a bad card."""
+        uid = _check_uid(uid)
+        card = _card_of(self.deck, card)
+        old = self._cards.get(uid)
+        if old == card:
+            return
+        if old is not None:
+            raise BadTag("tag %s is already %s, cannot also be %s"
+                         % (_hex(uid), self.deck.codes[old], self.deck.codes[card]))
+        other = self._uids[card]
+        if other is not None:
+            raise BadTag("%s is already tag %s; tag %s claims it too"
+                         % (self.deck.codes[card], _hex(other), _hex(uid)))
+        self._cards[uid] = card
+        self._uids[card] = uid
+
+    def card_for(self, uid):
+        """The card number bound to tag ``uid`` (bytes), or None when it is unbound."""
+        return self._cards.get(bytes(uid))
+
+    def to_bytes(self):
+        """The registry as bytes (format in the class docstring)."""
+        out = bytearray(self.letter.encode())
+        for card in range(len(self._uids)):
+            uid = self._uids[card]
+            if uid is not None:
+                out.append(len(uid))
+                out += uid
+                out.append(card)
+        c = crc_a(out)
+        out.append(c & 0xFF)
+        out.append(c >> 8)
+        return bytes(out)
+
+    @classmethod
+    def from_bytes(cls, data):
+        """Rebuild a registry from :meth:`to_bytes` output; raises BadRecord if damaged."""
+        n = len(data)
+        if n < 3 or crc_a(data, n - 2) != data[n - 2] | (data[n - 1] << 8):
+            raise BadRecord("deck registry: bad length or checksum (%d bytes)" % n)
+        letter = chr(data[0])
+        for deck_letter, deck in TAG_DECKS:
+            if deck_letter == letter:
+                break
+        else:
+            raise BadRecord("deck registry: unknown deck letter 0x%02X" % data[0])
+        reg = cls(deck)
+        i = 1
+        while i < n - 2:
+            k = data[i]
+            if i + k + 2 > n - 2:
+                raise BadRecord("deck registry: record at byte %d runs past the end" % i)
+            try:
+                reg.bind(data[i + 1:i + 1 + k], data[i + 1 + k])
+            except (BadTag, BadCard) as e:
+                raise BadRecord("deck registry: record at byte %d: %s" % (i, e))
+            i += k + 2
+        return reg

@@ -1,0 +1,100 @@
+"""Events to text for a character LCD (16x2 or 20x4).
+
+Lines are ``str`` of printable ASCII plus ``"\\x00".."\\x03"``: the CGRAM codes where the
+firmware loaded the four suit glyphs of the deck in play (``device.glyphs``), suit number
+``s`` shown as ``chr(s)``. Seats are shown 1-based ("P1"), as players count them.
+"""
+
+from core.cards import TRUMP
+from core.events import (ALREADY_PLAYED, DEAL_OVER, MUST_FOLLOW, NOT_IN_DECK, NOT_IN_HAND,
+                         NOT_YOUR_TURN, REVOKE, UNKNOWN_TAG, WRONG_PHASE)
+
+# Refusal reason code -> words (short enough for a 16-column row with a prefix).
+REASONS = {
+    NOT_YOUR_TURN: "not your turn",
+    ALREADY_PLAYED: "already played",
+    NOT_IN_DECK: "not in this deck",
+    UNKNOWN_TAG: "unknown tag",
+    MUST_FOLLOW: "must follow suit",
+    NOT_IN_HAND: "not in hand",
+    REVOKE: "revoke",
+    DEAL_OVER: "deal is over",
+    WRONG_PHASE: "not now",
+}
+
+
+def card_label(deck, card):
+    """LCD label of ``card``: the suit's CGRAM code then the rank mark (``"\\x00U"``)."""
+    s = deck.suit(card)
+    if s >= TRUMP:
+        return deck.rank_short[deck.rank(card)]
+    return chr(s) + deck.rank_short[deck.rank(card)]
+
+
+def lcd_text(deck, text):
+    """Replace the deck's Unicode suit glyphs in ``text`` by their CGRAM codes and any other
+    non-ASCII character by ``?``, so a rules sentence prints on the LCD."""
+    out = []
+    for ch in text:
+        i = deck.glyphs.find(ch)
+        if i >= 0:
+            out.append(chr(i))
+        elif " " <= ch <= "~":
+            out.append(ch)
+        else:
+            out.append("?")
+    return "".join(out)
+
+
+def seat_name(seat):
+    """``"P1"`` for seat 0."""
+    return "P%d" % (seat + 1)
+
+
+class Screens:
+    """Turns events into LCD lines for one display size and the deck in play."""
+
+    def __init__(self, deck, cols=16, rows=2):
+        self.deck = deck
+        self.cols = cols
+        self.rows = rows
+        self.tricks = 0
+
+    def fit(self, lines):
+        """Pad/cut ``lines`` to exactly ``rows`` rows of ``cols`` characters."""
+        out = []
+        for i in range(self.rows):
+            t = lines[i] if i < len(lines) else ""
+            out.append((t + " " * self.cols)[:self.cols])
+        return out
+
+    def card_played(self, ev, next_seat):
+        return self.fit(["%s %s" % (seat_name(ev.seat), card_label(self.deck, ev.card)),
+                         "next: %s" % seat_name(next_seat) if next_seat >= 0 else ""])
+
+    def trick_taken(self, ev):
+        self.tricks += 1
+        return self.fit(["T%d %s takes %d" % (self.tricks, seat_name(ev.seat), ev.points),
+                         lcd_text(self.deck, ev.reason)])
+
+    def refused(self, ev):
+        what = card_label(self.deck, ev.card) + " " if ev.card is not None and ev.card >= 0 \
+            else ""
+        who = seat_name(ev.seat) + " " if ev.seat >= 0 else ""
+        return self.fit(["%s%srefused" % (who, what), REASONS.get(ev.reason, ev.reason)])
+
+    def message(self, line1, line2=""):
+        """Any two-line notice (read errors, prompts)."""
+        return self.fit([line1, line2])
+
+    def deal_over(self, result):
+        """The end-of-deal summary; Skat-shaped results show declarer points, tricks, value."""
+        if getattr(result, "status", "") == "passed":
+            return self.fit(["All passed", "no game"])
+        if hasattr(result, "declarer_points") and result.value is not None:
+            verdict = "overbid" if result.overbid else ("won" if result.won else "lost")
+            return self.fit(["%s %d pts %d tr" % (seat_name(result.declarer),
+                                                  result.declarer_points,
+                                                  result.declarer_tricks),
+                             "%s %+d" % (verdict, result.value)])
+        return self.fit(["Deal over", ""])
