@@ -16,8 +16,8 @@ cards are credited to the seat whose turn it is.
 
 from core.compat import const
 from core.errors import BadTag, TrickrefError
-from core.events import (NOT_IN_DECK, UNKNOWN_TAG, CardPlayed, DealOver, Refused,
-                         TrickTaken)
+from core.events import (NOT_IN_DECK, UNKNOWN_TAG, Awaiting, CardPlayed, DealOver,
+                         Refused, TrickTaken)
 from core.tags import decode_card
 from device import glyphs, timing
 from device.screens import Screens
@@ -49,6 +49,7 @@ class App:
         self._faults = bytearray(n)
         self._next = 0
         self._last_poll = None
+        self._collect = None  # [verb, count, cards] while the deal awaits scanned cards
         self.lines = None
         for slot, rows8 in enumerate(glyphs.suit_glyphs(deck.name)):
             lcd.define_char(slot, rows8)
@@ -106,7 +107,23 @@ class App:
         if deck_name != self.deck.name:
             return self._handle([Refused(seat, -1, NOT_IN_DECK,
                                          "a %s card, not %s" % (deck_name, self.deck.name))])
+        if self._collect is not None:
+            return self._collected(card)
         return self._handle(self.referee.card(seat, card))
+
+    def _collected(self, card):
+        verb, count, cards = self._collect
+        if card in cards:
+            return []
+        cards.append(card)
+        if len(cards) < count:
+            self.show(self.screens.message("scanned %d of %d" % (len(cards), count)))
+            return []
+        self._collect = None
+        events = self.referee.act(verb, cards)
+        if events and isinstance(events[0], Refused):
+            self._collect = [verb, count, []]  # scan them again
+        return self._handle(events)
 
     def _read_fault(self, pad, err):
         name = type(err).__name__
@@ -133,6 +150,10 @@ class App:
                 lines = self.screens.refused(ev)
             elif isinstance(ev, DealOver):
                 lines = self.screens.deal_over(ev.result)
+            elif isinstance(ev, Awaiting):
+                self._collect = [ev.verb, ev.count, []]
+                lines = self.screens.message("scan the %s" % ev.verb.replace("set_", ""),
+                                             "%d cards, any pad" % ev.count)
             if lines is not None:
                 self.show(lines)
             if self.on_event is not None:

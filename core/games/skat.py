@@ -184,6 +184,11 @@ def matadors(cards, kind):
     return n if held[0] else -n
 
 
+def null_value(contract):
+    """The fixed value of a null game: 23, hand 35, ouvert 46, ouvert hand 59 (ISkO 5.1)."""
+    return NULL_VALUES[(2 if contract.ouvert else 0) + (1 if contract.hand else 0)]
+
+
 def game_value(contract, mat, declarer_points, declarer_tricks, bid, finished=True):
     """Value a game (ISkO 5.2-5.4); returns ``(won, value, multiplier, overbid, levels)``.
 
@@ -198,7 +203,7 @@ def game_value(contract, mat, declarer_points, declarer_tricks, bid, finished=Tr
     in docs/rules/skat.md).
     """
     if contract.kind == NULL:
-        value = NULL_VALUES[(2 if contract.ouvert else 0) + (1 if contract.hand else 0)]
+        value = null_value(contract)
         won = declarer_tricks == 0
         levels = ("null",)
         base = value
@@ -441,7 +446,7 @@ class Deal(tricks.TrickDeal):
         """Why ``winner_card`` took the trick, in words a player reads on the LCD."""
         if self.trick_suits[winner_card] == _TRUMP and self.contract.kind != NULL:
             return "%s highest trump" % SKAT.short(winner_card)
-        return "%s highest of the suit led" % SKAT.short(winner_card)
+        return "%s top of suit" % SKAT.short(winner_card)  # fits a 16-column row
 
     def _early_end(self):
         """ISS server ends: null at the declarer's first trick; schwarz announced (all trump
@@ -567,3 +572,73 @@ class Deal(tricks.TrickDeal):
 __all__ = ("Game", "Deal", "Contract", "Result", "parse_contract", "contract_code",
            "game_value", "matadors", "card_points", "trick_tables", "BID_LADDER",
            "CardPlayed", "TrickTaken", "RevokeFound", "MUST_FOLLOW")
+
+
+# Seeger-Fabian bonus points (ISkO tournament rules; preisskat.org leistungsbewertung;
+# reference/skat.md section 2): +50 / -50 for the declarer, and for a lost game each
+# opponent gets 40 at a 3-player table, 30 at a 4-player table (the dealer sitting out too).
+SF_DECLARER = const(50)
+SF_OPPONENT_3 = const(40)
+SF_OPPONENT_4 = const(30)
+
+
+class ScoreSheet:
+    """The Skat list: one row per game with running totals, plain and Seeger-Fabian.
+
+    ``players``: 3, or 4 when the dealer sits out each deal. Rows are tuples
+    ``(game_no, declarer, value, totals, sf_totals)`` with table seats 0-based and the
+    totals as tuples per table seat. Passed and aborted games add a row worth nothing.
+    """
+
+    def __init__(self, players=3):
+        if players not in (3, 4):
+            raise ValueError("a Skat table has 3 or 4 players, not %r" % (players,))
+        self.players = players
+        self.rows = []
+        self.totals = [0] * players
+        self.sf = [0] * players
+
+    def add(self, result, table_seats):
+        """Add a deal's Result; ``table_seats[s]`` is the table seat of deal seat ``s``
+        (forehand, middlehand, rearhand). Returns the new row."""
+        value = result.value if result.status != "passed" and result.value is not None else 0
+        decl = table_seats[result.declarer] if result.declarer >= 0 and value else -1
+        if decl >= 0:
+            self.totals[decl] += value
+            self.sf[decl] += value + (SF_DECLARER if value > 0 else -SF_DECLARER)
+            if value < 0:
+                bonus = SF_OPPONENT_3 if self.players == 3 else SF_OPPONENT_4
+                for p in range(self.players):
+                    if p != decl:
+                        self.sf[p] += bonus
+        row = (len(self.rows) + 1, decl, value, tuple(self.totals), tuple(self.sf))
+        self.rows.append(row)
+        return row
+
+
+class Match:
+    """A Skat session: deals in turn, the dealer moving left, and the score sheet.
+
+    Table seats are 0..players-1 clockwise. With 4 players the dealer sits out; forehand
+    is always the player left of the dealer (ISkO 2.1).
+    """
+
+    def __init__(self, players=3, first_dealer=0):
+        self.players = players
+        self.dealer = first_dealer
+        self.sheet = ScoreSheet(players)
+
+    def table_seats(self):
+        """Table seats of forehand, middlehand and rearhand in the current deal."""
+        n = self.players
+        return tuple((self.dealer + 1 + i) % n for i in range(3))
+
+    def new_deal(self, hands=None, skat=None):
+        """A fresh Deal for the current dealer (hands by deal seat, if known)."""
+        return Deal(hands, skat)
+
+    def finish(self, result):
+        """Book ``result`` on the sheet and pass the deal to the left; returns the row."""
+        row = self.sheet.add(result, self.table_seats())
+        self.dealer = (self.dealer + 1) % self.players
+        return row

@@ -1,0 +1,106 @@
+"""The emulated table controller: a Pico board with its chips, running the real firmware.
+
+``SimBoard`` wires register-level chip models (one MFRC522 per seat pad, the PCF8574 +
+HD44780 LCD) to an emulated ``machine`` exactly where ``boards/pico.py`` expects them, then
+lets that board module build the drivers: the firmware under test is unmodified.
+A virtual clock drives everything, so runs are repeatable and take no real time.
+
+``TaggedDeck`` is a deck of NTAG213 stickers, one per card, written in the format of
+``core/tags.py`` with deterministic 7-byte UIDs.
+"""
+
+import hashlib
+
+from boards import pico
+from core.referee import Referee
+from device import glyphs, timing
+from device.app import App
+from host_sim.chips.hd44780 import Hd44780Model
+from host_sim.chips.mfrc522 import Mfrc522
+from host_sim.chips.ntag import Ntag213
+from host_sim.machine import SimMachine, VirtualClock
+
+TICK_MS = 2  # virtual time between two calls of App.tick
+
+
+def tag_uid(deck, card, salt=b""):
+    """A stable NXP-style 7-byte UID (manufacturer byte 0x04) for one card's sticker."""
+    h = hashlib.sha256(b"%s/%d/" % (deck.name.encode(), card) + salt).digest()
+    return b"\x04" + h[:6]
+
+
+class TaggedDeck:
+    """One NTAG213 model per card of ``deck``, holding its tag image."""
+
+    def __init__(self, deck, salt=b""):
+        self.deck = deck
+        self.tags = [Ntag213(tag_uid(deck, c, salt), deck, c) for c in range(len(deck))]
+
+    def tag(self, card):
+        """The sticker of ``card``."""
+        return self.tags[card]
+
+
+def glyph_map():
+    """CGRAM bitmap -> Unicode stand-in, for every deck's suit glyphs (LCD read-back)."""
+    from core.cards import DECKS
+    m = {}
+    for name, deck in DECKS.items():
+        for i, rows in enumerate(glyphs.suit_glyphs(name)):
+            m[bytes(rows)] = deck.glyphs[i]
+    return m
+
+
+class SimBoard:
+    """A Pico table controller with ``seats`` pads and a ``cols`` x ``rows`` LCD.
+
+    ``pads[seat]`` is the MFRC522 model of that seat's reader; ``lcd_model`` the display.
+    ``start(referee, deck)`` builds the firmware App over the board's drivers.
+    """
+
+    def __init__(self, seats=3, cols=16, rows=2):
+        self.clock = VirtualClock()
+        timing.use(self.clock)
+        self.machine = SimMachine()
+        self.pads = [Mfrc522() for _ in range(seats)]
+        for seat, chip in enumerate(self.pads):
+            self.machine.attach_spi(pico.SPI_ID, pico.READER_CS[seat], chip)
+        self.lcd_model = Hd44780Model(cols, rows, glyph_map())
+        self.machine.attach_i2c(pico.I2C_ID, pico.LCD_ADDR, self.lcd_model)
+        self.hw = pico.build(seats, cols, rows, machine=self.machine)
+        self.app = None
+
+    def start(self, new_deal, deck, central=False, on_event=None):
+        """Run the firmware App for a deal made by ``new_deal`` (see core.referee)."""
+        self.app = App(self.hw.readers, self.hw.lcd, Referee(new_deal), deck,
+                       central=central, on_event=on_event)
+        return self.app
+
+    def lcd_lines(self):
+        """The LCD's visible rows read back from the model's DDRAM, suit glyphs as Unicode."""
+        return self.lcd_model.lines()
+
+    def run(self, ms):
+        """Let the firmware loop run for ``ms`` of virtual time; returns its events."""
+        events = []
+        end = self.clock.now_ms + ms
+        while self.clock.now_ms < end:
+            events.extend(self.app.tick(self.clock.ticks_ms()))
+            self.clock.advance(TICK_MS)
+        return events
+
+    def place(self, seat, tag):
+        """Lay a tagged card on ``seat``'s pad (its tag enters that reader's field)."""
+        self.pads[seat].place(tag)
+
+    def lift(self, seat, tag):
+        """Take a card off ``seat``'s pad."""
+        self.pads[seat].remove(tag)
+
+    def play_card(self, seat, tag, settle_ms=60):
+        """Place a card, let the firmware read it, lift it, let the pad clear; returns the
+        events the firmware produced meanwhile."""
+        self.place(seat, tag)
+        events = self.run(settle_ms)
+        self.lift(seat, tag)
+        return events + self.run(settle_ms)

@@ -1,0 +1,59 @@
+"""``trickref replay FILE``: replay game records through the emulated board.
+
+ISS Skat files (``.sgf``, one record per line) are played through the unmodified firmware
+on the emulated Pico board (``host_sim.scenario``). With ``--json`` one JSON object per
+record is printed (a stable interface; see ``host_sim.scenario.replay_dict``)::
+
+    {"id": "...", "status": "played|passed|aborted", "declarer": 0-2, "contract": "G",
+     "trick_winners": [...], "declarer_points": n, "declarer_tricks": n, "value": n,
+     "matadors": n, "won": b, "overbid": b, "schneider": b, "schwarz": b}
+
+A record that cannot be read or replayed prints ``{"id": ..., "status": "error",
+"error": "..."}`` and the replay goes on with the next one (exit status 1 at the end).
+"""
+
+import json
+import sys
+
+from core import iss
+from core.errors import TrickrefError
+from host_sim.scenario import SkatReplay
+
+HELP = "replay game records (ISS .sgf for Skat) through the emulated board"
+
+
+def add_arguments(p):
+    """Options of ``replay``."""
+    p.add_argument("file", help="record file: ISS Skat .sgf (one game per line)")
+    p.add_argument("--json", action="store_true", help="one JSON object per record")
+
+
+def run(args):
+    """Replay every record of the file; exit status 0, or 1 if any record failed."""
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            lines = [l for l in f.read().splitlines() if l.strip()]
+    except OSError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    failed = 0
+    for n, line in enumerate(lines, 1):
+        try:
+            rec = iss.parse_record(line)
+            out = SkatReplay(rec).run()
+        except (TrickrefError, ValueError) as e:
+            failed += 1
+            out = {"id": "line %d" % n, "status": "error", "error": str(e)}
+        if args.json:
+            print(json.dumps(out))
+        else:
+            print(_summary(out))
+    return 1 if failed else 0
+
+
+def _summary(o):
+    if o["status"] in ("error", "passed"):
+        return "%s: %s%s" % (o["id"], o["status"], (" " + o["error"]) if "error" in o else "")
+    return "%s: %s, declarer P%d %s, %s points %s tricks, value %s" % (
+        o["id"], o["status"], o["declarer"] + 1, o["contract"], o["declarer_points"],
+        o["declarer_tricks"], o["value"])

@@ -1,0 +1,1 @@
+"""The pygame table: drawn cards, the LCD, seats and pads."""
