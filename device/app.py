@@ -20,6 +20,7 @@ from core.events import (NOT_IN_DECK, UNKNOWN_TAG, Awaiting, CardPlayed, DealOve
                          Refused, TrickTaken)
 from core.tags import decode_card
 from device import glyphs, timing
+from device.drivers.errors import NfcCollision, NfcError
 from device.screens import Screens
 
 LIFT_POLLS = const(2)  # empty polls in a row before a pad counts as cleared
@@ -92,7 +93,7 @@ class App:
             return []
         try:
             got = reader.read_card()
-        except Exception as e:  # NfcError family: collision, CRC, NAK, timeout
+        except NfcError as e:  # collision, CRC, NAK, timeout, protocol
             return self._read_fault(pad, e)
         self._faults[pad] = 0
         if got is None:
@@ -127,7 +128,7 @@ class App:
 
     def _read_fault(self, pad, err):
         name = type(err).__name__
-        if name == "NfcCollision":
+        if isinstance(err, NfcCollision):
             self.show(self.screens.message("P%d: 2 cards on" % (pad + 1), "pad, lift one"))
             return [Refused(pad, -1, "collision", "two tags on the pad")]
         self._faults[pad] += 1
