@@ -178,7 +178,9 @@ class Hd44780:
         self._write_command(_SET_DDRAM | self._starts[row])
         for i in range(self.cols):
             self._write_data(buf[i])
-        self._shown[row][:] = buf
+        shown = self._shown[row]
+        for i in range(self.cols):  # a loop, not shown[:] = buf: a slice object allocates
+            shown[i] = buf[i]
 
 
 class Lcd(Hd44780):
