@@ -32,8 +32,9 @@ Methods, tried in this order for each new card (reference section 4.2):
 Anything else is a ``DISCARD``. The common-trump variants add (seed: "звичайні карти не б'ють
 козирні карти"; "карти одного достоїнства дозволяється накладати один на одного"): a card of
 a lower class (ordinary < trump, junior < senior) claims by no method but the same rank;
-same rank overlaps regardless of class; a trump of a higher class than the top card is not
-held back by R2's exceptions, and "higher than all" compares class first.
+same rank overlaps regardless of class (over the main card or any card of its rank); a
+trump of a higher class than the top card is not held back by R2's exceptions, and "higher
+than all" compares class first.
 
 Integer-only, byte tables, no allocation in ``judge``; runs under MicroPython.
 """
@@ -171,7 +172,8 @@ class Rules:
     ``rank_discard``: a card of the led rank is a lawful non-beating card even while
     holding the main suit (Zhopa "або карту того ж значення"; Magistr: suit first, A22).
     ``eight_lapse``: after an off-suit eight only the top card must be beaten (A11,
-    example 18; False makes example 18 go to the leader). ``beat_all``: a higher main-suit
+    example 18; False: the changing eight becomes the card to beat, example 18 goes to the
+    leader). ``beat_all``: a higher main-suit
     card must beat every earlier main-suit claim, not only the main card, or it knocks out
     (section 4.3 alternative; default off, as M*).
     Raises TrickrefError naming the bad value.
@@ -282,6 +284,8 @@ class Trick:
         self.max_cls = self.main_cls
         self.high = rules.key(self.main_cls, card)
         self.ko = None  # (knocking card, knocked card) of the last knock-out
+        self.ref = card  # the card a main-suit claim must beat: the main card, or the
+        # changing eight when eight_lapse is off (A11, A12)
 
     def next_seat(self):
         """The seat whose card comes next."""
@@ -292,7 +296,7 @@ class Trick:
 
     def _beats_main(self, card):
         r = self.rules
-        if not r.beats(card, self.main):
+        if not r.beats(card, self.ref):
             return False
         if r.beat_all:
             for c in self.active:
@@ -339,11 +343,14 @@ class Trick:
         if k == FRENCH36.rank(main) and s != FRENCH36.suit(main):
             if how == ONE_LOWER:
                 return SAME_RANK
-            if how == LEAD:
-                if r.common or not self.main_cls:
+            if r.common:  # "накладати один на одного, незалежно від ... козир": any class
+                if FRENCH36.rank(top) == k and how != EIGHT:
+                    return SAME_RANK
+            elif how == LEAD:
+                if not self.main_cls:
                     return SAME_RANK
             elif how == SAME_RANK:
-                if r.common or not self.top_cls or cls:
+                if not self.top_cls or cls:
                     return SAME_RANK
         # 5. One lower in the main suit, on the unbeaten led card or chained (R4, A6).
         if not gated and s == self.suit and one_lower(card, top):
@@ -392,6 +399,7 @@ class Trick:
         if m == EIGHT:
             self.suit = FRENCH36.suit(card)
             self.changed = True
+            self.ref = card
         return m
 
     def is_claim(self, method):
