@@ -1,0 +1,81 @@
+"""Button-driven menus on a character LCD.
+
+A :class:`Menu` is a title and a list of :class:`Item`; an item either runs ``actions``
+(a list of ``(verb, args)`` the controller applies) or opens a sub-menu. PREV/NEXT move
+the cursor (wrapping), OK selects, BACK goes up one level. On a 2-row LCD the title is on
+row 0 and the current item on row 1; on 4 rows the title and up to 3 items, the current
+one marked ``>``.
+"""
+
+from device.buttons import BACK, NEXT, OK, PREV
+
+
+class Item:
+    """One menu line: ``label`` and either ``actions`` (list of (verb, args)), a ``submenu``
+    (a Menu or a zero-argument callable returning one), or a ``value`` for the caller."""
+
+    def __init__(self, label, actions=None, submenu=None, value=None):
+        self.label = label
+        self.actions = actions
+        self.submenu = submenu
+        self.value = value
+
+
+class Menu:
+    """A titled list of items with a cursor."""
+
+    def __init__(self, title, items, cursor=0):
+        if not items:
+            raise ValueError("menu %r has no items" % title)
+        self.title = title
+        self.items = items
+        self.cursor = cursor
+
+
+class MenuStack:
+    """Navigation through nested menus. ``press(button)`` returns the selected Item when a
+    leaf is chosen, ``BACK`` when backing out of the top menu, else None."""
+
+    def __init__(self, menu):
+        self.stack = [menu]
+
+    @property
+    def top(self):
+        """The menu on screen."""
+        return self.stack[-1]
+
+    def press(self, button):
+        """Apply one button press (PREV, NEXT, OK, BACK)."""
+        m = self.top
+        if button == PREV:
+            m.cursor = (m.cursor - 1) % len(m.items)
+        elif button == NEXT:
+            m.cursor = (m.cursor + 1) % len(m.items)
+        elif button == BACK:
+            if len(self.stack) == 1:
+                return BACK
+            self.stack.pop()
+        elif button == OK:
+            item = m.items[m.cursor]
+            if item.submenu is not None:
+                sub = item.submenu() if callable(item.submenu) else item.submenu
+                self.stack.append(sub)
+                return None
+            return item
+        return None
+
+    def lines(self, cols, rows):
+        """The menu as ``rows`` strings of ``cols`` characters."""
+        m = self.top
+        out = [m.title]
+        if rows <= 2:
+            n = len(m.items)
+            mark = "%d/%d" % (m.cursor + 1, n) if n > 1 else ""
+            label = m.items[m.cursor].label
+            out.append(">" + label[:cols - 1 - len(mark) - 1].ljust(cols - 1 - len(mark)) +
+                       mark if mark else ">" + label)
+        else:
+            first = max(0, min(m.cursor - 1, len(m.items) - (rows - 1)))
+            for i in range(first, min(len(m.items), first + rows - 1)):
+                out.append((">" if i == m.cursor else " ") + m.items[i].label)
+        return [(t + " " * cols)[:cols] for t in out] + [" " * cols] * (rows - len(out))
