@@ -11,8 +11,52 @@ Page numbers are those of the FFT "Règlement officiel", version of 1 July 2012
 (shared/reference/tarot.md section 0).
 """
 
+from core.cards import EXCUSE, TAROT, TRUMP
 from core.compat import const
 from core.errors import TrickrefError
+
+PETIT = const(56)  # trump 1, le Petit (an oudler)
+MONDE = const(76)  # trump 21 (an oudler)
+EX = const(77)  # the Excuse (an oudler)
+
+
+def _tables():
+    suits = bytearray(78)
+    power = bytearray(78)
+    points = bytearray(78)
+    for c in range(78):
+        s = TAROT.suit(c)
+        if s == TRUMP:
+            suits[c] = TRUMP
+            power[c] = c - 55  # trumps rank by their number (FFT p.7)
+            points[c] = 9 if c in (PETIT, MONDE) else 1
+        elif s == EXCUSE:
+            suits[c] = EXCUSE
+            points[c] = 9
+        else:
+            r = TAROT.rank(c)
+            suits[c] = s
+            power[c] = r  # 1 < 2 < ... < 10 < Valet < Cavalier < Reine < Roi
+            points[c] = (1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9)[r]
+    return bytes(suits), bytes(power), bytes(points)
+
+
+# Per card: effective suit (0-3, TRUMP 4, EXCUSE 5), strength within it, half-points.
+SUITS, POWER, POINTS = _tables()
+
+
+def card_points(cards):
+    """Card points of ``cards`` in half-points (oudler/king 9, queen 7, knight 5, jack 3,
+    other 1; the pack holds 182). Seed 002 s.7; FFT p.4."""
+    total = 0
+    for c in cards:
+        total += POINTS[c]
+    return total
+
+
+def is_oudler(card):
+    """True for the Petit (trump 1), the 21 and the Excuse (FFT p.4)."""
+    return card == PETIT or card == MONDE or card == EX
 
 # Contracts in rising order (FFT p.5; seed 002 section 2). PASS is a bid, not a contract.
 PASS = const(0)
@@ -223,3 +267,71 @@ def score(players, contract, points_half, oudlers, poignee=(), petit_au_bout=Non
                  won=won, diff=diff, base=base, petit_au_bout=pab, poignee=prime,
                  chelem=slam, per_defender=per, marks=tuple(marks), steps=tuple(steps),
                  taker=taker, partner=partner)
+
+
+def count_deal(players, contract, plays, winners, camps, chelem_announced,
+               excuse_to_winner=False):
+    """Count a played-out deal: ``(points, oudlers, petit_au_bout, chelem, notes)``.
+
+    ``plays``: ``(seat, card)`` in play order, ``players`` per trick; ``winners``: the seat
+    that took each trick; ``camps``: ATTACK/DEFENCE per seat. Cards never played are the
+    écart or the chien: the defence's at Garde contre, else the attack's (FFT p.6).
+    ``points`` (half-points) and ``oudlers`` are per camp. The Excuse stays with its camp,
+    which gives a half-point card to the camp that won its trick (FFT p.8); played to the
+    last trick it goes to the other camp (seed 002 s.6), or to that trick's winner with
+    ``excuse_to_winner`` (FFT p.8 read literally); led to the last trick by a camp that won
+    every trick, it wins that trick and petit au bout is judged on the penultimate trick
+    (FFT p.6-7). ``chelem``: a CHELEM_* value (FFT p.6).
+    """
+    last = len(winners) - 1
+    won = [camps[w] for w in winners]
+    pts = [0, 0]
+    oud = [0, 0]
+    seen = bytearray(78)
+    notes = []
+    ex_seat = ex_trick = petit_trick = -1
+    for i in range(len(plays)):
+        seat, c = plays[i]
+        seen[c] = 1
+        t = i // players
+        if c == EX:
+            ex_seat, ex_trick = seat, t
+        else:
+            if c == PETIT:
+                petit_trick = t
+            pts[won[t]] += POINTS[c]
+            if is_oudler(c):
+                oud[won[t]] += 1
+    kitty = DEFENCE if contract == GARDE_CONTRE else ATTACK
+    for c in range(78):
+        if not seen[c]:
+            pts[kitty] += POINTS[c]
+            if is_oudler(c):
+                oud[kitty] += 1
+    slam_excuse = ex_trick == last and winners[last] == ex_seat  # it won its trick
+    if ex_seat >= 0:
+        owner = camps[ex_seat]
+        to = owner
+        if slam_excuse:
+            notes.append("the Excuse led to the last trick wins it (chelem)")
+        elif ex_trick == last:
+            to = won[last] if excuse_to_winner else 1 - owner
+            notes.append("the Excuse played to the last trick goes to the %s" % CAMP_NAMES[to])
+        elif won[ex_trick] != owner:
+            pts[owner] -= 1
+            pts[won[ex_trick]] += 1
+            notes.append("the Excuse stays with the %s, which gives a half-point card to "
+                         "the %s" % (CAMP_NAMES[owner], CAMP_NAMES[won[ex_trick]]))
+        pts[to] += POINTS[EX]
+        oud[to] += 1
+    attack_all = DEFENCE not in won
+    defence_all = ATTACK not in won
+    if chelem_announced:
+        chelem = CHELEM_ANNOUNCED if attack_all else (
+            CHELEM_FAILED_DEFENCE if defence_all else CHELEM_FAILED)
+    else:
+        chelem = CHELEM_UNANNOUNCED if attack_all else (
+            CHELEM_DEFENCE if defence_all else CHELEM_NONE)
+    bout = last - 1 if slam_excuse else last
+    pab = won[bout] if petit_trick == bout else None
+    return pts, oud[ATTACK], pab, chelem, notes

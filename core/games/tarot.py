@@ -1,0 +1,326 @@
+"""French Tarot to the FFT rules (2012) for 3, 4 and 5 players; seed ``002`` by default.
+
+Cards are numbers of ``core.cards.TAROT``: suit cards ``suit * 14 + rank`` (ranks 1..10,
+Valet, Cavalier, Reine, Roi), trumps 1..21 as 56..76, the Excuse 77. Seats are numbered in
+the order of play (counter-clockwise at the table): seat ``s + 1`` plays after seat ``s``,
+so the dealer's right-hand neighbour, who bids and leads first, is ``dealer + 1``.
+Card points are integer half-points (see :mod:`core.games.tarot_score`).
+
+Phases and transitions (one verb per phase)::
+
+    BIDDING --bid--> BIDDING | OVER (all passed) | CALL (5 players) | ECART | PLAY
+    BIDDING --announce(seat, "petit-sec")--> OVER (deal annulled)
+    CALL    --call(taker, card)--> ECART (Prise, Garde) | PLAY (Garde sans, contre)
+    ECART   --discard(taker, cards)--> PLAY
+    PLAY    --announce(taker, "chelem") before the first card-->  PLAY (taker leads)
+    PLAY    --announce(seat, "poignee", cards) before that seat's first card--> PLAY
+    PLAY    --play--> PLAY | OVER (last trick)
+
+Hands given to ``Game.new_deal`` make every rule checked when the card lands (simulator,
+tests; a petit sec in them annuls the deal at once). With unknown hands only what the
+table has seen is checked: the cards played, a poignée shown, a shown écart; a later card
+that proves an earlier revoke yields :class:`core.events.RevokeFound`.
+
+Rule sources: seed ``002`` sections 1-8; FFT "Règlement officiel" 2012 (pages cited per
+rule; shared/reference/tarot.md); choices where sources differ: docs/rules/tarot.md.
+"""
+
+from collections import namedtuple
+
+from core import tricks
+from core.cards import TAROT
+from core.compat import const
+from core.errors import BadCard, BadRecord, IllegalPlay, TrickrefError
+from core.events import (ALREADY_PLAYED, DEAL_OVER, NOT_IN_DECK, NOT_IN_HAND, NOT_YOUR_TURN,
+                         WRONG_PHASE, CardPlayed, DealOver, RevokeFound, Turn)
+from core.games import tarot_rules as rules
+# Re-exported so that callers import one module.
+from core.games.tarot_rules import (BAD_CALL, BAD_ECART, BAD_POIGNEE,  # noqa: F401
+                                    CALLED_SUIT, MUST_OVERTRUMP, MUST_TRUMP, is_petit_sec)
+from core.games.tarot_score import (  # noqa: F401
+    ATTACK, CHELEM_ANNOUNCED, CHELEM_DEFENCE, CHELEM_FAILED, CHELEM_FAILED_DEFENCE, CHELEM_NONE,
+    CHELEM_UNANNOUNCED, CONTRACT_NAMES, DEFENCE, EX, GARDE, GARDE_CONTRE, GARDE_SANS, MONDE,
+    PASS, PETIT, POINTS, POWER, PRISE, SUITS, card_points, contract_value, count_deal,
+    is_oudler, score)
+
+from core.games.tarot_bidding import (  # noqa: F401  (re-exported)
+    BAD_ANNOUNCE, BID_TOO_LOW, CHELEM, EXCUSE_SLAM_ANNOUNCED, EXCUSE_SLAM_ANY, NOBODY,
+    NOT_TAKER, PETIT_SEC, PHASE_BIDDING, PHASE_CALL, PHASE_ECART, PHASE_OVER, PHASE_PLAY,
+    POIGNEE, BidMade, Bidding, ChelemAnnounced, ChienShown, ContractSet, EcartMade,
+    KingCalled, PartnerKnown, PetitSecAnnounced, PoigneeShown)
+
+_KING = const(13)  # rank number of the Roi
+
+# Options: what becomes of the Excuse played to the last trick outside the chelem case.
+EXCUSE_LAST_OTHER_CAMP = "other-camp"  # seed 002 s.6; TarotClub: it changes camp (default)
+EXCUSE_LAST_WINNER = "winner"  # FFT p.8 read as "to the trick's winner" (bric-a-brac.org)
+EXCUSE_LAST_FORBIDDEN = "forbidden"  # regles2jeux.fr: the play is not allowed
+
+# Refusal reasons of the card play (core.events has the shared ones).
+EXCUSE_LAST = "excuse-last-trick"
+EXCUSE_CHELEM = "excuse-kept-for-chelem"
+
+# The outcome of a tarot deal.
+#
+# ``status``: "played", "passed" (everybody passed) or "petit-sec" (annulled, FFT p.5);
+# ``attack_points``/``defence_points`` in half-points (sum 182); ``oudlers`` of the attack;
+# ``petit_au_bout`` ATTACK/DEFENCE/None; ``chelem`` a CHELEM_* value; ``poignees``:
+# ``(seat, camp, trumps)``; ``partner`` None at 3/4 players or when alone; ``notes``: what
+# happened to the Excuse and the called card, in words; ``score``: the
+# :class:`core.games.tarot_score.Score` (None when annulled); ``marks``: one per seat.
+Result = namedtuple("Result", (
+    "status", "dealer", "taker", "contract", "called", "partner", "chelem_announced",
+    "attack_points", "defence_points", "oudlers", "petit_au_bout", "chelem", "poignees",
+    "notes", "score", "marks", "trick_winners"))
+
+
+_SIZES = {3: (24, 6), 4: (18, 6), 5: (15, 3)}  # hand, chien: FFT p.4, p.11, p.12
+
+
+def split_pack(pack, players):
+    """Simulator helper: hands and chien from a shuffled list of the 78 cards, dealt as
+    consecutive hands (the FFT's packets of 3 matter only for real cards). Returns
+    ``(hands, chien)``; raises BadRecord unless ``pack`` is the whole deck."""
+    if players not in _SIZES:
+        raise BadRecord("tarot is played by 3, 4 or 5, not %r" % (players,))
+    if len(pack) != 78:
+        raise BadRecord("a tarot pack has 78 cards, not %d" % len(pack))
+    tricks.check_distinct(TAROT, pack)
+    h = _SIZES[players][0]
+    return [list(pack[i * h:(i + 1) * h]) for i in range(players)], list(pack[players * h:])
+
+
+class Game:
+    """French Tarot's static facts and options.
+
+    ``players``: 3, 4 or 5. ``excuse_last``: the fate of the Excuse played to the last
+    trick outside the chelem case: ``"other-camp"`` (seed 002 s.6, default), ``"winner"``
+    (FFT p.8 read literally), ``"forbidden"`` (regles2jeux.fr). ``excuse_slam``: who may
+    lead the Excuse to the last trick and win it after winning every trick: ``"any"`` camp
+    (seed 002 s.6, default) or the chelem ``"announced"`` taker only (FFT p.6). Raises
+    TrickrefError on any other value.
+    """
+
+    deck = TAROT
+    name = "tarot"
+
+    def __init__(self, players=4, excuse_last=EXCUSE_LAST_OTHER_CAMP,
+                 excuse_slam=EXCUSE_SLAM_ANY):
+        if players not in _SIZES:
+            raise TrickrefError("tarot is played by 3, 4 or 5, not %r" % (players,))
+        if excuse_last not in (EXCUSE_LAST_OTHER_CAMP, EXCUSE_LAST_WINNER,
+                               EXCUSE_LAST_FORBIDDEN):
+            raise TrickrefError("excuse_last %r: other-camp, winner or forbidden"
+                                % (excuse_last,))
+        if excuse_slam not in (EXCUSE_SLAM_ANY, EXCUSE_SLAM_ANNOUNCED):
+            raise TrickrefError("excuse_slam %r: any or announced" % (excuse_slam,))
+        self.players = players
+        self.hand_size, self.chien_size = _SIZES[players]
+        self.tricks = self.hand_size
+        self.excuse_last = excuse_last
+        self.excuse_slam = excuse_slam
+
+    def new_deal(self, dealer=0, hands=None):
+        """A new deal in the BIDDING phase (already over if ``hands`` hold a petit sec).
+
+        ``hands``: one list of cards per seat (24/18/15 cards); the chien is the rest of
+        the deck. None when cards are only seen as played. Raises BadRecord on bad hands.
+        """
+        if not 0 <= dealer < self.players:
+            raise BadRecord("dealer %r is not a seat of %d" % (dealer, self.players))
+        return Deal(self, dealer, hands)
+
+
+class Deal(Bidding):
+    """One tarot deal. Verbs: ``bid(seat, contract)``, ``call(seat, card)``,
+    ``discard(seat, cards)``, ``announce(seat, what, cards=None)`` (from
+    :class:`core.games.tarot_bidding.Bidding`), ``play(seat, card)``; queries
+    ``current_seat()``, ``check_play``, ``legal``, ``legal_cards``, ``camp_of``,
+    ``is_over()``, ``result()``. A refused verb raises IllegalPlay(reason, sentence) and
+    changes nothing.
+    """
+
+    # --- card play (FFT p.7-8; seed 002 s.5-6) ---
+
+    def led_suit(self):
+        """Effective suit of the first card other than the Excuse, or -1 (FFT p.8)."""
+        return rules.led_suit(self.trick)
+
+    def check_play(self, seat, card):
+        """Raise IllegalPlay unless ``seat`` may play ``card`` now.
+
+        Follow the suit led; without it, trump; over a trump already played, overtrump if
+        you can (else play a lower one); trumps led: play higher if you can; with neither,
+        any card; the Excuse at any time (FFT p.7-8; seed 002 s.5). 5 players: trick 1 is
+        not led in the called suit except with the called card (FFT p.12). With unknown
+        hands a rule is applied when a card known to be in the hand proves it.
+        """
+        if self.phase != PHASE_PLAY:
+            raise IllegalPlay(DEAL_OVER if self.phase == PHASE_OVER else WRONG_PHASE,
+                              "no card play now")
+        try:
+            TAROT.check(card)
+        except BadCard as e:
+            raise IllegalPlay(NOT_IN_DECK, str(e))
+        if self.seen[card]:
+            raise IllegalPlay(ALREADY_PLAYED, "%s is already out" % TAROT.short(card))
+        if seat != self.to_play():
+            raise IllegalPlay(NOT_YOUR_TURN, "seat %d plays now, not seat %d"
+                              % (self.to_play(), seat))
+        if self.hands is not None:
+            held = self.hands[seat]
+            if card not in held:
+                raise IllegalPlay(NOT_IN_HAND, "%s is not in seat %d's hand"
+                                  % (TAROT.short(card), seat))
+        else:
+            held = self._shown[seat]
+            if self._away[card]:
+                raise IllegalPlay(NOT_IN_HAND, "%s is in the écart" % TAROT.short(card))
+            for s in range(self.players):
+                if s != seat and card in self._shown[s]:
+                    raise IllegalPlay(NOT_IN_HAND, "seat %d showed %s in a poignée"
+                                      % (s, TAROT.short(card)))
+        last = self.game.tricks - 1
+        if card == EX:
+            if (self.chelem_announced and seat == self.taker and self.tricks_done < last
+                    and self._attack_won_all()):
+                raise IllegalPlay(EXCUSE_CHELEM, "the chelem announcer keeps the Excuse "
+                                  "for the last trick (FFT p.6)")
+            return
+        if (self.game.excuse_last == EXCUSE_LAST_FORBIDDEN and self.hands is not None
+                and self.tricks_done == last - 1 and EX in held
+                and not self._may_keep_excuse(seat)):
+            raise IllegalPlay(EXCUSE_LAST, "the Excuse may not be kept for the last trick "
+                              "(option excuse_last=forbidden)")
+        called = self.called if self.players == 5 and self.tricks_done == 0 else -1
+        rules.check_card(self.trick, held, card, called)
+
+    def play(self, seat, card):
+        """Play ``card`` from ``seat``; returns [CardPlayed, (RevokeFound...),
+        (PartnerKnown), (TrickTaken, DealOver | Turn)]."""
+        self.check_play(seat, card)
+        events = [CardPlayed(seat, card)]
+        if self.hands is None:
+            rules.evidence(self, seat, card, events)
+        if (card == EX and self.tricks_done == self.game.tricks - 1
+                and self.game.excuse_last == EXCUSE_LAST_FORBIDDEN
+                and not self._may_keep_excuse(seat)):
+            events.append(RevokeFound(seat, card, self.tricks_done, EXCUSE_LAST,
+                                      "the Excuse was kept for the last trick: it goes "
+                                      "to the other camp"))
+        self.seen[card] = 1
+        self.history.append((seat, card))
+        self.trick.append(card)
+        if self.hands is not None:
+            self.hands[seat].remove(card)
+        elif card in self._shown[seat]:
+            self._shown[seat].remove(card)
+        if card == self.called and self._holder < 0:
+            self._holder = seat
+        if card == self.called:
+            events.append(PartnerKnown(seat, card))
+        if not self.trick_complete():
+            events.append(Turn(self.to_play()))
+            return events
+        if self.tricks_done == self.game.tricks - 1 and self._holder == -1:
+            self._holder = NOBODY  # never played: it lay in the chien
+        events.append(self.close_trick())
+        if self.tricks_done < self.game.tricks:
+            events.append(Turn(self.leader))
+            return events
+        self.phase = PHASE_OVER
+        if self.contract <= GARDE:
+            for c in range(78):  # the écart, known now as the cards never played
+                if not self.seen[c] and (is_oudler(c) or (POWER[c] == _KING
+                                                    and SUITS[c] < tricks.TRUMP)):
+                    events.append(RevokeFound(self.taker, c, -1, BAD_ECART,
+                                              "%s was in the écart (FFT p.6)" % TAROT.short(c)))
+        events.append(DealOver(self.result()))
+        return events
+
+    def trick_winner(self, cards):
+        """Index of the winning card: the highest trump, else the highest card of the suit
+        led; the Excuse never wins (FFT p.8) except led to the last trick by the camp that
+        won every earlier trick (seed 002 s.6; FFT p.6: the chelem announcer)."""
+        if cards[0] == EX and self.tricks_done == self.game.tricks - 1:
+            if self._may_keep_excuse(self.leader):
+                return 0
+        return rules.trick_winner(cards)
+
+    def points_of(self, card):
+        """Half-points of ``card`` (FFT p.4)."""
+        return POINTS[card]
+
+    def trick_reason(self, winner_card, cards):
+        """Why ``winner_card`` took the trick, in words a player reads."""
+        if winner_card == EX:
+            return "the Excuse led to the last trick completes the chelem"
+        if SUITS[winner_card] == tricks.TRUMP:
+            return "%s highest trump" % TAROT.short(winner_card)
+        return "%s highest of the suit led" % TAROT.short(winner_card)
+
+    # --- the end ---
+
+    def is_over(self):
+        """True once the deal has a result (played out, all passed, or annulled)."""
+        return self.phase == PHASE_OVER
+
+    def result(self):
+        """The deal's :data:`Result`, or None while the deal is not over."""
+        if self.phase != PHASE_OVER:
+            return None
+        if self._result is None:
+            self._result = self._settle()
+        return self._result
+
+    def _settle(self):
+        n = self.players
+        if self.status != "played":
+            return Result(self.status, self.dealer, self.taker, self.contract, self.called,
+                          None, False, 0, 0, 0, None, CHELEM_NONE, (), (), None,
+                          (0,) * n, ())
+        camps = [self.camp_of(s) for s in range(n)]
+        pts, oud, pab, chelem, notes = count_deal(
+            n, self.contract, self.history, self.trick_winners, camps,
+            self.chelem_announced, self.game.excuse_last == EXCUSE_LAST_WINNER)
+        partner = None
+        if n == 5:
+            if self._holder in (self.taker, NOBODY):
+                notes.append("the taker played alone")
+            else:
+                partner = self._holder
+        poignees = tuple((s, self.camp_of(s), len(c)) for s, c in self.poignees)
+        sc = score(n, self.contract, pts[ATTACK], oud,
+                   poignee=[(camp, k) for s, camp, k in poignees], petit_au_bout=pab,
+                   chelem=chelem, taker=self.taker, partner=partner)
+        return Result("played", self.dealer, self.taker, self.contract, self.called,
+                      partner, self.chelem_announced, pts[ATTACK], pts[DEFENCE],
+                      oud, pab, chelem, poignees, tuple(notes), sc, sc.marks,
+                      tuple(self.trick_winners))
+
+
+class Match:
+    """A score sheet: deals in turn, the deal passing to the right (dealer + 1), running
+    totals per seat. ``new_deal(hands=None)`` starts the next deal; ``record(result)``
+    adds a finished deal's marks (annulled and passed deals add nothing) and returns the
+    totals. Raises TrickrefError for a deal that is not over."""
+
+    def __init__(self, game, dealer=0):
+        self.game = game
+        self.dealer = dealer
+        self.totals = [0] * game.players
+        self.results = []
+
+    def new_deal(self, hands=None):
+        """The next Deal, dealt by the current dealer."""
+        return self.game.new_deal(self.dealer, hands)
+
+    def record(self, result):
+        """Add ``result`` (a Result) to the sheet; the next dealer is dealer + 1."""
+        if result is None:
+            raise TrickrefError("the deal is not over: no result to record")
+        for s in range(self.game.players):
+            self.totals[s] += result.marks[s]
+        self.results.append(result)
+        self.dealer = (self.dealer + 1) % self.game.players
+        return list(self.totals)
