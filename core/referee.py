@@ -25,10 +25,13 @@ class Referee:
 
     ``new_deal``: a zero-argument callable returning a fresh Deal of the game in play (the
     same cards and options every time, so undo can rebuild the deal by replay).
+    ``on_accept(verb, args)``: called for every accepted action before its events are
+    returned, i.e. before anything is shown (the journal writes it there).
     """
 
-    def __init__(self, new_deal):
+    def __init__(self, new_deal, on_accept=None):
         self._new_deal = new_deal
+        self.on_accept = on_accept
         self.deal = new_deal()
         self.actions = []  # accepted (verb, args), in order
 
@@ -52,6 +55,8 @@ class Referee:
             return [Refused(seat, card, NOT_IN_DECK if verb == "play" else WRONG_PHASE,
                             str(e))]
         self.actions.append((verb, args))
+        if self.on_accept is not None:
+            self.on_accept(verb, args)
         return events
 
     def card(self, seat, card):

@@ -1,56 +1,54 @@
-"""The table controller's referee loop: a non-blocking state machine driven by ``tick``.
+"""The referee at the table: pads -> tags -> referee -> LCD, driven by ``tick``.
 
-``App.tick(now_ms)`` polls one seat's reader per call (round robin), debounces the pads,
-feeds cards to the referee, renders the events on the LCD and returns the events so the
-caller (the board's main loop, the simulator, a test) can see them. Nothing in here sleeps;
-times are compared with ``ticks_diff``. No exception escapes ``tick``: reader faults and
-bad tags become messages on the LCD and :class:`core.events.Refused` events.
+``App.tick(now_ms)`` polls one pad per call (``device.pads``), decodes the tag of a new
+card, credits it to the seat of that pad (or, with a central pad, to the seat whose turn
+it is), feeds it to the referee, renders the events on the LCD and returns them, so the
+caller (the controller, the simulator, a test) sees them. Nothing in here sleeps. No
+exception escapes ``tick``: reader faults and bad tags become messages on the LCD and
+:class:`core.events.Refused` events, and the game state stays as it was.
 
-Debounce (a card counts once, until it leaves the pad): after a card is read its tag is
-halted; while a tag still answers WUPA on that pad the pad is "occupied" and nothing new is
-read there. The pad is free again after ``LIFT_POLLS`` empty polls in a row.
-
-Pads: one reader per seat (``readers[seat]``), or ``central=True``: a single pad whose
-cards are credited to the seat whose turn it is.
+A trick's cards may stay on the pads: once a trick is taken the next card is accepted
+only after every pad has been cleared (``clear_between_tricks``, on by default with one
+pad per seat), so a card left lying is never read twice and the taker sees the trick.
 """
 
-from core.compat import const
-from core.errors import BadTag, TrickrefError
-from core.events import (NOT_IN_DECK, UNKNOWN_TAG, Awaiting, CardPlayed, DealOver,
-                         Refused, TrickTaken)
+from core.errors import TrickrefError
+from core.events import (NOT_IN_DECK, UNKNOWN_TAG, WRONG_PHASE, Awaiting, CardPlayed,
+                         DealOver, Refused, TrickTaken)
 from core.tags import decode_card
-from device import glyphs, timing
-from device.drivers.errors import NfcCollision, NfcError
-from device.screens import Screens
+from device import glyphs
+from device.pads import CARD, COLLISION, Pads
+from device.screens import Screens, seat_name
 
-LIFT_POLLS = const(2)  # empty polls in a row before a pad counts as cleared
-READ_RETRIES = const(3)  # transient read faults tolerated before telling the table
-POLL_MS = const(5)  # minimum time between two polls of the same pad
+CLEAR_PADS = "clear-pads"  # refusal: the last trick still lies on the pads
 
 
 class App:
-    """The firmware application over a hardware bundle and a referee.
+    """The referee loop over ``readers`` (one per pad), an ``lcd`` and a ``referee``.
 
-    ``readers``: list of reader drivers (``read_card()``, ``tag_present()``), one per pad.
-    ``lcd``: an ``Lcd`` driver (``show(lines)``, ``define_char(slot, rows8)``).
-    ``referee``: a ``core.referee.Referee`` for the game in play; ``deck``: its deck.
+    ``deck``: the deck in play. ``central``: one pad whose cards go to the seat whose turn
+    it is. ``pad_seat(pad) -> seat`` maps a pad to a deal seat (default: the same number;
+    -1 for a seat sitting out). ``result_lines(result) -> [row, row]`` renders a deal's
+    result (default: ``Screens.deal_over``). ``on_event(event, lines)`` is called after each
+    event is shown (journal, link, tests).
     """
 
-    def __init__(self, readers, lcd, referee, deck, central=False, on_event=None):
+    def __init__(self, readers, lcd, referee, deck, central=False, on_event=None,
+                 pad_seat=None, result_lines=None, clear_between_tricks=None):
+        self.pads = Pads(readers)
         self.readers = readers
         self.lcd = lcd
         self.referee = referee
         self.deck = deck
         self.central = central
-        self.on_event = on_event  # optional callback(event, lines) for journal/link
+        self.on_event = on_event
+        self.pad_seat = pad_seat
+        self.result_lines = result_lines
+        self.clear_between_tricks = (not central) if clear_between_tricks is None \
+            else clear_between_tricks
         self.screens = Screens(deck, lcd.cols, lcd.rows)
-        n = len(readers)
-        self._uid = [None] * n  # UID of the tag resting on each pad, or None
-        self._misses = bytearray(n)
-        self._faults = bytearray(n)
-        self._next = 0
-        self._last_poll = None
         self._collect = None  # [verb, count, cards] while the deal awaits scanned cards
+        self._must_clear = False
         self.lines = None
         for slot, rows8 in enumerate(glyphs.suit_glyphs(deck.name)):
             lcd.define_char(slot, rows8)
@@ -66,50 +64,50 @@ class App:
         entry point into the referee. Returns the events."""
         return self._handle(self.referee.act(verb, *args))
 
+    def undo(self):
+        """Take back the last accepted action (card or choice); returns the events."""
+        self._collect = None
+        self._must_clear = False
+        return self._handle(self.referee.undo())
+
     def tick(self, now_ms):
-        """Poll the next pad if its poll period has passed; returns the events produced."""
-        if self._last_poll is not None and timing.ticks_diff(now_ms, self._last_poll) < \
-                POLL_MS // max(1, len(self.readers)):
-            return []
-        self._last_poll = now_ms
-        pad = self._next
-        self._next = (pad + 1) % len(self.readers)
+        """Poll the next pad; returns the events produced (often none)."""
         try:
-            return self._poll(pad)
+            read = self.pads.poll(now_ms)
+            if read is None:
+                if self._must_clear and not self.pads.occupied():
+                    self._must_clear = False
+                    self.show(self.screens.message(
+                        "pads clear", "lead: " + seat_name(self.referee.current_seat())))
+                return []
+            if read.kind == CARD:
+                return self._card(read)
+            return self._fault(read)
         except Exception as e:  # never let a fault escape the loop; show it instead
             self.show(self.screens.message("internal error", str(e)[:20]))
             return [Refused(-1, -1, "internal", str(e))]
 
-    def _poll(self, pad):
-        reader = self.readers[pad]
-        if self._uid[pad] is not None:
-            if reader.tag_present():
-                self._misses[pad] = 0
-            else:
-                self._misses[pad] += 1
-                if self._misses[pad] >= LIFT_POLLS:
-                    self._uid[pad] = None
-                    self._misses[pad] = 0
-            return []
+    def _seat(self, pad):
+        if self.central:
+            return self.referee.current_seat()
+        return self.pad_seat(pad) if self.pad_seat is not None else pad
+
+    def _card(self, read):
+        seat = self._seat(read.pad)
         try:
-            got = reader.read_card()
-        except NfcError as e:  # collision, CRC, NAK, timeout, protocol
-            return self._read_fault(pad, e)
-        self._faults[pad] = 0
-        if got is None:
-            return []
-        uid, data = got
-        self._uid[pad] = uid
-        seat = self.referee.current_seat() if self.central else pad
-        try:
-            deck_name, card = decode_card(data)
-        except (BadTag, TrickrefError) as e:
+            deck_name, card = decode_card(read.data)
+        except TrickrefError as e:
             return self._handle([Refused(seat, -1, UNKNOWN_TAG, str(e))])
         if deck_name != self.deck.name:
             return self._handle([Refused(seat, -1, NOT_IN_DECK,
                                          "a %s card, not %s" % (deck_name, self.deck.name))])
         if self._collect is not None:
             return self._collected(card)
+        if self._must_clear:
+            return self._handle([Refused(seat, card, CLEAR_PADS,
+                                         "clear the last trick from the pads first")])
+        if seat < 0:
+            return self._handle([Refused(seat, card, WRONG_PHASE, "this seat sits out")])
         return self._handle(self.referee.card(seat, card))
 
     def _collected(self, card):
@@ -126,17 +124,13 @@ class App:
             self._collect = [verb, count, []]  # scan them again
         return self._handle(events)
 
-    def _read_fault(self, pad, err):
-        name = type(err).__name__
-        if isinstance(err, NfcCollision):
-            self.show(self.screens.message("P%d: 2 cards on" % (pad + 1), "pad, lift one"))
-            return [Refused(pad, -1, "collision", "two tags on the pad")]
-        self._faults[pad] += 1
-        if self._faults[pad] >= READ_RETRIES:
-            self._faults[pad] = 0
-            self.show(self.screens.message("P%d: read error" % (pad + 1), "replace the card"))
-            return [Refused(pad, -1, "read-error", name)]
-        return []  # transient: read again on the next poll
+    def _fault(self, read):
+        if read.kind == COLLISION:
+            lines = self.screens.message("P%d: 2 cards on" % (read.pad + 1), "pad, lift one")
+        else:
+            lines = self.screens.message("P%d: read error" % (read.pad + 1), "replace the card")
+        self.show(lines)
+        return [Refused(self._seat(read.pad), -1, read.kind, str(read.error))]
 
     def _handle(self, events):
         """Show each event's screen as it comes (so a trick's verdict reaches the LCD before
@@ -147,10 +141,13 @@ class App:
                 lines = self.screens.card_played(ev, self.referee.current_seat())
             elif isinstance(ev, TrickTaken):
                 lines = self.screens.trick_taken(ev)
+                self._must_clear = self.clear_between_tricks
             elif isinstance(ev, Refused):
                 lines = self.screens.refused(ev)
             elif isinstance(ev, DealOver):
-                lines = self.screens.deal_over(ev.result)
+                lines = self.result_lines(ev.result) if self.result_lines is not None \
+                    else self.screens.deal_over(ev.result)
+                lines = self.screens.fit(lines)
             elif isinstance(ev, Awaiting):
                 self._collect = [ev.verb, ev.count, []]
                 lines = self.screens.message("scan the %s" % ev.verb.replace("set_", ""),

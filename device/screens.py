@@ -20,6 +20,9 @@ REASONS = {
     REVOKE: "revoke",
     DEAL_OVER: "deal is over",
     WRONG_PHASE: "not now",
+    "clear-pads": "clear the pads",
+    "collision": "2 cards on pad",
+    "read-error": "read error",
 }
 
 

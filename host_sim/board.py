@@ -51,6 +51,16 @@ def glyph_map():
     return m
 
 
+def _shows(row, label):
+    """True when a menu row (after the cursor mark) shows exactly ``label``, possibly cut
+    short by the LCD width and followed by blanks or the "n/N" position mark."""
+    text = row.rstrip()
+    if "/" in text[-5:]:
+        text = text[:text.rfind(" ", 0, len(text) - 1) if " " in text else len(text)]
+    text = text.rstrip()
+    return text == label or (len(text) >= 8 and label.startswith(text))
+
+
 class SimBoard:
     """A Pico table controller with ``seats`` pads and a ``cols`` x ``rows`` LCD.
 
@@ -69,12 +79,42 @@ class SimBoard:
         self.machine.attach_i2c(pico.I2C_ID, pico.LCD_ADDR, self.lcd_model)
         self.hw = pico.build(seats, cols, rows, machine=self.machine)
         self.app = None
+        self.loop = None
+        self.controller = None
 
     def start(self, new_deal, deck, central=False, on_event=None):
-        """Run the firmware App for a deal made by ``new_deal`` (see core.referee)."""
+        """Run the firmware's table loop (App) alone for a deal made by ``new_deal``."""
         self.app = App(self.hw.readers, self.hw.lcd, Referee(new_deal), deck,
                        central=central, on_event=on_event)
+        self.loop = self.app
         return self.app
+
+    def power_on(self, journal=None, central=False):
+        """Run the whole firmware (the Controller with its menus), as ``main.py`` does."""
+        from device.controller import Controller
+        self.loop = self.controller = Controller(self.hw, journal=journal, central=central)
+        return self.controller
+
+    # --- buttons, as a player presses them --------------------------------------------
+
+    def press(self, button, hold_ms=60):
+        """Press and release button 0 (previous), 1 (next) or 2 (OK) for ``hold_ms``;
+        returns the events the firmware produced meanwhile. Hold OK 900 ms for BACK."""
+        pin = self.hw.buttons[button]
+        pin.value(0)
+        events = self.run(hold_ms)
+        pin.value(1)
+        return events + self.run(60)
+
+    def choose(self, label, limit=80):
+        """Press NEXT until the LCD's cursor row shows ``label``, then OK (menus mark the
+        current item with ``>``). Raises LookupError if it never appears."""
+        for _ in range(limit):
+            for line in self.lcd_lines():
+                if line.startswith(">") and _shows(line[1:], label):
+                    return self.press(2)
+            self.press(1)
+        raise LookupError("menu item %r not found; LCD shows %r" % (label, self.lcd_lines()))
 
     def lcd_lines(self):
         """The LCD's visible rows read back from the model's DDRAM, suit glyphs as Unicode."""
@@ -85,7 +125,7 @@ class SimBoard:
         events = []
         end = self.clock.now_ms + ms
         while self.clock.now_ms < end:
-            events.extend(self.app.tick(self.clock.ticks_ms()))
+            events.extend(self.loop.tick(self.clock.ticks_ms()))
             self.clock.advance(TICK_MS)
         return events
 

@@ -38,7 +38,7 @@ def test_four_player_table_dealer_sits_out(shared):
     """At 4 players each opponent of a lost game gets 30, the dealer sitting out too."""
     m = skat.Match(players=4, first_dealer=3)
     assert m.table_seats() == (0, 1, 2)
-    row = m.finish(iss.replay(_records(shared)["9"]).result())
+    row = m.record(iss.replay(_records(shared)["9"]).result())
     assert row[4] == (30, 30, -146, 30)
     assert m.dealer == 0 and m.table_seats() == (1, 2, 3)
 

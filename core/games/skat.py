@@ -637,7 +637,7 @@ class Match:
         """A fresh Deal for the current dealer (hands by deal seat, if known)."""
         return Deal(hands, skat)
 
-    def finish(self, result):
+    def record(self, result):
         """Book ``result`` on the sheet and pass the deal to the left; returns the row."""
         row = self.sheet.add(result, self.table_seats())
         self.dealer = (self.dealer + 1) % self.players

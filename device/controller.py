@@ -1,0 +1,444 @@
+"""The table controller as players meet it: menus, the game's flow, results, the sheet.
+
+``Controller(hw)`` owns the LCD, the three buttons and the pads of a board bundle
+(``boards.Hardware``) and runs a small state machine, one function per mode::
+
+    MAIN --New game--> (game, players, options menus) --> TABLE
+    MAIN --Resume--> TABLE (the journal replayed)       MAIN --Score sheet--> SHEET
+    MAIN --Deck audit--> AUDIT                          MAIN --Write tags--> WRITE
+    TABLE --the flow asks a choice--> CHOICE --entered--> TABLE
+    TABLE --OK--> table menu (undo, claims, sheet)       TABLE --long OK--> undo
+    TABLE --deal over--> RESULT --OK--> TABLE (next deal) | SHEET (game over)
+
+``tick(now_ms)`` is all a board's main loop calls. Every accepted action is written to the
+journal (when one is given) before it is shown, so a power cut loses nothing.
+"""
+
+from core.compat import const
+from core.errors import BadTag, TrickrefError
+from core.events import DealOver, Refused
+from core.referee import Referee
+from core.tags import decode_card, encode_card
+from device import flows
+from device.buttons import BACK, NEXT, OK, PREV, Buttons
+from device.menu import Item, Menu, MenuStack
+from device.pads import CARD, Pads
+
+MODE_MAIN = const(1)
+MODE_TABLE = const(2)
+MODE_CHOICE = const(3)
+MODE_RESULT = const(4)
+MODE_SHEET = const(5)
+MODE_AUDIT = const(6)
+MODE_WRITE = const(7)
+
+
+class Controller:
+    """The product: from power-on to the final score with three buttons and the pads.
+
+    ``hw``: a ``boards.Hardware``. ``journal``: an object with ``append(kind, data)`` (see
+    ``core.journal``) or None. ``central``: the board has one central pad.
+    ``app_factory``: how to build the table loop (``device.app.App``), injectable for tests.
+    """
+
+    def __init__(self, hw, journal=None, central=False, link=None):
+        self.hw = hw
+        self.lcd = hw.lcd
+        self.cols = hw.lcd.cols
+        self.rows = hw.lcd.rows
+        self.buttons = Buttons(hw.buttons) if hw.buttons else None
+        self.journal = journal
+        self.central = central
+        self.link = link
+        self.flow = None
+        self.match = None
+        self.app = None
+        self.menu = None
+        self.mode = MODE_MAIN
+        self.result = None
+        self.sheet_top = 0
+        self._audit = None
+        self._writing = None
+        self._required = False
+        self.main_menu()
+
+    # --- screens -------------------------------------------------------------------------
+
+    def show(self, lines):
+        """Put ``lines`` (any number, padded/cut) on the LCD."""
+        out = []
+        for i in range(self.rows):
+            t = lines[i] if i < len(lines) else ""
+            out.append((t + " " * self.cols)[:self.cols])
+        self.lcd.show(out)
+
+    def _show_menu(self):
+        self.lcd.show(self.menu.lines(self.cols, self.rows))
+
+    # --- the loop ------------------------------------------------------------------------
+
+    def tick(self, now_ms):
+        """One pass of the firmware loop: buttons, then the pads of the current mode.
+        Returns the game events produced (for the simulator and tests). Never raises."""
+        events = []
+        try:
+            if self.buttons is not None:
+                for b in self.buttons.poll(now_ms):
+                    events.extend(self.press(b))
+            if self.mode == MODE_TABLE:
+                events.extend(self._after(self.app.tick(now_ms)))
+            elif self.mode in (MODE_AUDIT, MODE_WRITE):
+                self._scan_tick(now_ms)
+        except Exception as e:  # the loop survives anything; the table sees why
+            self.show(["internal error", str(e)])
+            events.append(Refused(-1, -1, "internal", str(e)))
+        return events
+
+    def press(self, button):
+        """Apply one button press (``device.buttons`` PREV, NEXT, OK, BACK)."""
+        if self.mode in (MODE_MAIN, MODE_CHOICE):
+            return self._menu_press(button)
+        if self.mode == MODE_TABLE:
+            if button == BACK:
+                return self._undo()
+            if button == OK:
+                self._table_menu()
+            return []
+        if self.mode == MODE_RESULT:
+            if button in (OK, BACK):
+                self._next_deal()
+            return []
+        if self.mode == MODE_SHEET:
+            return self._sheet_press(button)
+        if self.mode in (MODE_AUDIT, MODE_WRITE):
+            if button in (OK, BACK):
+                self._scan_done()
+            return []
+        return []
+
+    # --- menus ---------------------------------------------------------------------------
+
+    def main_menu(self):
+        """Back to the main menu."""
+        items = [Item("New game", submenu=self._games_menu)]
+        if self.match is not None:
+            items.append(Item("Continue game", value="continue"))
+            items.append(Item("Score sheet", value="sheet"))
+        items.append(Item("Deck audit", submenu=self._deck_menu("audit")))
+        items.append(Item("Write tags", submenu=self._deck_menu("write")))
+        self.menu = MenuStack(Menu("trickref", items))
+        self.mode = MODE_MAIN
+        self._show_menu()
+
+    def _games_menu(self):
+        return Menu("Game", [Item(title, submenu=self._players_menu(name))
+                             for name, title, _ in flows.GAMES])
+
+    def _players_menu(self, name):
+        def build():
+            flow = flows.load(name)
+            n_pads = len(self.hw.readers)
+            counts = [n for n in flow.PLAYERS if self.central or n <= n_pads]
+            if not counts:
+                return Menu("Needs more pads", [Item("Back", value="main")])
+            return Menu("Players", [Item(str(n), submenu=self._options_menu(name, n, ()))
+                                    for n in counts])
+        return build
+
+    def _options_menu(self, name, players, chosen):
+        def build():
+            flow = flows.load(name)
+            options = _options_for(flow, players)
+            if len(chosen) == len(options):
+                return Menu("Start %s?" % flow.TITLE,
+                            [Item("Start", value=("start", name, players, chosen))])
+            key, label, choices = options[len(chosen)]
+            return Menu(label, [Item(c_label, submenu=self._options_menu(
+                name, players, chosen + ((key, value),))) for c_label, value in choices])
+        return build
+
+    def _deck_menu(self, purpose):
+        return lambda: Menu("Deck", [
+            Item(title, value=(purpose, deck)) for title, deck in (
+                ("Skat 32", "skat"), ("French 36", "french36"), ("Tarot 78", "tarot"))])
+
+    def _menu_press(self, button):
+        got = self.menu.press(button)
+        if got == BACK:
+            if self.mode == MODE_CHOICE and self._required:
+                self._show_menu()  # a choice the deal needs cannot be skipped
+            elif self.mode == MODE_CHOICE:
+                self._enter_table()  # leaving the table menu
+            else:
+                self.main_menu()
+            return []
+        if got is None:
+            self._show_menu()
+            return []
+        if got.actions is not None:
+            return self._apply(got.actions)
+        v = got.value
+        if v == "continue" and self.app is not None:
+            self._enter_table()
+        elif v == "sheet":
+            self._show_sheet()
+        elif v == "main":
+            self.main_menu()
+        elif isinstance(v, tuple) and v[0] == "start":
+            self.start_game(v[1], v[2], dict(v[3]))
+        elif isinstance(v, tuple) and v[0] in ("audit", "write"):
+            self._start_scan(v[0], v[1])
+        elif callable(v):
+            return v() or []
+        return []
+
+    # --- a game ----------------------------------------------------------------------------
+
+    def start_game(self, name, players, options=None):
+        """Start a new game of ``name`` for ``players`` with ``options`` (dict)."""
+        self.flow = flows.load(name)
+        self.match = self.flow.new_match(players, options or {})
+        self.players = players
+        if self.journal is not None:
+            self.journal.append("game", [name, players, sorted((options or {}).items())])
+        self._new_deal()
+
+    def _new_deal(self):
+        from device.app import App
+        flow = self.flow
+        match = self.match
+        referee = Referee(flow.deal_factory(match), on_accept=self._journal_act)
+        self.app = App(self.hw.readers, self.lcd, referee, flow.DECK, central=self.central,
+                       pad_seat=lambda pad: flow.pad_seat(match, self.app.referee.deal, pad),
+                       result_lines=lambda r: flow.result_lines(r, match))
+        self._enter_table()
+
+    def _enter_table(self):
+        """Show what the deal needs next: its result, a choice to enter, or card play."""
+        deal = self.app.referee.deal
+        if deal.is_over():
+            self._deal_over(deal.result())
+            return
+        prompt = self.flow.prompt(deal, self.match)
+        if prompt is not None:
+            self.menu = MenuStack(prompt)
+            self.mode = MODE_CHOICE
+            self._required = True
+            self._show_menu()
+        else:
+            self.mode = MODE_TABLE
+            self.app.show(self.app.screens.message(
+                self.flow.TITLE, "play: " + flows.seat_label(self._table_seat(
+                    self.app.referee.current_seat()))))
+
+    def _table_seat(self, seat):
+        """Table seat of deal seat ``seat`` (the flow's pad mapping, inverted)."""
+        for pad in range(len(self.hw.readers)):
+            if self.flow.pad_seat(self.match, self.app.referee.deal, pad) == seat:
+                return pad
+        return seat
+
+    def _apply(self, actions):
+        events = []
+        for verb, args in actions:
+            ev = self.app.choose(verb, *args)
+            events.extend(ev)
+            if ev and isinstance(ev[0], Refused):
+                break
+        for ev in events:
+            if isinstance(ev, DealOver):
+                self._deal_over(ev.result)
+                return events
+        self._enter_table()
+        return events
+
+    def _journal_act(self, verb, args):
+        if self.journal is not None:
+            self.journal.append("act", [verb, list(args)])
+
+    def _after(self, events):
+        """After the table's events: notice the end of the deal, and ask the flow whether a
+        choice is due now."""
+        accepted = False
+        for ev in events:
+            if isinstance(ev, DealOver):
+                self._deal_over(ev.result)
+                return events
+            elif not isinstance(ev, Refused):
+                accepted = True
+        if accepted and self.flow.prompt(self.app.referee.deal, self.match) is not None:
+            self._enter_table()
+        return events
+
+    def _undo(self):
+        events = self.app.undo()
+        if events and not isinstance(events[0], Refused):
+            if self.journal is not None:
+                self.journal.append("undo", [])
+            self._enter_table()
+        return events
+
+    def _table_menu(self):
+        deal = self.app.referee.deal
+        items = [Item("Back to play", value="continue"), Item("Undo last", value=self._undo)]
+        items.extend(self.flow.table_items(deal, self.match))
+        items.append(Item("Score sheet", value="sheet"))
+        items.append(Item("Main menu", value="main"))
+        self.menu = MenuStack(Menu("Table", items))
+        self.mode = MODE_CHOICE
+        self._required = False
+        self._show_menu()
+
+    def _deal_over(self, result):
+        self.result = result
+        self.mode = MODE_RESULT
+        self.show(self.flow.result_lines(result, self.match) + ["OK: next deal"])
+
+    def _next_deal(self):
+        lines = self.flow.record(self.match, self.result)
+        if self.journal is not None:
+            self.journal.append("deal", [])
+        self.result = None
+        if self.flow.is_match_over(self.match):
+            self._show_sheet(lines)
+            self.app = None
+        else:
+            self._new_deal()
+
+    # --- the score sheet -------------------------------------------------------------------
+
+    def _show_sheet(self, head=None):
+        """Scroll through ``head`` then the score sheet of the game in play."""
+        self._show_list((head or []) + self.flow.sheet_lines(self.match))
+
+    def _show_list(self, lines):
+        """A scrollable list of lines (sheet, audit report): PREV/NEXT scroll, OK/BACK
+        leave (back to the table when a deal is in progress, else the main menu)."""
+        self.mode = MODE_SHEET
+        self.sheet_top = 0
+        self._list = lines
+        self._render_list()
+
+    def _render_list(self):
+        self.show(self._list[self.sheet_top:self.sheet_top + self.rows])
+
+    def _sheet_press(self, button):
+        n = len(self._list)
+        if button == NEXT:
+            self.sheet_top = min(self.sheet_top + 1, max(0, n - self.rows))
+        elif button == PREV:
+            self.sheet_top = max(0, self.sheet_top - 1)
+        elif self.app is not None and button == OK:
+            self._enter_table()
+            return []
+        else:
+            self.main_menu()
+            return []
+        self._render_list()
+        return []
+
+    # --- deck audit and tag writing ----------------------------------------------------------
+
+    def _start_scan(self, purpose, deck_name):
+        from core.cards import deck_named
+        deck = deck_named(deck_name)
+        self._pads = Pads(self.hw.readers)
+        if purpose == "audit":
+            self.mode = MODE_AUDIT
+            self._audit = Audit(deck)
+            self.show(["Audit " + deck.name, "lay every card"])
+        else:
+            self.mode = MODE_WRITE
+            self._writing = [deck, 0]
+            self._prompt_write()
+
+    def _scan_tick(self, now_ms):
+        read = self._pads.poll(now_ms)
+        if read is None or read.kind != CARD:
+            return
+        if self.mode == MODE_AUDIT:
+            self.show(self._audit.scan(read.uid, read.data))
+        else:
+            self._write_tag(read)
+
+    def _prompt_write(self):
+        deck, i = self._writing
+        if i >= len(deck):
+            self.show(["Deck written", "%d tags" % len(deck)])
+            return
+        self.show(["Blank tag for", "%s  (%d/%d)" % (deck.code(i), i + 1, len(deck))])
+
+    def _write_tag(self, read):
+        deck, i = self._writing
+        if i >= len(deck):
+            return
+        try:
+            decode_card(read.data)
+            self.show(["Tag already holds", "a card: next one"])
+            return
+        except TrickrefError:
+            pass  # blank or foreign: ours to write
+        data = encode_card(deck, i)
+        reader = self.hw.readers[read.pad]
+        try:
+            for page in range(len(data) // 4):
+                reader.write_page(read.uid, 4 + page, data[4 * page:4 * page + 4])
+        except Exception as e:  # a write fault: the same card is asked for again
+            self.show(["Write failed", str(e)])
+            return
+        self._writing[1] = i + 1
+        self._prompt_write()
+
+    def _scan_done(self):
+        if self.mode == MODE_AUDIT:
+            self._show_list(self._audit.report())
+        else:
+            self.main_menu()
+
+
+def _options_for(flow, players):
+    opts = flow.OPTIONS(players) if callable(flow.OPTIONS) else flow.OPTIONS
+    return tuple(opts)
+
+
+class Audit:
+    """A deck audit: every tag laid on a pad is decoded and bound to its UID; the report
+    names the missing cards, the duplicates (two tags claiming one card) and the foreign
+    or unreadable tags."""
+
+    def __init__(self, deck):
+        self.deck = deck
+        self.seen = {}  # card -> uid
+        self.duplicates = []
+        self.foreign = 0
+
+    def scan(self, uid, data):
+        """Take one scanned tag; returns the two rows to show."""
+        try:
+            deck_name, card = decode_card(data)
+        except (BadTag, TrickrefError):
+            self.foreign += 1
+            return ["Unknown tag", "%d ok, %d bad" % (len(self.seen), self.foreign)]
+        if deck_name != self.deck.name:
+            self.foreign += 1
+            return ["Other deck: " + deck_name, "%d ok" % len(self.seen)]
+        if card in self.seen and self.seen[card] != uid:
+            self.duplicates.append(card)
+            return ["Duplicate " + self.deck.code(card), "two tags, one card"]
+        self.seen[card] = uid
+        return ["%s ok" % self.deck.code(card), "%d of %d" % (len(self.seen), len(self.deck))]
+
+    def missing(self):
+        """Cards of the deck no tag has claimed yet."""
+        return [c for c in range(len(self.deck)) if c not in self.seen]
+
+    def report(self):
+        """The audit's findings, one line each."""
+        miss = self.missing()
+        lines = ["%d/%d cards ok" % (len(self.seen), len(self.deck)),
+                 "missing %d" % len(miss)]
+        lines += ["- " + self.deck.code(c) for c in miss[:20]]
+        lines.append("duplicates %d" % len(self.duplicates))
+        lines += ["- " + self.deck.code(c) for c in self.duplicates]
+        lines.append("foreign %d" % self.foreign)
+        return lines

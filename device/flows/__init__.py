@@ -1,0 +1,41 @@
+"""Each game's flow at the table: what the device asks, in which order, and how it books
+the result. One module per game, imported only when that game is chosen (a board loads
+only the game being played).
+
+A flow module defines:
+
+- ``NAME``, ``TITLE``, ``DECK``, ``PLAYERS`` (allowed counts), ``OPTIONS``: a tuple of
+  ``(key, label, ((choice label, value), ...))``, the first choice being the default;
+- ``new_match(players, options)`` -> the game's Match (score sheet);
+- ``deal_factory(match)`` -> a zero-argument callable building the next Deal (the referee
+  calls it again to undo by replay);
+- ``pad_seat(match, deal, pad)`` -> the deal seat sitting at ``pad`` (-1: sits out);
+- ``prompt(deal)`` -> a ``device.menu.Menu`` of choices to enter now, or None when the
+  table plays cards;
+- ``table_items(deal)`` -> extra Items of the in-play menu (claims, resignations);
+- ``record(match, result)`` -> lines summarising the deal, after booking it;
+- ``result_lines(result)``, ``sheet_lines(match)``, ``is_match_over(match)``.
+"""
+
+# (name, menu title, module), in the order the game menu lists them. Titles live here so
+# the menu shows every game without importing any (a board loads only the one played).
+GAMES = (("magistr", "Magistr", "device.flows.magistr"),
+         ("zhopa", "Zhopa", "device.flows.zhopa"),
+         ("tarot", "French Tarot", "device.flows.tarot"),
+         ("skat", "Skat", "device.flows.skat"))
+
+
+def load(name):
+    """Import and return the flow module of game ``name``; ValueError if unknown."""
+    for n, _, mod in GAMES:
+        if n == name:
+            m = __import__(mod)
+            for part in mod.split(".")[1:]:
+                m = getattr(m, part)
+            return m
+    raise ValueError("no game called %r" % (name,))
+
+
+def seat_label(seat):
+    """How players are named on the LCD: P1, P2, ..."""
+    return "P%d" % (seat + 1)

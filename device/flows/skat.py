@@ -1,0 +1,135 @@
+"""Skat at the table: the auction's result and the contract are entered with the buttons,
+cards are played on the pads, the skat is scanned when the play is over, the list (with
+Seeger-Fabian totals) is kept. Rules: docs/rules/skat.md.
+
+Table seats are 0..players-1 clockwise; the deal's seats are forehand, middlehand,
+rearhand, starting left of the dealer (with 4 players the dealer sits out).
+"""
+
+from core.cards import SKAT
+from core.games import skat
+from device.flows import seat_label
+from device.menu import Item, Menu
+
+NAME = "skat"
+TITLE = "Skat"
+DECK = SKAT
+PLAYERS = (3, 4)
+OPTIONS = ()
+
+# The German suit names of the Prager deck (ASCII: the LCD's ROM has no umlaut).
+_KINDS = (("Eichel", "C"), ("Gruen", "S"), ("Herz", "H"), ("Schellen", "D"), ("Grand", "G"),
+          ("Null", "N"))
+
+
+def new_match(players, options):
+    """A Skat list for ``players`` (3, or 4 with the dealer sitting out)."""
+    return skat.Match(players)
+
+
+def deal_factory(match):
+    """The next deal: cards unknown, as at the table."""
+    return lambda: match.new_deal()
+
+
+def pad_seat(match, deal, pad):
+    """Deal seat (0 forehand, 1 middle, 2 rear) of the player at ``pad``; -1 sits out."""
+    seats = match.table_seats()
+    return seats.index(pad) if pad in seats else -1
+
+
+def _who(match_seats, s):
+    return seat_label(match_seats[s]) if match_seats else seat_label(s)
+
+
+def prompt(deal, match=None):
+    """What to enter now: the auction result, skat pickup or hand, the contract."""
+    seats = match.table_seats() if match is not None else None
+    if deal.phase == skat.PHASE_AUCTION:
+        items = [Item("%s declarer" % _who(seats, s),
+                      submenu=_bid_menu(s)) for s in range(3)]
+        items.append(Item("All passed", actions=[("pass_", (1,)), ("pass_", (2,)),
+                                                 ("pass_", (0,))]))
+        return Menu("Auction result", items)
+    if deal.phase == skat.PHASE_DECLARE:
+        d = deal.declarer
+        return Menu("%s: skat?" % _who(seats, d), [
+            Item("Pick up skat", actions=[("pick_up", (d,))]),
+            Item("Hand game", submenu=_contract_menu(d, True))])
+    if deal.phase == skat.PHASE_DISCARD:
+        return _contract_menu(deal.declarer, False)
+    return None
+
+
+def _bid_menu(declarer):
+    # At the table only the winning bid matters; the ladder holds every game value.
+    return lambda: Menu("Winning bid", [
+        Item(str(v), actions=[("enter_auction", (declarer, v))]) for v in skat.BID_LADDER
+        if v <= 264])
+
+
+def _contract_menu(declarer, hand):
+    items = []
+    for label, kind in _KINDS:
+        items.append(Item(label, submenu=_announce_menu(declarer, kind, hand)))
+    return Menu("Contract", items)
+
+
+def _announce_menu(declarer, kind, hand):
+    def build():
+        h = "H" if hand else ""
+        if kind == "N":
+            codes = (("Null", "N" + h), ("Null ouvert", "NO" + h))
+        elif hand:
+            codes = (("Plain hand", kind + "H"), ("Schneider ann.", kind + "HS"),
+                     ("Schwarz ann.", kind + "HZ"), ("Ouvert", kind + "O"))
+        else:
+            codes = (("Plain", kind),)
+        return Menu("Announce", [Item(label, actions=[("declare", (declarer, code, None))])
+                                 for label, code in codes])
+    return build
+
+
+def table_items(deal, match=None):
+    """In-play extras: the declarer shows the cards; a player resigns."""
+    if deal.phase != skat.PHASE_PLAY:
+        return []
+    seats = match.table_seats() if match is not None else None
+    items = [Item("Claim (%s)" % _who(seats, deal.declarer),
+                  actions=[("claim", (deal.declarer,))])]
+    for s in range(3):
+        items.append(Item("%s resigns" % _who(seats, s), actions=[("resign", (s,))]))
+    return items
+
+
+def result_lines(result, match=None):
+    """The deal's verdict in two rows."""
+    if result.status == "passed":
+        return ["All passed", "no game"]
+    if result.value is None:
+        return ["Aborted", "no value"]
+    seats = match.table_seats() if match is not None else None
+    verdict = "overbid" if result.overbid else ("won" if result.won else "lost")
+    return ["%s %s %dp %dt" % (_who(seats, result.declarer),
+                               skat.contract_code(result.contract),
+                               result.declarer_points, result.declarer_tricks),
+            "%s %+d" % (verdict, result.value)]
+
+
+def record(match, result):
+    """Book the deal on the list; returns the summary lines."""
+    lines = result_lines(result, match)
+    match.record(result)
+    return lines
+
+
+def sheet_lines(match):
+    """The list's totals: one line per player, plain and Seeger-Fabian."""
+    sheet = match.sheet
+    return ["%s %5d SF %5d" % (seat_label(p), sheet.totals[p], sheet.sf[p])
+            for p in range(match.players)]
+
+
+def is_match_over(match):
+    """A Skat list runs as long as the table likes."""
+    return False

@@ -1,0 +1,327 @@
+"""The board's end of the serial link: events out, commands in, nothing blocks.
+
+``Link(uart, ...)`` wraps any UART-like object (``any()``, ``read(n)``, ``write(b)``:
+``machine.UART`` on a board, ``host_sim.link.UartBridge`` in the desktop twin). The app
+calls ``poll(now_ms)`` from its loop and ``send_event(ev)`` for each referee event.
+
+Commands (core/protocol.py, docs/protocol.md):
+
+- state query, score-sheet export, journal export: answered by the link itself through
+  the callbacks the app supplies (``state()``, ``sheet()``, ``journal(offset, n)``);
+  exports go out a few frames per ``poll`` so the loop never stalls.
+- new game, undo: they would change the score, so the host only gets R_PENDING; the
+  command becomes ``link.pending`` (a :class:`Request`) and ``poll`` returns it once. The
+  app shows it and waits for the table's button: on OK it performs the command and calls
+  ``link.resolve(True)``; on cancel ``link.resolve(False)``. Either way the host gets
+  EV_CONFIRM. A request not settled within CONFIRM_MS is declined by the link. While one
+  is pending, another state-changing command is refused with E_BUSY.
+
+Bad frames change nothing: each is answered with an R_ERROR frame (line noise at most one
+per poll, so garbage cannot flood the line). No exception escapes ``poll`` or the send
+methods; faults are counted in ``faults`` with the last message in ``last_fault``.
+"""
+
+from collections import namedtuple
+
+from core import protocol as P
+from core.compat import const
+from core.errors import TrickrefError
+from core.events import CardPlayed, Refused, RevokeFound, TrickTaken, Undone
+from device import timing
+
+READ_MAX = const(64)  # bytes taken from the UART per poll (bounds the time per tick)
+IDLE_MS = const(100)  # a partial frame this long without new bytes is given up
+CONFIRM_MS = const(60000)  # a pending command not settled in 60 s is declined
+EXPORT_FRAMES = const(2)  # export frames sent per poll (~500 bytes: 43 ms at 115200 Bd)
+JOURNAL_CHUNK = const(192)  # journal bytes per R_JOURNAL frame (fits MAX_PAYLOAD)
+TEXT_MAX = const(60)  # characters of a reason or detail text in an event frame
+
+NEW_GAME = "new-game"
+UNDO = "undo"
+
+# A command waiting for the table: ``seq`` of the host's frame, ``command`` NEW_GAME or
+# UNDO, ``args`` the command's value (NEW_GAME: {"game": name, option: value...}).
+Request = namedtuple("Request", ("seq", "command", "args"))
+
+
+def _text(s):
+    s = "" if s is None else str(s)
+    return s if len(s) <= TEXT_MAX else s[:TEXT_MAX - 1] + "~"
+
+
+class Link:
+    """The link over ``uart``; callbacks may be None (the command is then refused).
+
+    ``deck``: the core.cards deck in play, to send card codes (``"CJ"``); settable.
+    ``state()``: a small dict for R_STATE (the app's choice: game, deal, seat to play...).
+    ``sheet()``: ``(columns, rows)``, column names and rows of scalar cells (see
+    :func:`flat_row`). ``journal(offset, n)``: up to ``n`` raw journal bytes from
+    ``offset``, b"" at the end (``core.journal.Journal.chunk``).
+    """
+
+    def __init__(self, uart, deck=None, state=None, sheet=None, journal=None):
+        self.uart = uart
+        self.deck = deck
+        self.state = state
+        self.sheet = sheet
+        self.journal = journal
+        self.pending = None  # the Request waiting for the table, or None
+        self.errors = 0  # frames refused (bad CRC, garbage, bad payload...)
+        self.faults = 0  # exceptions caught (UART, callbacks)
+        self.last_fault = None
+        self._reader = P.FrameReader()
+        self._writer = P.FrameWriter()
+        self._export = None  # generator of (type, value) while an export runs
+        self._export_seq = -1
+        self._last_rx = None
+        self._pending_since = 0
+
+    # -- the loop side
+
+    def poll(self, now_ms=None):
+        """Read what the UART holds, answer commands, send the next export frames.
+
+        Returns a :class:`Request` when a new state-changing command has arrived (it is
+        also ``self.pending``), else None. Never raises.
+        """
+        if now_ms is None:
+            now_ms = timing.ticks_ms()
+        new = None
+        try:
+            items = ()
+            n = self.uart.any()
+            if n:
+                data = self.uart.read(min(n, READ_MAX))
+                if data:
+                    self._last_rx = now_ms
+                    items = self._reader.feed(data)
+            elif self._reader.pending() and self._last_rx is not None and \
+                    timing.ticks_diff(now_ms, self._last_rx) >= IDLE_MS:
+                items = self._reader.flush()
+            noise_answered = False
+            for item in items:
+                if isinstance(item, P.FrameError):
+                    self.errors += 1
+                    if item.seq < 0:
+                        if noise_answered:
+                            continue
+                        noise_answered = True
+                    self.send(P.R_ERROR, (item.seq, item.code, _text(item.detail)))
+                    continue
+                got = self._command(item, now_ms)
+                if got is not None:
+                    new = got
+            if self.pending is not None and \
+                    timing.ticks_diff(now_ms, self._pending_since) >= CONFIRM_MS:
+                self.resolve(False, "not confirmed at the table within %d s"
+                             % (CONFIRM_MS // 1000))
+                if new is not None and self.pending is None:
+                    new = None
+            self._pump()
+        except Exception as e:  # the loop must go on: count it, the app may show it
+            self._fault(e)
+        return new
+
+    def resolve(self, accepted, detail=""):
+        """Settle the pending command: the table confirmed (``accepted`` True, after the app
+        performed it) or declined it. Sends EV_CONFIRM to the host and returns the settled
+        :class:`Request`, or None when nothing was pending."""
+        req = self.pending
+        if req is None:
+            return None
+        self.pending = None
+        self.send(P.EV_CONFIRM, (req.seq, req.command, bool(accepted), _text(detail)))
+        return req
+
+    # -- sending
+
+    def send(self, ftype, value=None):
+        """Frame ``value`` as ``ftype`` and write it; returns True when written. A value
+        that cannot be framed (too long, not encodable) or a UART fault is counted in
+        ``faults`` and returns False."""
+        try:
+            data = self._writer.frame(ftype, value)
+            self.uart.write(data)
+            return True
+        except Exception as e:
+            self._fault(e)
+            return False
+
+    def send_event(self, ev):
+        """Send a core.events event: CardPlayed, TrickTaken, Refused, RevokeFound, Undone.
+        Returns True when sent, False for other events (the app sends deal ends, rows and
+        screens with :meth:`deal_over`, :meth:`row`, :meth:`screen`) or a failed send."""
+        if isinstance(ev, CardPlayed):
+            return self.send(P.EV_CARD, (ev.seat, self._code(ev.card)))
+        if isinstance(ev, TrickTaken):
+            return self.send(P.EV_TRICK, (ev.seat, [self._code(c) for c in ev.cards],
+                                          ev.points, _text(ev.reason)))
+        if isinstance(ev, Refused):
+            return self.send(P.EV_REFUSED, (ev.seat, self._code(ev.card), _text(ev.reason),
+                                            _text(ev.detail)))
+        if isinstance(ev, RevokeFound):
+            return self.send(P.EV_REVOKE, (ev.seat, self._code(ev.card), ev.trick,
+                                           _text(ev.reason), _text(ev.detail)))
+        if isinstance(ev, Undone):
+            return self.send(P.EV_UNDONE, (ev.seat, self._code(ev.card)))
+        return False
+
+    def hello(self, game=None):
+        """EV_HELLO: the board (re)started, playing ``game`` (a name) or nothing yet."""
+        return self.send(P.EV_HELLO, (P.VERSION, game))
+
+    def deal_started(self, number, dealer):
+        """EV_DEAL: deal ``number`` (1-based) starts, dealt by seat ``dealer``."""
+        return self.send(P.EV_DEAL, (number, dealer))
+
+    def deal_over(self, number, text):
+        """EV_DEAL_OVER: deal ``number`` ended; ``text`` says how (the LCD's verdict)."""
+        return self.send(P.EV_DEAL_OVER, (number, _text(text)))
+
+    def row(self, columns, cells):
+        """EV_ROW: a score-sheet row was booked (``cells`` scalars under ``columns``)."""
+        return self.send(P.EV_ROW, (list(columns), list(cells)))
+
+    def game_over(self, text):
+        """EV_GAME_OVER: the game (score sheet) is closed."""
+        return self.send(P.EV_GAME_OVER, _text(text))
+
+    def screen(self, lines):
+        """EV_SCREEN: the LCD's lines, for a host that mirrors the table."""
+        return self.send(P.EV_SCREEN, [str(l) for l in lines])
+
+    # -- inside
+
+    def _fault(self, e):
+        self.faults += 1
+        self.last_fault = "%s: %s" % (type(e).__name__, e)
+
+    def _code(self, card):
+        if not isinstance(card, int) or card < 0:
+            return None
+        if self.deck is None:
+            return card
+        try:
+            return self.deck.code(card)
+        except TrickrefError:
+            return card
+
+    def _bad(self, frame, detail):
+        self.errors += 1
+        self.send(P.R_ERROR, (frame.seq, P.E_BAD_PAYLOAD, _text(detail)))
+
+    def _command(self, frame, now_ms):
+        t = frame.type
+        seq = frame.seq
+        if not P.is_command(t):
+            self.errors += 1
+            self.send(P.R_ERROR, (seq, P.E_NOT_A_COMMAND, P.type_name(t)))
+            return None
+        if t == P.C_NEW_GAME or t == P.C_UNDO:
+            return self._request(frame, now_ms)
+        if frame.value is not None:
+            self._bad(frame, "%s takes no payload" % P.type_name(t))
+            return None
+        if t == P.Q_STATE:
+            if self.state is None:
+                self.send(P.R_ERROR, (seq, P.E_INTERNAL, "no state on this board"))
+                return None
+            try:
+                st = self.state()
+            except Exception as e:
+                self._fault(e)
+                self.send(P.R_ERROR, (seq, P.E_INTERNAL, _text(self.last_fault)))
+                return None
+            if not self.send(P.R_STATE, (seq, st)):
+                self.send(P.R_ERROR, (seq, P.E_INTERNAL, _text(self.last_fault)))
+            return None
+        # Q_SHEET, Q_JOURNAL: exports, one at a time
+        if self._export is not None:
+            self.send(P.R_ERROR, (seq, P.E_BUSY, "export %d still running" % self._export_seq))
+            return None
+        source = self.sheet if t == P.Q_SHEET else self.journal
+        if source is None:
+            self.send(P.R_ERROR, (seq, P.E_INTERNAL, "no %s on this board" % P.type_name(t)))
+            return None
+        self._export = (self._sheet_frames(seq) if t == P.Q_SHEET
+                        else self._journal_frames(seq))
+        self._export_seq = seq
+        return None
+
+    def _request(self, frame, now_ms):
+        seq = frame.seq
+        if frame.type == P.C_UNDO:
+            cmd, args = UNDO, None
+            if frame.value is not None:
+                self._bad(frame, "undo takes no payload")
+                return None
+        else:
+            cmd, args = NEW_GAME, frame.value
+            if isinstance(args, str):
+                args = {"game": args}
+            if not isinstance(args, dict) or not isinstance(args.get("game"), str):
+                self._bad(frame, "new-game needs {\"game\": name, ...}")
+                return None
+        p = self.pending
+        if p is not None:
+            if p.seq == seq and p.command == cmd:  # the host sent it again: same answer
+                self.send(P.R_PENDING, (seq, cmd))
+            else:
+                self.send(P.R_ERROR, (seq, P.E_BUSY, "%s %d waits for the table"
+                                      % (p.command, p.seq)))
+            return None
+        self.pending = Request(seq, cmd, args)
+        self._pending_since = now_ms
+        self.send(P.R_PENDING, (seq, cmd))
+        return self.pending
+
+    def _sheet_frames(self, seq):
+        columns, rows = self.sheet()
+        yield P.R_SHEET_HEAD, (seq, list(columns))
+        n = 0
+        for r in rows:
+            yield P.R_SHEET_ROW, (seq, list(r))
+            n += 1
+        yield P.R_END, (seq, n)
+
+    def _journal_frames(self, seq):
+        offset = 0
+        while True:
+            chunk = self.journal(offset, JOURNAL_CHUNK)
+            if not chunk:
+                break
+            yield P.R_JOURNAL, (seq, offset, bytes(chunk))
+            offset += len(chunk)
+        yield P.R_END, (seq, offset)
+
+    def _pump(self):
+        if self._export is None:
+            return
+        for _ in range(EXPORT_FRAMES):
+            try:
+                ftype, value = next(self._export)
+            except StopIteration:
+                self._export = None
+                return
+            except Exception as e:  # the callback failed: tell the host, end the export
+                self._export = None
+                self._fault(e)
+                self.send(P.R_ERROR, (self._export_seq, P.E_INTERNAL, _text(self.last_fault)))
+                return
+            if not self.send(ftype, value):
+                self._export = None
+                self.send(P.R_ERROR, (self._export_seq, P.E_INTERNAL, _text(self.last_fault)))
+                return
+
+
+def flat_row(row):
+    """A score-sheet row with its per-seat tuples spread into cells:
+    ``(1, 0, 48, (48, 0, 0), (98, 0, 0))`` -> ``[1, 0, 48, 48, 0, 0, 98, 0, 0]`` (the shape
+    ``Link.sheet`` and ``Link.row`` send)."""
+    out = []
+    for cell in row:
+        if isinstance(cell, (list, tuple)):
+            out.extend(cell)
+        else:
+            out.append(cell)
+    return out
