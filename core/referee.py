@@ -17,7 +17,7 @@ from core.events import DEAL_OVER, NOT_IN_DECK, WRONG_PHASE, Refused, Undone
 # Deal methods the referee may call on behalf of the table (anything else is refused).
 VERBS = ("play", "bid", "hold", "pass_", "enter_auction", "pick_up", "declare", "claim",
          "resign", "abandon", "set_skat", "call", "discard", "announce", "take_chien",
-         "go", "choose")
+         "go", "choose", "lead")
 
 
 class Referee:
@@ -43,12 +43,16 @@ class Referee:
         """
         seat = args[0] if args and isinstance(args[0], int) else -1
         card = args[1] if verb == "play" and len(args) > 1 else -1
-        if verb not in VERBS or not hasattr(self.deal, verb):
-            return [Refused(seat, card, WRONG_PHASE, "%s is not a move of this game" % verb)]
         if self.deal.is_over():
             return [Refused(seat, card, DEAL_OVER, "the deal is over")]
         try:
-            events = getattr(self.deal, verb)(*args)
+            method = getattr(self.deal, verb) if verb in VERBS else None
+            if method is None:
+                return [Refused(seat, card, WRONG_PHASE, "%s is not a move of this game"
+                                % verb)]
+            events = method(*args)
+        except AttributeError:
+            return [Refused(seat, card, WRONG_PHASE, "%s is not a move of this game" % verb)]
         except IllegalPlay as e:
             return [Refused(seat, card, e.reason, e.detail)]
         except (TrickrefError, TypeError, IndexError) as e:

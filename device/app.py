@@ -47,7 +47,7 @@ class App:
         self.clear_between_tricks = (not central) if clear_between_tricks is None \
             else clear_between_tricks
         self.screens = Screens(deck, lcd.cols, lcd.rows)
-        self._collect = None  # [verb, count, cards] while the deal awaits scanned cards
+        self._collect = None  # [verb, count, cards, prefix] while cards are to be scanned
         self._must_clear = False
         self.lines = None
         for slot, rows8 in enumerate(glyphs.suit_glyphs(deck.name)):
@@ -63,6 +63,12 @@ class App:
         """A choice entered at the table (auction result, contract, skat...): the menus'
         entry point into the referee. Returns the events."""
         return self._handle(self.referee.act(verb, *args))
+
+    def expect_scan(self, count, verb, prefix=()):
+        """Collect the next ``count`` distinct cards laid on any pad, then apply
+        ``verb(*prefix, cards)`` (an écart, a poignée, the skat)."""
+        self._collect = [verb, count, [], tuple(prefix)]
+        self.show(self.screens.message("scan %d cards" % count, "on any pad"))
 
     def undo(self):
         """Take back the last accepted action (card or choice); returns the events."""
@@ -111,7 +117,7 @@ class App:
         return self._handle(self.referee.card(seat, card))
 
     def _collected(self, card):
-        verb, count, cards = self._collect
+        verb, count, cards, prefix = self._collect
         if card in cards:
             return []
         cards.append(card)
@@ -119,9 +125,9 @@ class App:
             self.show(self.screens.message("scanned %d of %d" % (len(cards), count)))
             return []
         self._collect = None
-        events = self.referee.act(verb, cards)
+        events = self.referee.act(verb, *(prefix + (cards,)))
         if events and isinstance(events[0], Refused):
-            self._collect = [verb, count, []]  # scan them again
+            self._collect = [verb, count, [], prefix]  # scan them again
         return self._handle(events)
 
     def _fault(self, read):
@@ -149,7 +155,7 @@ class App:
                     else self.screens.deal_over(ev.result)
                 lines = self.screens.fit(lines)
             elif isinstance(ev, Awaiting):
-                self._collect = [ev.verb, ev.count, []]
+                self._collect = [ev.verb, ev.count, [], ()]
                 lines = self.screens.message("scan the %s" % ev.verb.replace("set_", ""),
                                              "%d cards, any pad" % ev.count)
             if lines is not None:

@@ -107,6 +107,8 @@ class Controller:
         if self.mode == MODE_RESULT:
             if button in (OK, BACK):
                 self._next_deal()
+            else:
+                self._scroll(button)
             return []
         if self.mode == MODE_SHEET:
             return self._sheet_press(button)
@@ -148,7 +150,7 @@ class Controller:
     def _options_menu(self, name, players, chosen):
         def build():
             flow = flows.load(name)
-            options = _options_for(flow, players)
+            options = _options_for(flow, players, chosen)
             if len(chosen) == len(options):
                 return Menu("Start %s?" % flow.TITLE,
                             [Item("Start", value=("start", name, players, chosen))])
@@ -227,9 +229,17 @@ class Controller:
             self._show_menu()
         else:
             self.mode = MODE_TABLE
-            self.app.show(self.app.screens.message(
-                self.flow.TITLE, "play: " + flows.seat_label(self._table_seat(
-                    self.app.referee.current_seat()))))
+            self.app.show(self.app.screens.fit(self._intro()))
+
+    def _intro(self):
+        """What the table sees when play starts or resumes: the flow's deal intro (if it
+        has one) and who plays now."""
+        seat = self.app.referee.current_seat()
+        who = "play: " + flows.seat_label(self._table_seat(seat)) if seat >= 0 else ""
+        intro = getattr(self.flow, "deal_intro", None)
+        if intro is not None and not self.app.referee.deal.history:
+            return intro(self.match)[:max(1, self.rows - 1)] + [who]
+        return [self.flow.TITLE, who]
 
     def _table_seat(self, seat):
         """Table seat of deal seat ``seat`` (the flow's pad mapping, inverted)."""
@@ -241,6 +251,10 @@ class Controller:
     def _apply(self, actions):
         events = []
         for verb, args in actions:
+            if verb == flows.SCAN:  # the cards come from the pads; back to the table
+                self.app.expect_scan(*args)
+                self.mode = MODE_TABLE
+                return events
             ev = self.app.choose(verb, *args)
             events.extend(ev)
             if ev and isinstance(ev[0], Refused):
@@ -291,8 +305,10 @@ class Controller:
 
     def _deal_over(self, result):
         self.result = result
+        self._list = self.flow.result_lines(result, self.match) + ["OK: next deal"]
+        self.sheet_top = 0
         self.mode = MODE_RESULT
-        self.show(self.flow.result_lines(result, self.match) + ["OK: next deal"])
+        self._render_list()
 
     def _next_deal(self):
         lines = self.flow.record(self.match, self.result)
@@ -322,19 +338,21 @@ class Controller:
     def _render_list(self):
         self.show(self._list[self.sheet_top:self.sheet_top + self.rows])
 
-    def _sheet_press(self, button):
+    def _scroll(self, button):
         n = len(self._list)
         if button == NEXT:
             self.sheet_top = min(self.sheet_top + 1, max(0, n - self.rows))
         elif button == PREV:
             self.sheet_top = max(0, self.sheet_top - 1)
+        self._render_list()
+
+    def _sheet_press(self, button):
+        if button in (NEXT, PREV):
+            self._scroll(button)
         elif self.app is not None and button == OK:
             self._enter_table()
-            return []
         else:
             self.main_menu()
-            return []
-        self._render_list()
         return []
 
     # --- deck audit and tag writing ----------------------------------------------------------
@@ -396,8 +414,10 @@ class Controller:
             self.main_menu()
 
 
-def _options_for(flow, players):
-    opts = flow.OPTIONS(players) if callable(flow.OPTIONS) else flow.OPTIONS
+def _options_for(flow, players, chosen):
+    """The setup questions of ``flow`` given the answers so far (later questions may
+    depend on earlier answers: Magistr's trumps on its variant)."""
+    opts = flow.OPTIONS(players, dict(chosen)) if callable(flow.OPTIONS) else flow.OPTIONS
     return tuple(opts)
 
 

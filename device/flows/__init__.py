@@ -10,11 +10,14 @@ A flow module defines:
 - ``deal_factory(match)`` -> a zero-argument callable building the next Deal (the referee
   calls it again to undo by replay);
 - ``pad_seat(match, deal, pad)`` -> the deal seat sitting at ``pad`` (-1: sits out);
-- ``prompt(deal)`` -> a ``device.menu.Menu`` of choices to enter now, or None when the
-  table plays cards;
-- ``table_items(deal)`` -> extra Items of the in-play menu (claims, resignations);
+- ``prompt(deal, match)`` -> a ``device.menu.Menu`` of choices to enter now, or None
+  when the table plays cards; an item's action ``(SCAN, (count, verb, prefix))`` asks
+  for ``count`` cards to be scanned on any pad, then applies ``verb(*prefix, cards)``;
+- ``table_items(deal, match)`` -> extra Items of the in-play menu (claims, resignations,
+  announcements);
+- optional ``deal_intro(match)`` -> rows shown when a deal starts;
 - ``record(match, result)`` -> lines summarising the deal, after booking it;
-- ``result_lines(result)``, ``sheet_lines(match)``, ``is_match_over(match)``.
+- ``result_lines(result, match)``, ``sheet_lines(match)``, ``is_match_over(match)``.
 """
 
 # (name, menu title, module), in the order the game menu lists them. Titles live here so
@@ -23,6 +26,12 @@ GAMES = (("magistr", "Magistr", "device.flows.magistr"),
          ("zhopa", "Zhopa", "device.flows.zhopa"),
          ("tarot", "French Tarot", "device.flows.tarot"),
          ("skat", "Skat", "device.flows.skat"))
+
+
+# The action verb of an item that asks the table to scan cards: args are ``(count, verb,
+# prefix)``; once ``count`` cards are laid on any pad the controller applies
+# ``verb(*prefix, cards)`` (a tarot écart, a poignée).
+SCAN = "__scan__"
 
 
 def load(name):

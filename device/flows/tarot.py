@@ -1,0 +1,111 @@
+"""French Tarot at the table: bids in turn, the called king at 5 players, the écart
+scanned and checked, poignées shown by scanning the trumps and the chelem announced from
+the table menu, the cards on the pads, the marks after the deal. Rules: docs/rules/tarot.md.
+
+Seats are table seats in playing order (the dealer's neighbour who bids first is dealer+1),
+as in ``core.games.tarot``.
+"""
+
+from core.cards import TAROT
+from core.games import tarot
+from device.flows import SCAN, seat_label
+from device.menu import Item, Menu
+
+NAME = "tarot"
+TITLE = "French Tarot"
+DECK = TAROT
+PLAYERS = (3, 4, 5)
+OPTIONS = (("excuse_last", "Excuse, last trk", (("to other camp", "other-camp"),
+                                                  ("to the winner", "winner"),
+                                                  ("forbidden", "forbidden"))),)
+_BIDS = (("Pass", "pass"), ("Prise", "prise"), ("Garde", "garde"),
+         ("Garde sans", "garde sans"), ("Garde contre", "garde contre"))
+_POIGNEE = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}  # FFT p.7
+
+
+def new_match(players, options):
+    """A tarot score sheet (the dealer passes to dealer + 1 each deal)."""
+    game = tarot.Game(players, excuse_last=options.get("excuse_last", "other-camp"))
+    return tarot.Match(game, 0)
+
+
+def deal_factory(match):
+    """The next deal, cards unknown."""
+    return lambda: match.new_deal()
+
+
+def pad_seat(match, deal, pad):
+    """Pads are table seats."""
+    return pad if pad < match.game.players else -1
+
+
+def prompt(deal, match=None):
+    """The bid of the seat whose turn it is; the called king; the écart."""
+    if deal.phase == tarot.PHASE_BIDDING:
+        s = deal.current_seat()
+        return Menu("%s bids" % seat_label(s),
+                    [Item(label, actions=[("bid", (s, code))]) for label, code in _BIDS])
+    if deal.phase == tarot.PHASE_CALL:
+        t = deal.taker
+        items = []
+        for rank in ("K", "Q", "C", "J"):
+            for suit, name in zip("HSCD", TAROT.suit_names_native):
+                items.append(Item("%s %s" % (_RANK_WORD[rank], name),
+                                  actions=[("call", (t, TAROT.parse(suit + rank)))]))
+        return Menu("%s calls" % seat_label(t), items)
+    if deal.phase == tarot.PHASE_ECART:
+        t = deal.taker
+        n = match.game.chien_size if match is not None else 6
+        return Menu("%s ecart" % seat_label(t), [
+            Item("Scan %d cards" % n, actions=[(SCAN, (n, "discard", (t,)))]),
+            Item("Not scanned", actions=[("discard", (t, None))])])
+    return None
+
+
+_RANK_WORD = {"K": "Roi", "Q": "Reine", "C": "Cavalier", "J": "Valet"}
+
+
+def table_items(deal, match=None):
+    """Before the first card: the taker's chelem, and any player's poignée (the trumps
+    are scanned on a pad)."""
+    if deal.phase != tarot.PHASE_PLAY or deal.tricks_done > 0:
+        return []
+    n = match.game.players if match is not None else 4
+    items = [Item("Chelem (%s)" % seat_label(deal.taker),
+                  actions=[("announce", (deal.taker, tarot.CHELEM))])]
+    for s in range(n):
+        sizes = _POIGNEE[n]
+        items.append(Item("Poignee %s" % seat_label(s), submenu=Menu("Trumps shown", [
+            Item(str(k), actions=[(SCAN, (k, "announce", (s, tarot.POIGNEE)))])
+            for k in sizes])))
+    return items
+
+
+def result_lines(result, match=None):
+    """Contract, taker, made or failed by how much, then each seat's mark."""
+    if result.status != "played":
+        return ["Deal annulled" if result.status == "petit-sec" else "All passed",
+                "no score"]
+    sc = result.score
+    pts = sc.counted
+    head = "%s %s" % (seat_label(result.taker), tarot.CONTRACT_NAMES[result.contract])
+    verdict = "%s %d/%d" % ("made" if sc.won else "down", pts, sc.target)
+    return [head, verdict] + ["%s %+d" % (seat_label(s), m) for s, m in enumerate(result.marks)]
+
+
+def record(match, result):
+    """Book the marks; returns the summary lines."""
+    lines = result_lines(result, match)
+    match.record(result)
+    return lines
+
+
+def sheet_lines(match):
+    """Running totals per seat and the number of deals."""
+    return ["After %d deals" % len(match.results)] + [
+        "%s %+d" % (seat_label(s), t) for s, t in enumerate(match.totals)]
+
+
+def is_match_over(match):
+    """A tarot evening runs as long as the table likes."""
+    return False
