@@ -14,7 +14,7 @@ pad per seat), so a card left lying is never read twice and the taker sees the t
 
 from core.errors import TrickrefError
 from core.events import (NOT_IN_DECK, UNKNOWN_TAG, WRONG_PHASE, Awaiting, CardPlayed,
-                         DealOver, Refused, TrickTaken)
+                         DealOver, Refused, RevokeFound, TrickTaken)
 from core.tags import decode_card
 from device import glyphs
 from device.pads import CARD, COLLISION, Pads
@@ -140,7 +140,9 @@ class App:
 
     def _handle(self, events):
         """Show each event's screen as it comes (so a trick's verdict reaches the LCD before
-        the deal's result), then pass the event on to ``on_event``."""
+        the deal's result), then pass the event on to ``on_event``. A revoke stays on the
+        screen even when the same card also ends the trick: the table must see it."""
+        revoke = None
         for ev in events:
             lines = None
             if isinstance(ev, CardPlayed):
@@ -150,6 +152,8 @@ class App:
                 self._must_clear = self.clear_between_tricks
             elif isinstance(ev, Refused):
                 lines = self.screens.refused(ev)
+            elif isinstance(ev, RevokeFound):
+                lines = revoke = self.screens.revoke(ev)
             elif isinstance(ev, DealOver):
                 lines = self.result_lines(ev.result) if self.result_lines is not None \
                     else self.screens.deal_over(ev.result)
@@ -162,4 +166,6 @@ class App:
                 self.show(lines)
             if self.on_event is not None:
                 self.on_event(ev, lines)
+        if revoke is not None and self.lines is not revoke:
+            self.show(revoke)
         return events

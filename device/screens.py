@@ -86,6 +86,11 @@ class Screens:
         who = seat_name(ev.seat) + " " if ev.seat >= 0 else ""
         return self.fit(["%s%srefused" % (who, what), REASONS.get(ev.reason, ev.reason)])
 
+    def revoke(self, ev):
+        """A later card proved an earlier failure to follow suit (unknown hands)."""
+        return self.fit(["%s revoke in T%d" % (seat_name(ev.seat), ev.trick + 1),
+                         "shown by %s" % card_label(self.deck, ev.card)])
+
     def message(self, line1, line2=""):
         """Any two-line notice (read errors, prompts)."""
         return self.fit([line1, line2])

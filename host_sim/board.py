@@ -81,6 +81,10 @@ class SimBoard:
         self.app = None
         self.loop = None
         self.controller = None
+        self.transcript = []  # every LCD frame that changed, as read back from DDRAM
+        self.on_frame = None
+        self._last_frame = None
+        self._lcd_bytes = -1
 
     def start(self, new_deal, deck, central=False, on_event=None):
         """Run the firmware's table loop (App) alone for a deal made by ``new_deal``."""
@@ -121,13 +125,27 @@ class SimBoard:
         return self.lcd_model.lines()
 
     def run(self, ms):
-        """Let the firmware loop run for ``ms`` of virtual time; returns its events."""
+        """Let the firmware loop run for ``ms`` of virtual time; returns its events.
+        Every LCD frame that changed is appended to ``transcript`` (and passed to
+        ``on_frame(lines)`` when set)."""
         events = []
         end = self.clock.now_ms + ms
+        bus = self.machine.I2C(pico.I2C_ID)
         while self.clock.now_ms < end:
             events.extend(self.loop.tick(self.clock.ticks_ms()))
             self.clock.advance(TICK_MS)
+            if bus.bytes_moved != self._lcd_bytes:
+                self._lcd_bytes = bus.bytes_moved
+                self._frame()
         return events
+
+    def _frame(self):
+        lines = self.lcd_lines()
+        if lines != self._last_frame:
+            self._last_frame = lines
+            self.transcript.append(lines)
+            if self.on_frame is not None:
+                self.on_frame(lines)
 
     def place(self, seat, tag):
         """Lay a tagged card on ``seat``'s pad (its tag enters that reader's field)."""

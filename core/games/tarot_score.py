@@ -111,6 +111,12 @@ class Score:
         for k in fields:
             setattr(self, k, fields[k])
 
+    def __eq__(self, other):
+        return isinstance(other, Score) and self.as_dict() == other.as_dict()
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
     def as_dict(self):
         """The fields as a plain dict (half-points as given, marks as a list)."""
         d = {}

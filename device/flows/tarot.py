@@ -49,7 +49,7 @@ def prompt(deal, match=None):
         t = deal.taker
         items = []
         for rank in ("K", "Q", "C", "J"):
-            for suit, name in zip("HSCD", TAROT.suit_names_native):
+            for suit, name in zip("HSCD", SUIT_LCD):
                 items.append(Item("%s %s" % (_RANK_WORD[rank], name),
                                   actions=[("call", (t, TAROT.parse(suit + rank)))]))
         return Menu("%s calls" % seat_label(t), items)
@@ -62,6 +62,8 @@ def prompt(deal, match=None):
     return None
 
 
+# The Marseille suit names without accents: the LCD's ROM has none.
+SUIT_LCD = ("Coupe", "Epee", "Baton", "Denier")
 _RANK_WORD = {"K": "Roi", "Q": "Reine", "C": "Cavalier", "J": "Valet"}
 
 

@@ -1,0 +1,276 @@
+"""Issue 8: the table controller as players meet it, run headless on the emulated board.
+
+Every game is driven through the menus (buttons) and the pads (tags), and its score must
+equal the rules core's result for the same cards (a shadow deal that knows the hands).
+"""
+
+import pytest
+
+from core.cards import FRENCH36, SKAT, TAROT
+from core.games import magistr, skat
+from core.rng import Rng
+from core.tags import ntag213_image
+from host_sim.autoplay import table_player
+from host_sim.board import SimBoard, TaggedDeck, tag_uid
+from host_sim.chips.ntag import Ntag213
+
+
+@pytest.mark.parametrize("game,players,deals", [
+    ("skat", 3, 4), ("tarot", 3, 2), ("tarot", 4, 3), ("tarot", 5, 2)])
+def test_scripted_deals_score_as_the_rules_core(game, players, deals):
+    """Each deal played through menus and pads scores exactly as the core with the hands."""
+    p = table_player(game, players, seed=11)
+    results = p.play(deals)
+    assert len(results) == deals
+    for shadow, firmware in results:
+        assert firmware == shadow
+
+
+def test_magistr_whole_game_for_three_players():
+    """All 24 deals through the menus and pads; every row equals the core's and the final
+    sheet (totals, places, control sums) equals a core Match fed the same deals."""
+    p = table_player("magistr", 3, seed=5)
+    results = p.play(24)
+    assert len(results) == 24
+    core_match = magistr.Match(magistr.Game(3), 0)
+    for shadow, firmware in results:
+        assert firmware == shadow
+        core_match.record(shadow)
+    fw_match = p.ctl.match
+    assert fw_match.is_over() and fw_match.totals() == core_match.totals()
+    assert fw_match.places() == core_match.places()
+    # the sheet is on the LCD at the end, read back from the display's DDRAM
+    zdi, grvi, kvvi = core_match.totals()
+    lines = p.board.lcd_lines()
+    assert lines[0].startswith("Deal 24 over")
+    assert p.ctl.mode == 5  # MODE_SHEET
+    assert any(("P1 %+4d" % grvi[0]) in l for l in p.ctl._list)
+
+
+def test_transcript_of_a_skat_deal():
+    """The LCD frames of a deal, read back from the HD44780: the menus, each card with its
+    suit glyph, the trick verdicts and the result."""
+    p = table_player("skat", 3, seed=3)
+    p.play(1)
+    frames = [" | ".join(f) for f in p.board.transcript]
+    text = "\n".join(frames)
+    assert "Auction result" in text and "Winning bid" in text and "Contract" in text
+    assert sum(1 for f in frames if " takes " in f) >= 1
+    assert "scan the skat" in text
+    shadow, fw = p.results[0]
+    verdict = "overbid" if fw.overbid else ("won" if fw.won else "lost")
+    assert any(("%s %+d" % (verdict, fw.value)) in f for f in frames)
+    # cards are shown with their suit glyph (CGRAM read back as the Unicode stand-in)
+    assert any(ch in text for ch in "♣♠♥♦")
+
+
+@pytest.mark.parametrize("central", [False, True], ids=["pad-per-seat", "central-pad"])
+@pytest.mark.parametrize("size", [(16, 2), (20, 4)], ids=["16x2", "20x4"])
+def test_pad_modes_and_lcd_sizes(central, size):
+    """Both pad modes and both LCD sizes play a Skat deal and a Magistr deal correctly."""
+    for game, players in (("skat", 3), ("magistr", 3)):
+        p = table_player(game, players, seed=2, central=central, cols=size[0], rows=size[1])
+        for shadow, firmware in p.play(1):
+            assert firmware == shadow
+        assert all(len(l) == size[0] for l in p.board.lcd_lines())
+        assert len(p.board.lcd_lines()) == size[1]
+
+
+# --- refusals: each reason produced by the faulty card, the state unchanged ---------------
+
+def _skat_table(hands=None, skat_cards=None):
+    """A Skat table past the auction: P1 (forehand) declares a grand; returns the board."""
+    b = SimBoard(3)
+    b.start(lambda: _declared(hands, skat_cards), SKAT)
+    b.run(20)
+    return b
+
+
+def _declared(hands, skat_cards):
+    d = skat.Game().new_deal(hands, skat_cards)
+    d.enter_auction(0, 18)
+    if hands is None:
+        d.declare(0, "GH")
+    else:
+        d.declare(0, "GH")
+    return d
+
+
+def _state(b):
+    d = b.app.referee.deal
+    return (list(d.history), list(d.trick), d.tricks_done, bytes(d.seen), d.to_play())
+
+
+def _refusal(events):
+    return [e for e in events if type(e).__name__ == "Refused"]
+
+
+def test_refused_not_your_turn():
+    b = _skat_table()
+    deck = TaggedDeck(SKAT)
+    before = _state(b)
+    ev = b.play_card(1, deck.tag(SKAT.parse("SA")))  # forehand leads, not middlehand
+    assert _refusal(ev)[0].reason == "not-your-turn"
+    assert "not your turn" in b.lcd_lines()[1]
+    assert _state(b) == before
+
+
+def test_refused_card_already_played():
+    b = _skat_table()
+    deck = TaggedDeck(SKAT)
+    b.play_card(0, deck.tag(SKAT.parse("SA")))
+    before = _state(b)
+    ev = b.play_card(1, deck.tag(SKAT.parse("SA")))
+    assert _refusal(ev)[0].reason == "already-played"
+    assert "already played" in b.lcd_lines()[1]
+    assert _state(b) == before
+
+
+def test_refused_not_in_this_deck():
+    b = _skat_table()
+    before = _state(b)
+    ev = b.play_card(0, TaggedDeck(TAROT).tag(TAROT.parse("21")))
+    assert _refusal(ev)[0].reason == "not-in-deck"
+    assert "not in this deck" in b.lcd_lines()[1]
+    assert _state(b) == before
+
+
+@pytest.mark.parametrize("memory", ["blank", "foreign"])
+def test_refused_unknown_tag(memory):
+    """A blank sticker, or one rewritten with another NDEF text by a phone."""
+    b = _skat_table()
+    uid = tag_uid(SKAT, 99)
+    image = ntag213_image(uid)
+    if memory == "foreign":
+        text = b"\x03\x0b\xd1\x01\x07\x54\x02en" + b"hello" + b"\xfe"
+        image[16:16 + len(text)] = text
+    before = _state(b)
+    ev = b.play_card(0, Ntag213(uid, memory=image))
+    assert _refusal(ev)[0].reason == "unknown-tag"
+    assert "unknown tag" in b.lcd_lines()[1]
+    assert _state(b) == before
+
+
+def test_must_follow_suit_when_hands_are_known():
+    """With the hands known (a deal scanned in advance), a failure to follow is refused."""
+    cards = Rng(21).shuffle(list(range(32)))
+    hands = [cards[0:10], cards[10:20], cards[20:30]]
+    b = _skat_table(hands, cards[30:32])
+    deal = b.app.referee.deal
+    deck = TaggedDeck(SKAT)
+    # find a lead after which seat 1 holds the suit but also another card
+    lead = next(c for c in deal.hands[0] if any(
+        deal.trick_suits[x] == deal.trick_suits[c] for x in deal.hands[1]) and any(
+        deal.trick_suits[x] != deal.trick_suits[c] for x in deal.hands[1]))
+    b.play_card(0, deck.tag(lead))
+    wrong = next(x for x in deal.hands[1] if deal.trick_suits[x] != deal.trick_suits[lead])
+    before = _state(b)
+    ev = b.play_card(1, deck.tag(wrong))
+    assert _refusal(ev)[0].reason == "must-follow-suit"
+    assert "must follow suit" in b.lcd_lines()[1]
+    assert _state(b) == before
+
+
+def test_revoke_shown_by_a_later_card():
+    """Hands unknown: P2 discards a heart on a leaves lead, later plays leaves: the revoke
+    is named on the LCD and recorded; the card itself is accepted (it is legal now)."""
+    b = _skat_table()
+    deck = TaggedDeck(SKAT)
+    p = SKAT.parse
+    for seat, code in ((0, "SA"), (1, "H7"), (2, "S7")):
+        b.play_card(seat, deck.tag(p(code)))
+    b.play_card(0, deck.tag(p("SK")))
+    ev = b.play_card(1, deck.tag(p("S8")))
+    revokes = [e for e in ev if type(e).__name__ == "RevokeFound"]
+    assert len(revokes) == 1 and revokes[0].seat == 1 and revokes[0].trick == 0
+    assert b.lcd_lines()[0].startswith("P2 revoke in T1")
+
+
+def test_trick_stays_on_the_pads_until_cleared():
+    """With one pad per seat the next trick starts only when the pads are empty."""
+    b = _skat_table()
+    deck = TaggedDeck(SKAT)
+    tags = [deck.tag(SKAT.parse(c)) for c in ("SA", "S7", "S8")]
+    for seat, t in enumerate(tags):
+        b.place(seat, t)
+        b.run(40)
+    assert b.app.referee.deal.tricks_done == 1
+    nxt = deck.tag(SKAT.parse("SK"))
+    b.place(1, nxt)  # P1 took the trick... but a card lands while the trick still lies
+    ev = b.run(40)
+    assert _refusal(ev)[0].reason == "clear-pads"
+    b.lift(1, nxt)
+    for seat, t in enumerate(tags):
+        b.lift(seat, t)
+    b.run(40)
+    assert "pads clear" in b.lcd_lines()[0]
+    b.play_card(0, nxt)
+    assert b.app.referee.deal.history[-1] == (0, SKAT.parse("SK"))
+
+
+def test_long_press_undoes_the_last_card():
+    """Long OK takes back the last card; the deal is as before it, and it is journaled."""
+    class Log:
+        def __init__(self):
+            self.records = []
+
+        def append(self, kind, data):
+            self.records.append((kind, data))
+
+    p = table_player("magistr", 3, seed=8, journal=Log())
+    p.start()
+    game = p.ctl.match.game
+    hands = game.deal_cards(1, p.deal_rng)
+    shadow = game.new_deal(0, hands, 1)
+    p.board.choose("P%d" % (shadow.first + 1))
+    seat = shadow.current_seat()
+    card = shadow.legal_cards(seat)[0]
+    p.lay(seat, card)
+    deal = p.ctl.app.referee.deal
+    assert deal.history == [(seat, card)]
+    p.board.press(2, hold_ms=900)
+    assert p.ctl.app.referee.deal.history == []
+    kinds = [k for k, _ in p.journal.records]
+    assert kinds[0] == "game" and kinds[-1] == "undo"
+    assert ("act", ["play", [seat, card]]) in p.journal.records
+    # the same card can be laid again and counts
+    p.lay(seat, card)
+    assert p.ctl.app.referee.deal.history == [(seat, card)]
+
+
+def test_deck_audit_finds_missing_duplicate_and_foreign():
+    """Scan a whole deck: missing, duplicate (two tags claiming one card) and foreign tags."""
+    b = SimBoard(3)
+    b.power_on()
+    b.run(40)
+    b.choose("Deck audit")
+    b.choose("Skat 32")
+    deck = TaggedDeck(SKAT)
+    for card in range(31):  # DA (card 31) is missing
+        b.play_card(card % 3, deck.tag(card))
+    twin = Ntag213(tag_uid(SKAT, 0, b"twin"), SKAT, 0)  # a second tag claiming C7
+    b.play_card(0, twin)
+    b.play_card(1, TaggedDeck(FRENCH36).tag(0))
+    b.press(2)
+    report = b.controller._list
+    assert report[0] == "31/32 cards ok"
+    assert "- DA" in report and "duplicates 1" in report and "- C7" in report
+    assert "foreign 1" in report
+
+
+def test_write_tags_makes_a_deck():
+    """Write mode: blank stickers laid one after another get the deck's card codes."""
+    b = SimBoard(3)
+    b.power_on()
+    b.run(40)
+    b.choose("Write tags")
+    b.choose("Skat 32")
+    blanks = [Ntag213(tag_uid(SKAT, c, b"blank"), memory=ntag213_image(
+        tag_uid(SKAT, c, b"blank"))) for c in range(3)]
+    for t in blanks:
+        b.play_card(0, t)
+    from core.tags import decode_card
+    assert [decode_card(bytes(t.mem[16:32])) for t in blanks] == \
+        [("skat", 0), ("skat", 1), ("skat", 2)]
+    assert b.lcd_lines()[0].startswith("Blank tag for")
+    assert "CT" in b.lcd_lines()[1]  # the fourth card, 10 of acorns, is asked for next
