@@ -76,9 +76,30 @@ class Screens:
                          "next: %s" % seat_name(next_seat) if next_seat >= 0 else ""])
 
     def trick_taken(self, ev):
+        """Who took the trick, its points, and why (wrapped over the rows left)."""
         self.tricks += 1
-        return self.fit(["T%d %s takes %d" % (self.tricks, seat_name(ev.seat), ev.points),
-                         lcd_text(self.deck, ev.reason)])
+        return self.fit(["T%d %s takes %d" % (self.tricks, seat_name(ev.seat), ev.points)]
+                        + self.wrap(lcd_text(self.deck, ev.reason), self.rows - 1))
+
+    def wrap(self, text, rows):
+        """``text`` over at most ``rows`` rows, broken at blanks; when it does not fit, it
+        is cut at the end of its first clause (":" or ","), which names the verdict."""
+        words = text.split(" ")
+        out = [""]
+        for w in words:
+            if not out[-1]:
+                out[-1] = w
+            elif len(out[-1]) + 1 + len(w) <= self.cols:
+                out[-1] += " " + w
+            else:
+                out.append(w)
+        if len(out) <= rows:
+            return out
+        for mark in (":", ","):
+            i = text.find(mark)
+            if 0 < i <= self.cols * rows:
+                return self.wrap(text[:i], rows)
+        return out[:rows]
 
     def refused(self, ev):
         what = card_label(self.deck, ev.card) + " " if ev.card is not None and ev.card >= 0 \

@@ -38,6 +38,7 @@ class TablePlayer:
         self.tags = TaggedDeck(deck)
         self.options = options
         self.results = []  # (shadow result, firmware result) per deal
+        self.on_trick = None  # callback(trick events, LCD rows) after a trick-ending card
 
     # --- the table ---------------------------------------------------------------------
 
@@ -68,8 +69,18 @@ class TablePlayer:
         return seat
 
     def lay(self, seat, card):
-        """Lay ``card`` from ``seat`` on its pad; returns the firmware's events."""
-        return self.board.play_card(self.pad(seat), self.tags.tag(card))
+        """Lay ``card`` from ``seat`` on its pad, let the firmware read it, lift it; returns
+        the firmware's events. ``on_trick`` sees the LCD while the trick's verdict shows."""
+        b = self.board
+        tag = self.tags.tag(card)
+        b.place(self.pad(seat), tag)
+        events = b.run(60)
+        if self.on_trick is not None:
+            taken = [e for e in events if type(e).__name__ == "TrickTaken"]
+            if taken:
+                self.on_trick(taken[0], b.lcd_lines())
+        b.lift(self.pad(seat), tag)
+        return events + b.run(60)
 
     def scan(self, cards):
         """Lay cards one by one on the first pad (skat, écart, poignée)."""

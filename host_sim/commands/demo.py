@@ -1,10 +1,14 @@
-"""``trickref demo``: a real Skat game refereed end to end on the emulated board.
+"""``trickref demo``: a game refereed end to end on the emulated board.
 
-With no arguments it replays ISS game 6997010 (shipped in ``host_sim/data``): the bids and
+``--game skat`` (the default) replays ISS game 6997010 (shipped in ``host_sim/data``): the bids and
 the contract are entered as at the table, every card is laid on its seat's pad, read by
 the MFRC522 driver from its NTAG213 sticker, judged by the referee and shown on the LCD.
 After every trick the LCD's rows are printed as read back from the emulated HD44780's
 DDRAM; at the end the declarer's points and tricks, and a PNG of the table is saved.
+
+``--game magistr|tarot|zhopa`` plays a built-in seeded deal of that game the same way:
+the game chosen in the menus with the buttons, the choices entered, every card laid on
+its pad (legal play picked by the rules core, which alone sees the seeded hands).
 """
 
 import os
@@ -21,6 +25,11 @@ DEMO_RECORD = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data",
 
 def add_arguments(p):
     """Options of ``demo``."""
+    p.add_argument("--game", default="skat", choices=("skat", "magistr", "tarot", "zhopa"),
+                   help="the game to demonstrate (default skat: a real ISS record)")
+    p.add_argument("--players", type=int, default=None,
+                   help="players for the seeded demos (default 3; tarot 4)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the demo deal")
     p.add_argument("--record", default=DEMO_RECORD,
                    help="an ISS .sgf file; its first played record is replayed")
     p.add_argument("--png", default=os.path.join("out", "demo_table.png"),
@@ -29,6 +38,8 @@ def add_arguments(p):
 
 def run(args):
     """Replay, print the LCD after every trick, save the PNG."""
+    if args.game != "skat":
+        return _seeded(args)
     with open(args.record, encoding="utf-8") as f:
         records = [iss.parse_record(l) for l in f if l.strip()]
     rec = next((r for r in records if "passed" not in r.result), None)
@@ -59,3 +70,36 @@ def run(args):
         print("no picture (%s): pip install 'trickref[sim]'" % e)
     return 0
 
+
+
+def _seeded(args):
+    from host_sim.autoplay import table_player
+    players = args.players or (4 if args.game == "tarot" else 3)
+    try:
+        p = table_player(args.game, players, seed=args.seed)
+    except ValueError as e:
+        print("error: %s" % e)
+        return 2
+    count = [0]
+
+    def on_trick(ev, lines):
+        count[0] += 1
+        print("trick %2d | %s |" % (count[0], lines[0]))
+        for row in lines[1:]:
+            print("         | %s |" % row)
+
+    p.on_trick = on_trick
+    print("%s, %d players, seeded deal %d" % (args.game, players, args.seed))
+    shadow, firmware = p.play(1)[0]
+    for row in p.board.controller._list:
+        print("result   | %s" % row)
+    last = p.ctl.app.referee.deal if p.ctl.app else None
+    pads = dict(last.history[-players:]) if last is not None and last.history else {}
+    try:
+        from host_sim.ui.table import render_table
+        path = render_table(args.png, p.deck, players, pads, p.board.lcd_lines(),
+                            "trickref - %s, seeded deal %d" % (args.game, args.seed))
+        print("table picture: %s" % path)
+    except ImportError as e:
+        print("no picture (%s): pip install 'trickref[sim]'" % e)
+    return 0 if firmware == shadow else 1
