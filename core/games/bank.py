@@ -1,7 +1,7 @@
 """The bank: Magistr's and Zhopa's system of beating and re-beating cards in a trick.
 
-Shared by ``core.games.magistr`` and (later) ``core.games.zhopa``; the games differ only in
-the options of :class:`Rules`. Sources: seed ``000_*.txt`` (Magistr) and ``001_*.txt``
+Shared by ``core.games.magistr`` and ``core.games.zhopa``; the games differ only in the
+options of :class:`Rules`. Sources: seed ``000_*.txt`` (Magistr) and ``001_*.txt``
 (Zhopa), sections "Правила перебивання хабарів" (the table), "Загальні правила" (R1-R7) and
 "приклад гри" (25 worked examples); their English restatement, the ambiguities A1-A43 and
 the trick model M* are in ``shared/reference/magistr_zhopa.md`` sections 2.4-4. The
@@ -109,6 +109,15 @@ MUST_MATCH_RANK = "must-match-rank"  # void in the main suit: a card of the led 
 MUST_BEAT = "must-beat"  # beating is compulsory (Zhopa) and the hand can beat
 WRONG_LEADER = "wrong-leader"  # the lowest diamond leads the first deal
 
+# Levels of the option ``must_beat`` (False/0: beating is optional, Magistr A21).
+MUST_BEAT_ANY = const(1)  # a hand that can claim by any method must claim (True)
+# Zhopa 001: "Карту, якої походили, необхідно перебити. Якщо картка не перебивається, то
+# можна покласти карту на одне значення менше за масті або карту того ж значення": a
+# higher card, a trump or an eight must be laid when held; one lower and the same rank are
+# what a hand that cannot beat so *may* lay (they still claim, with their lower priority).
+MUST_BEAT_TABLE = const(2)
+_DIAMONDS = const(1)
+
 SUIT_LETTERS = "CDHS"
 
 
@@ -167,8 +176,10 @@ class Rules:
     without one), default seat i -> suit i (C D H S) for up to 4 players; ONE: one suit;
     TWO: two suits; SENIOR_JUNIOR: (senior, junior), default (S, D) as in the seed; NONE:
     nothing. ``partial``: OWN seats may lack a trump (the puzzle mode of ``trickref trick``).
-    ``k_beats_a``: the K row's contested A (A4, default no). ``must_beat``: a player who
-    can claim the trick must (Zhopa "необхідно перебити"; Magistr: optional, A21).
+    ``k_beats_a``: the K row's contested A (A4, default no). ``must_beat``: False (Magistr:
+    optional, A21); True / MUST_BEAT_ANY: a player who can claim the trick must;
+    MUST_BEAT_TABLE: a player who can claim by a higher card, a trump or an eight must, one
+    lower and the same rank are allowed fallbacks (Zhopa "необхідно перебити ... можна").
     ``rank_discard``: a card of the led rank is a lawful non-beating card even while
     holding the main suit (Zhopa "або карту того ж значення"; Magistr: suit first, A22).
     ``eight_lapse``: after an off-suit eight only the top card must be beaten (A11,
@@ -187,7 +198,10 @@ class Rules:
         self.variant = v = variant_code(variant)
         self.common = v >= ONE
         self.k_beats_a = bool(k_beats_a)
-        self.must_beat = bool(must_beat)
+        if must_beat not in (False, True, MUST_BEAT_TABLE):
+            raise TrickrefError("must_beat is False, True (any claim) or MUST_BEAT_TABLE, "
+                                "not %r" % (must_beat,))
+        self.must_beat = int(must_beat)
         self.rank_discard = bool(rank_discard)
         self.eight_lapse = bool(eight_lapse)
         self.beat_all = bool(beat_all)
@@ -406,6 +420,13 @@ class Trick:
         """True for the methods that make their player the taker."""
         return HIGHER <= method <= EIGHT
 
+    def counts_as_beat(self, method):
+        """True when ``method`` is "beating" for the option ``must_beat``: any claim, or
+        with MUST_BEAT_TABLE only a higher card, a trump or an eight."""
+        if self.rules.must_beat == MUST_BEAT_TABLE:
+            return method == HIGHER or method == TRUMP or method == EIGHT
+        return HIGHER <= method <= EIGHT
+
     def reason(self):
         """Why the taker takes, for a player: ``"♠Q beats ♠6: higher card of the main suit"``,
         ``"♠6 led, nobody beat it"``, ``"♠6 stands: ♠K beat ♠8, not ♠6"``."""
@@ -428,18 +449,25 @@ class Trick:
                 return c
         return -1
 
-    def _lawful_claim(self, seat, card, hand):
+    def _lawful_beat(self, seat, card, hand):
         m = self.judge(seat, card)
-        if not self.is_claim(m):
+        if not self.counts_as_beat(m):
             return False
         return not (m == EIGHT and self._holds(hand, self.suit, -1) >= 0)
+
+    def _must_beat(self, seat, card, hand):
+        for c in hand:
+            if c != card and self._lawful_beat(seat, c, hand):
+                raise IllegalPlay(MUST_BEAT, "beating is compulsory: %s can beat"
+                                  % FRENCH36.short(c))
 
     def check(self, seat, card, hand):
         """Raise IllegalPlay unless ``seat`` holding ``hand`` (a list with ``card``) may lay
         ``card`` now; return its method. ``hand`` None (unknown): only the method.
 
         Rules: an eight of another suit beats only when void in the main suit
-        (EIGHT_NEEDS_VOID); with ``must_beat`` a hand that can claim must claim (MUST_BEAT);
+        (EIGHT_NEEDS_VOID); with ``must_beat`` a hand that can beat must beat (MUST_BEAT;
+        with MUST_BEAT_TABLE a one-lower or same-rank claim counts as not beating);
         a card that does not claim must be of the current main suit if held (MUST_FOLLOW,
         A22-A23), else of the main card's rank if held (MUST_MATCH_RANK), else anything;
         with ``rank_discard`` the suit or the rank, either, if held.
@@ -454,11 +482,11 @@ class Trick:
             raise IllegalPlay(EIGHT_NEEDS_VOID, "%s beats only when void in %s (holds %s)"
                               % (sh(card), FRENCH36.glyphs[self.suit], sh(held)))
         if self.is_claim(m):
+            if self.rules.must_beat and not self.counts_as_beat(m):
+                self._must_beat(seat, card, hand)
             return m
         if self.rules.must_beat:
-            for c in hand:
-                if c != card and self._lawful_claim(seat, c, hand):
-                    raise IllegalPlay(MUST_BEAT, "beating is compulsory: %s can beat" % sh(c))
+            self._must_beat(seat, card, hand)
         if s == self.suit:
             return m
         rank = FRENCH36.rank(self.main)
@@ -499,14 +527,28 @@ class Evidence:
     ``note(trick, trick_no, suit)`` after each card added to ``trick`` records what that card
     claims about the hand: void in the main suit (an off-suit non-beating card, an off-suit
     beating eight), void in the main card's rank (a discard of neither), no card that could
-    claim (with ``must_beat``). ``check(seat, card)`` before a later card of ``seat`` is
-    accepted returns the RevokeFound events it proves (each fact reported once). Magistr and
-    Zhopa deal every card before play and draw none, so every later card was held earlier.
+    beat (with ``must_beat``: a non-claiming card, or with MUST_BEAT_TABLE a one-lower or
+    same-rank claim). ``check(seat, card)`` before a later card of ``seat`` is accepted
+    returns the RevokeFound events it proves (each fact reported once).
+
+    Draws: ``draw(seat)`` counts a card ``seat`` took from the stock unseen (Zhopa's refill).
+    A fact about the hand at trick t is proven false once the seat has laid more cards
+    matching it since then than it has drawn since then (those cannot all be new). Magistr
+    draws nothing, so there the first matching card proves it.
     """
 
     def __init__(self, rules):
         self.rules = rules
-        self.facts = []  # (seat, kind, value, trick_no, card, bank prefix or None)
+        self.drawn = bytearray(rules.players)  # cards each seat drew from the stock
+        # [seat, kind, value, trick_no, card, bank prefix or None, drawn then, matches]
+        self.facts = []
+
+    def draw(self, seat):
+        """``seat`` took one unseen card from the stock."""
+        self.drawn[seat] += 1
+
+    def _fact(self, seat, kind, value, trick_no, card, prefix):
+        self.facts.append([seat, kind, value, trick_no, card, prefix, self.drawn[seat], 0])
 
     def note(self, trick, trick_no, suit):
         """Record what the last card of ``trick`` shows; ``suit`` is the main suit it faced
@@ -517,17 +559,27 @@ class Evidence:
         r = self.rules
         rank = FRENCH36.rank(trick.main)
         if m == EIGHT:
-            self.facts.append((seat, _VOID_SUIT, suit, trick_no, card, None))
-        elif not trick.is_claim(m):
-            if r.must_beat:
-                self.facts.append((seat, _NO_BEAT, 0, trick_no, card,
-                                   (trick.leader, tuple(trick.cards[:-1]))))
-            if FRENCH36.suit(card) != suit:
-                own_rank = FRENCH36.rank(card) == rank
-                if not (r.rank_discard and own_rank):
-                    self.facts.append((seat, _VOID_SUIT, suit, trick_no, card, None))
-                if not own_rank:
-                    self.facts.append((seat, _VOID_RANK, rank, trick_no, card, None))
+            self._fact(seat, _VOID_SUIT, suit, trick_no, card, None)
+            return
+        if r.must_beat and not trick.counts_as_beat(m):
+            self._fact(seat, _NO_BEAT, 0, trick_no, card,
+                       (trick.leader, tuple(trick.cards[:-1])))
+        if not trick.is_claim(m) and FRENCH36.suit(card) != suit:
+            own_rank = FRENCH36.rank(card) == rank
+            if not (r.rank_discard and own_rank):
+                self._fact(seat, _VOID_SUIT, suit, trick_no, card, None)
+            if not own_rank:
+                self._fact(seat, _VOID_RANK, rank, trick_no, card, None)
+
+    def _matches(self, f, seat, card):
+        kind = f[1]
+        if kind == _VOID_SUIT:
+            return FRENCH36.suit(card) == f[2]
+        if kind == _VOID_RANK:
+            return FRENCH36.rank(card) == f[2]
+        t = resolve(self.rules, f[5][1], f[5][0])
+        m = t.judge(seat, card)
+        return t.counts_as_beat(m) and m != EIGHT  # an eight's legality needed a void
 
     def check(self, seat, card):
         """RevokeFound events that ``card`` (about to be laid by ``seat``) proves."""
@@ -535,26 +587,46 @@ class Evidence:
         keep = []
         sh = FRENCH36.short
         for f in self.facts:
-            fseat, kind, value, trick_no, earlier, bank = f
             found = None
-            if fseat == seat:
-                if kind == _VOID_SUIT and FRENCH36.suit(card) == value:
-                    found = (REVOKE, "seat %d laid %s in trick %d but holds %s of %s"
-                             % (seat, sh(earlier), trick_no + 1, sh(card),
-                                FRENCH36.glyphs[value]))
-                elif kind == _VOID_RANK and FRENCH36.rank(card) == value:
-                    found = (MUST_MATCH_RANK, "seat %d laid %s in trick %d but holds %s"
-                             % (seat, sh(earlier), trick_no + 1, sh(card)))
-                elif kind == _NO_BEAT:
-                    t = resolve(self.rules, bank[1], bank[0])
-                    m = t.judge(seat, card)
-                    if t.is_claim(m) and m != EIGHT:  # an eight's legality needed a void
+            if f[0] == seat and self._matches(f, seat, card):
+                f[7] += 1
+                since = self.drawn[seat] - f[6]
+                if f[7] > since:
+                    kind, value, trick_no, earlier = f[1], f[2], f[3], f[4]
+                    if since:
+                        what = "%d such cards since, %d drawn" % (f[7], since)
+                    elif kind == _VOID_SUIT:
+                        what = "holds %s of %s" % (sh(card), FRENCH36.glyphs[value])
+                    else:
+                        what = "holds %s" % sh(card)
+                    if kind == _NO_BEAT:
                         found = (MUST_BEAT, "seat %d did not beat in trick %d but %s beats"
-                                 % (seat, trick_no + 1, sh(card)))
+                                 % (seat, trick_no + 1, sh(card)) if not since else
+                                 "seat %d did not beat in trick %d: %s"
+                                 % (seat, trick_no + 1, what))
+                    else:
+                        found = (REVOKE if kind == _VOID_SUIT else MUST_MATCH_RANK,
+                                 "seat %d laid %s in trick %d but %s"
+                                 % (seat, sh(earlier), trick_no + 1, what))
             if found is None:
                 keep.append(f)
             else:
-                out.append(RevokeFound(seat, card, trick_no, found[0], found[1]))
+                out.append(RevokeFound(seat, card, f[3], found[0], found[1]))
         if out:
             self.facts = keep
         return out
+
+
+def lowest_diamond(hands):
+    """``(seat, card)`` of the lowest diamond by seniority in ``hands`` (one card list per
+    seat, None for a seat not known), or None when nobody holds one. Both seeds: "Перший хід
+    в першій партії належить гравцеві, у якого є карта мінімального значення бубновою
+    масті" (6♦ lowest, K♦ below 10♦)."""
+    best = None
+    low = 99
+    for seat in range(len(hands)):
+        for c in hands[seat] or ():
+            if FRENCH36.suit(c) == _DIAMONDS and SENIORITY[FRENCH36.rank(c)] < low:
+                low = SENIORITY[FRENCH36.rank(c)]
+                best = (seat, c)
+    return best

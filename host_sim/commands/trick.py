@@ -1,6 +1,6 @@
 """``trickref trick``: resolve one trick of a bank game and say who takes it and why.
 
-    trickref trick --game magistr [--variant own|none|one|two|senior-junior]
+    trickref trick --game magistr|zhopa [--variant own|none|one|two|senior-junior]
                    [--trumps 1:S,2:C,...] [--json] CARD CARD ...
 
 Cards in play order (``6S 7C TH JD QS KH AD``), the first led by seat 1; seats are numbered
@@ -16,11 +16,11 @@ import sys
 from core.cards import FRENCH36
 from core.errors import TrickrefError
 
-HELP = "resolve one trick of Magistr (the bank): taker seat, card and reason"
+HELP = "resolve one trick of Magistr or Zhopa (the bank): taker seat, card and reason"
 
-# Game name -> module exposing trick_rules(players, variant, trumps) (bank games only).
-# Zhopa shares the bank: add "zhopa": "core.games.zhopa" once that module exists.
-GAMES = {"magistr": "core.games.magistr"}
+# Game name -> module exposing trick_rules(players, variant, trumps) (bank games only;
+# Magistr takes 2..4 cards, Zhopa 2..6).
+GAMES = {"magistr": "core.games.magistr", "zhopa": "core.games.zhopa"}
 
 
 def add_arguments(parser):
