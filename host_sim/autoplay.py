@@ -206,7 +206,31 @@ class TarotPlayer(TablePlayer):
         return shadow
 
 
-PLAYERS = {"skat": SkatPlayer, "magistr": MagistrPlayer, "tarot": TarotPlayer}
+class ZhopaPlayer(TablePlayer):
+    """Zhopa: hands and stock from the shared Rng; deal 1's leader named in the menu; each
+    player's random go/no bid entered in turn; the draws happen off the board."""
+
+    def play_deal(self):
+        from core.games import zhopa
+        match = self.ctl.match
+        game = match.game
+        hands, stock = game.deal_cards(self.deal_rng)
+        number = match.number()
+        shadow = game.new_deal(match.next_dealer(), hands, number, None, stock)
+        if number == 1:
+            self.board.choose("P%d" % (shadow.first + 1))
+        while shadow.phase == zhopa.PHASE_BID:
+            seat = shadow.current_seat()
+            go = self.rng.random() < 0.5
+            shadow.bid(seat, go)
+            self.board.choose("Go (%d)" % game.target(True) if go else
+                              "No (%d)" % game.target(False))
+        self.play_tricks(shadow)
+        return shadow
+
+
+PLAYERS = {"skat": SkatPlayer, "magistr": MagistrPlayer, "tarot": TarotPlayer,
+           "zhopa": ZhopaPlayer}
 
 
 def table_player(game, players, **kw):

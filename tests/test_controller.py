@@ -274,3 +274,20 @@ def test_write_tags_makes_a_deck():
         [("skat", 0), ("skat", 1), ("skat", 2)]
     assert b.lcd_lines()[0].startswith("Blank tag for")
     assert "CT" in b.lcd_lines()[1]  # the fourth card, 10 of acorns, is asked for next
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_zhopa_whole_game_through_the_board(players):
+    """Seeded Zhopa games run to their end on the board (bids in the menus, cards on the
+    pads); every deal and the banks equal the rules core's for the same cards."""
+    from core.games import zhopa
+    p = table_player("zhopa", players, seed=players)
+    results = p.play(300)
+    core_match = zhopa.Match(p.ctl.match.game, 0)
+    for shadow, firmware in results:
+        assert firmware == shadow
+        core_match.record(shadow)
+    assert core_match.is_over() and p.ctl.match.is_over()
+    assert p.ctl.match.banks == core_match.banks
+    assert p.ctl._list[0].startswith("Deal %d over" % len(results))
+    assert any(l.startswith("won: ") for l in p.ctl._list)

@@ -1,0 +1,91 @@
+"""What the two bank games (Magistr and Zhopa) share at the table: the trump setup
+questions (seed 000 "Варіанти гри", the five variants of ``core.games.bank``) and the first
+deal's leader, the holder of the lowest diamond, named before the first card."""
+
+from core.errors import IllegalPlay
+from core.events import WRONG_PHASE
+from device.flows import seat_label
+from device.menu import Item, Menu
+
+_SUITS = (("Clubs", 0), ("Diamonds", 1), ("Hearts", 2), ("Spades", 3))
+
+
+def OPTIONS(players, chosen):
+    """The setup questions: the trump variant, then the trumps it needs (seed 000,
+    "Варіанти гри"; default: each player his own suit, P1 clubs, P2 diamonds...)."""
+    variants = (("Own trumps", "own"), ("No trumps", "none"), ("One common", "one"),
+                ("Two common", "two"), ("Senior/junior", "senior-junior"))
+    if players > 4:  # four suits: "own trumps" leaves a seat without (docs/rules/zhopa.md)
+        variants = variants[1:]
+    opts = [("variant", "Trump variant", variants)]
+    v = chosen.get("variant")
+    if v == "own":
+        for s in range(players):
+            default = [(n, x) for n, x in _SUITS if x == s % 4]
+            opts.append(("trump%d" % s, "%s trump" % seat_label(s),
+                         tuple(default + [c for c in _SUITS if c not in default])))
+    elif v == "one":
+        opts.append(("trump0", "Common trump", _SUITS))
+    elif v == "two":
+        pairs = tuple(("%s+%s" % (a[0][:5], b[0][:5]), (a[1], b[1]))
+                      for i, a in enumerate(_SUITS) for b in _SUITS[i + 1:])
+        opts.append(("pair", "Two trumps", pairs))
+    elif v == "senior-junior":
+        pairs = tuple(("%s>%s" % (a[0][:5], b[0][:5]), (a[1], b[1]))
+                      for a in (_SUITS[3],) + _SUITS[:3] for b in _SUITS if b != a)
+        opts.append(("pair", "Senior>junior", pairs))
+    return opts
+
+
+def trumps_option(players, options):
+    """The ``trumps`` argument of bank.Rules from the answers to OPTIONS."""
+    v = options.get("variant", "own")
+    if v == "own":
+        return [options.get("trump%d" % s, s % 4) for s in range(players)]
+    if v == "one":
+        return options.get("trump0", 3)
+    if v in ("two", "senior-junior"):
+        return options.get("pair", (3, 1))
+    return None
+
+
+class TableDeal:
+    """A deal as the table starts it: deal 1 waits for the seat holding the lowest diamond
+    to be named (``lead(seat)``: the core needs the first leader and the table has not
+    shown its cards); every other verb goes to the core Deal (Magistr or Zhopa)."""
+
+    def __init__(self, match):
+        self._match = match
+        self._deal = None
+        if match.number() != 1:
+            self._deal = match.new_deal()
+
+    def lead(self, seat):
+        """Name the first leader of deal 1 (the holder of the lowest diamond)."""
+        if self._deal is not None:
+            raise IllegalPlay(WRONG_PHASE, "the leader is already known")
+        self._deal = self._match.new_deal(leader=seat)
+        return []
+
+    def waiting_for_leader(self):
+        """True before deal 1's leader is named."""
+        return self._deal is None
+
+    def current_seat(self):
+        return -1 if self._deal is None else self._deal.current_seat()
+
+    def is_over(self):
+        return self._deal is not None and self._deal.is_over()
+
+    def __getattr__(self, name):
+        if self._deal is None:
+            raise IllegalPlay(WRONG_PHASE, "name who holds the lowest diamond first")
+        return getattr(self._deal, name)
+
+
+def leader_menu(deal, match):
+    """The question of deal 1: who holds the lowest diamond (that seat leads)."""
+    if not deal.waiting_for_leader():
+        return None
+    return Menu("Low diamond:", [Item(seat_label(s), actions=[("lead", (s,))])
+                                 for s in range(match.game.players)])
