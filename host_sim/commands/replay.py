@@ -1,8 +1,15 @@
 """``trickref replay FILE``: replay game records through the emulated board.
 
-ISS Skat files (``.sgf``, one record per line) are played through the unmodified firmware
-on the emulated Pico board (``host_sim.scenario``). With ``--json`` one JSON object per
-record is printed (a stable interface; see ``host_sim.scenario.replay_dict``)::
+Two kinds of file are read:
+
+- ISS Skat files (``.sgf``, one record per line), played through the unmodified firmware
+  on the emulated Pico board (``host_sim.scenario``);
+- trickref game records (JSON lines, one deal per line, any of the four games: the format
+  in docs/records.md, what the journal exports), replayed deal by deal on one score sheet:
+  ``{"game", "deal", "status", "result"}`` per deal.
+
+With ``--json`` one JSON object per record is printed (stable; for ISS see
+``host_sim.scenario.replay_dict``)::
 
     {"id": "...", "status": "played|passed|aborted", "declarer": 0-2, "contract": "G",
      "trick_winners": [...], "declarer_points": n, "declarer_tricks": n, "value": n,
@@ -19,12 +26,12 @@ from core import iss
 from core.errors import TrickrefError
 from host_sim.scenario import SkatReplay
 
-HELP = "replay game records (ISS .sgf for Skat) through the emulated board"
+HELP = "replay game records (ISS .sgf for Skat, trickref JSON lines) on the emulated board"
 
 
 def add_arguments(p):
     """Options of ``replay``."""
-    p.add_argument("file", help="record file: ISS Skat .sgf (one game per line)")
+    p.add_argument("file", help="ISS Skat .sgf or trickref JSON-lines record file")
     p.add_argument("--json", action="store_true", help="one JSON object per record")
 
 
@@ -36,6 +43,8 @@ def run(args):
     except OSError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
+    if lines and lines[0].lstrip().startswith("{"):
+        return _json_records(lines, args.json)
     failed = 0
     for n, line in enumerate(lines, 1):
         try:
@@ -57,3 +66,21 @@ def _summary(o):
     return "%s: %s, declarer P%d %s, %s points %s tricks, value %s" % (
         o["id"], o["status"], o["declarer"] + 1, o["contract"], o["declarer_points"],
         o["declarer_tricks"], o["value"])
+
+
+def _json_records(lines, as_json):
+    from host_sim import records
+    try:
+        for out in records.replay(records.read("\n".join(lines))):
+            if as_json:
+                print(json.dumps(out))
+            else:
+                r = out["result"] or {}
+                print("%s deal %s: %s %s" % (out["game"], out["deal"], out["status"],
+                                             r.get("marks") or r.get("points") or
+                                             r.get("value") or ""))
+    except (TrickrefError, ValueError) as e:
+        print(json.dumps({"status": "error", "error": str(e)}) if as_json
+              else "error: %s" % e)
+        return 1
+    return 0

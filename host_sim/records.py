@@ -1,0 +1,190 @@
+"""Game records for all four games: JSON lines, one deal per line (docs/records.md).
+
+A record line::
+
+    {"format": "trickref/1", "game": "magistr", "players": 3, "options": {...},
+     "deal": 1, "actions": [["lead", [0]], ["play", [0, "QS"]], ...],
+     "result": {...}}
+
+``actions`` are the referee's accepted actions in order (``core.referee``): the choices
+(bids, contracts, the first leader...) and the cards played, with cards written as codes.
+``result`` is what the deal scored (written by the exporter; a replay recomputes it).
+
+The board's journal exports to this format (:func:`from_journal`), and
+``trickref replay FILE --json`` replays it through the emulated board (:func:`replay`).
+"""
+
+import json
+
+from core.cards import deck_named
+from core.errors import BadRecord
+
+FORMAT = "trickref/1"
+
+# Which arguments of a verb are cards (index -> "card" or "cards"): everything else is
+# an int, a string, a bool or None as the Deal method takes it.
+CARD_ARGS = {
+    "play": {1: "card"},
+    "set_skat": {0: "cards"},
+    "discard": {1: "cards"},
+    "call": {1: "card"},
+    "declare": {2: "cards"},
+    "announce": {2: "cards"},
+}
+
+
+def _deck(game):
+    return deck_named({"skat": "skat", "tarot": "tarot"}.get(game, "french36"))
+
+
+def encode_args(deck, verb, args):
+    """``args`` with the card numbers written as codes (JSON-ready list)."""
+    kinds = CARD_ARGS.get(verb, {})
+    out = []
+    for i, a in enumerate(args):
+        k = kinds.get(i)
+        if k == "card" and a is not None:
+            out.append(deck.code(a))
+        elif k == "cards" and a is not None:
+            out.append([deck.code(c) for c in a])
+        elif isinstance(a, tuple):
+            out.append(list(a))
+        else:
+            out.append(a)
+    return out
+
+
+def decode_args(deck, verb, args):
+    """The inverse of :func:`encode_args`; raises BadRecord on an unknown card code."""
+    kinds = CARD_ARGS.get(verb, {})
+    out = []
+    try:
+        for i, a in enumerate(args):
+            k = kinds.get(i)
+            if k == "card" and a is not None:
+                out.append(deck.parse(a))
+            elif k == "cards" and a is not None:
+                out.append([deck.parse(c) for c in a])
+            else:
+                out.append(a)
+    except ValueError as e:
+        raise BadRecord("%s: %s" % (verb, e))
+    return tuple(out)
+
+
+def result_json(result):
+    """A deal result (a namedtuple of the game) as plain JSON data."""
+    if hasattr(result, "_asdict"):
+        return {k: result_json(v) for k, v in result._asdict().items()}
+    if hasattr(result, "as_dict"):
+        return result_json(result.as_dict())
+    if isinstance(result, dict):
+        return {k: result_json(v) for k, v in result.items()}
+    if isinstance(result, (list, tuple)):
+        return [result_json(v) for v in result]
+    if isinstance(result, (bytes, bytearray)):
+        return list(result)
+    return result
+
+
+def from_journal(records):
+    """Turn journal records ``(kind, data)`` (``device.controller``: "game", "act",
+    "undo", "deal") into record lines (dicts), one per finished or started deal."""
+    lines = []
+    head = None
+    acts = []
+    deal_no = 0
+    for kind, data in records:
+        if kind == "game":
+            name, players, options = data
+            head = {"format": FORMAT, "game": name, "players": players,
+                    "options": dict((k, v) for k, v in options)}
+            acts = []
+            deal_no = 0
+        elif head is None:
+            raise BadRecord("journal record %r before the game header" % (kind,))
+        elif kind == "act":
+            acts.append(data)
+        elif kind == "undo":
+            if acts:
+                acts.pop()
+        elif kind == "deal":
+            deal_no += 1
+            lines.append(dict(head, deal=deal_no, actions=list(acts)))
+            acts = []
+    if head is not None and acts:
+        lines.append(dict(head, deal=deal_no + 1, actions=list(acts), unfinished=True))
+    deck_cache = {}
+    for line in lines:
+        deck = deck_cache.setdefault(line["game"], _deck(line["game"]))
+        line["actions"] = [[v, encode_args(deck, v, a)] for v, a in line["actions"]]
+    return lines
+
+
+def read(text):
+    """Parse record lines (JSON objects, one per line); raises BadRecord on a bad line."""
+    out = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            d = json.loads(raw)
+        except ValueError as e:
+            raise BadRecord("line %d: not JSON (%s)" % (n, e))
+        if not isinstance(d, dict) or d.get("format") != FORMAT:
+            raise BadRecord("line %d: not a %s record" % (n, FORMAT))
+        for key in ("game", "players", "actions"):
+            if key not in d:
+                raise BadRecord("line %d: no %r" % (n, key))
+        out.append(d)
+    return out
+
+
+def replay(lines, cols=16, rows=2):
+    """Replay record lines through the emulated board; yields one dict per deal:
+    ``{"game", "deal", "status", "result"}``. Deals of one game share a match (the
+    score sheet), so a whole journal export replays to the same sheet."""
+    from device import flows
+    from host_sim.board import SimBoard, TaggedDeck
+    match = None
+    key = None
+    board = None
+    for line in lines:
+        game, players = line["game"], line["players"]
+        flow = flows.load(game)
+        options = line.get("options", {})
+        if key != (game, players, json.dumps(options, sort_keys=True)) or \
+                line.get("deal", 1) == 1:
+            key = (game, players, json.dumps(options, sort_keys=True))
+            match = flow.new_match(players, options)
+            board = SimBoard(players, cols, rows)
+            tags = TaggedDeck(flow.DECK)
+        app = board.start(flow.deal_factory(match), flow.DECK)
+        app.pad_seat = lambda pad: flow.pad_seat(match, app.referee.deal, pad)
+        for verb, args in line["actions"]:
+            args = decode_args(flow.DECK, verb, args)
+            if verb == "play":
+                pad = _pad_of(flow, match, app.referee.deal, args[0], players)
+                events = board.play_card(pad, tags.tag(args[1]))
+            else:
+                events = app.choose(verb, *args)
+            refused = [e for e in events if type(e).__name__ == "Refused"]
+            if refused:
+                raise BadRecord("deal %s: %s %r refused: %s" % (line.get("deal"), verb,
+                                                                 args, refused[0].detail))
+        deal = app.referee.deal
+        if not deal.is_over():
+            yield {"game": game, "deal": line.get("deal"), "status": "unfinished",
+                   "result": None}
+            continue
+        result = deal.result()
+        flow.record(match, result)
+        yield {"game": game, "deal": line.get("deal"), "status": "played",
+               "result": result_json(result)}
+
+
+def _pad_of(flow, match, deal, seat, players):
+    for pad in range(players):
+        if flow.pad_seat(match, deal, pad) == seat:
+            return pad
+    raise BadRecord("no pad seats deal seat %r" % (seat,))
