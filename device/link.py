@@ -115,8 +115,6 @@ class Link:
                     timing.ticks_diff(now_ms, self._pending_since) >= CONFIRM_MS:
                 self.resolve(False, "not confirmed at the table within %d s"
                              % (CONFIRM_MS // 1000))
-                if new is not None and self.pending is None:
-                    new = None
             self._pump()
         except Exception as e:  # the loop must go on: count it, the app may show it
             self._fault(e)

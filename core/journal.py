@@ -1,0 +1,693 @@
+"""The journal: an append-only log on the board's flash that survives a power cut.
+
+Every change to the game (the game header, each deal's header, every action the referee
+accepted, undos, deal and game ends) is appended as one record and flushed *before* it is
+shown. On boot :meth:`Journal.recover` reads the records back (streaming them into a
+:class:`Resumer`, so the file is never held in RAM at once), and the result groups them
+into the current game's deals so the firmware rebuilds the referee by replaying the open
+deal's actions (``Referee.replay``), exactly as undo does::
+
+    j = Journal("/journal.bin")
+    res = Resumer()
+    _, report = j.recover(sink=res.add)      # report: what a power cut tore off, if any
+    state = res.result()                     # Resume(game, deals, over, game_over)
+    ...
+    j.append(ACTION, ("play", (seat, card)))  # before the LCD shows the card
+
+File layout (all integers little-endian)::
+
+    "TRJ1"                                   file magic, 4 bytes
+    record*:
+      LEN   u16   bytes of KIND + PAYLOAD (1 .. MAX_RECORD)
+      KIND  u8    1 game, 2 deal-start, 3 act, 4 undo, 5 deal, 6 game-over
+      PAYLOAD     one value in the codec below
+      CRC   u32   CRC-32 of LEN, KIND and PAYLOAD
+
+A power cut leaves at worst one torn record at the end; flash wear or a stray write may
+corrupt one in the middle. Reading stops at the first record that is torn (the file ends
+inside it) or corrupt (bad length, CRC mismatch): that record and everything after it are
+dropped and reported (:class:`Report`), never a record before it. A record with a good CRC
+that does not decode is not damage but a bug or another firmware's file: it raises
+BadRecord and the file is left alone.
+
+Value codec (one tag byte, then its data; also the payload of core.protocol frames)::
+
+    0x00 None    0x01 False    0x02 True
+    0x03 n       int >= 0, n as unsigned LEB128 (7 bits a byte, low first, at most 9 bytes)
+    0x04 n       int < 0, the value is -1 - n
+    0x05 n b*n   str, n bytes of UTF-8          0x06 n b*n   bytes
+    0x07 n v*n   list of n values               0x08 n v*n   tuple of n values
+    0x09 n (k v)*n   dict: n pairs, each key a str value (tag 0x05); keys sorted on encode
+
+Containers nest at most MAX_DEPTH deep. Lists and tuples stay distinct, so an action
+``("declare", (0, "G", [12, 31]))`` reads back equal to what was written, and the same
+value always gives the same bytes (the journal round-trips byte for byte).
+
+Record kinds are named by short strings in the API (the names ``device.controller``
+writes) and stored as the KIND byte. Their data (the journal checks only ``act``):
+
+- GAME ``"game"``: the game header, e.g. ``[name, players, [[option, value]...]]``; a new
+  game and score sheet start.
+- DEAL ``"deal-start"`` (optional): a deal's header, e.g. ``{"deal": 1, "dealer": 0,
+  "seed": None}``. Without it a deal starts with its first action.
+- ACTION ``"act"``: ``[verb, args]``, one entry of ``Referee.actions``.
+- UNDO ``"undo"``: the deal's last action was taken back (``Referee.undo``); data ignored.
+- DEAL_OVER ``"deal"``: the deal is over and booked; data: its score-sheet row (kept by
+  compaction, so put the row there).
+- GAME_OVER ``"game-over"``: the game's sheet is closed; data: a summary (totals).
+
+CRC-32 is the IEEE 802.3 / zlib one (reflected polynomial 0xEDB88320, preset and final XOR
+0xFFFFFFFF; catalogue check value CRC-32("123456789") = 0xCBF43926), computed with a
+16-entry nibble table split in 16-bit halves so that MicroPython on a 32-bit board never
+leaves small ints (no heap allocation per byte).
+"""
+
+import os
+from collections import namedtuple
+
+from core.compat import const
+from core.errors import BadRecord
+
+MAGIC = b"TRJ1"  # file magic: "trickref journal", format 1
+MAX_RECORD = const(4096)  # largest KIND + PAYLOAD; a LEN above it is damage, not data
+MAX_DEPTH = const(4)  # deepest container nesting the codec accepts
+_HEAD = const(3)  # LEN u16 + KIND u8
+_CRC = const(4)  # CRC-32 u32
+
+# Record kinds: API names; the KIND byte is the name's index in KINDS + 1.
+GAME = "game"
+DEAL = "deal-start"
+ACTION = "act"
+UNDO = "undo"
+DEAL_OVER = "deal"
+GAME_OVER = "game-over"
+KINDS = (GAME, DEAL, ACTION, UNDO, DEAL_OVER, GAME_OVER)
+
+# Value codec tags.
+_T_NONE = const(0)
+_T_FALSE = const(1)
+_T_TRUE = const(2)
+_T_INT = const(3)
+_T_NEG = const(4)
+_T_STR = const(5)
+_T_BYTES = const(6)
+_T_LIST = const(7)
+_T_TUPLE = const(8)
+_T_DICT = const(9)
+_MAX_VARINT = const(9)  # 9 x 7 = 63 bits
+_INT_LIMIT = 1 << 63  # |int| the codec carries (scores, seeds; never near it)
+
+Record = namedtuple("Record", ("kind", "data"))
+
+
+# ---------------------------------------------------------------------------- CRC-32
+
+def _nibble_tables():
+    # T[i] = CRC register after shifting nibble i through 4 steps of the reflected
+    # 0xEDB88320 division, split into high and low 16-bit halves.
+    hi = []
+    lo = []
+    for i in range(16):
+        c = i
+        for _ in range(4):
+            c = (c >> 1) ^ 0xEDB88320 if c & 1 else c >> 1
+        hi.append(c >> 16)
+        lo.append(c & 0xFFFF)
+    return tuple(hi), tuple(lo)
+
+
+_T_HI, _T_LO = _nibble_tables()
+
+
+def crc32(data, crc=0):
+    """CRC-32 (IEEE 802.3, as ``zlib.crc32``) of ``data``, continuing from ``crc``.
+
+    ``data``: bytes, bytearray or memoryview. Returns an int 0 .. 0xFFFFFFFF; pass it back
+    as ``crc`` to continue over more data (``crc32(b, crc32(a)) == crc32(a + b)``).
+    Check value: ``crc32(b"123456789") == 0xCBF43926`` (the CRC catalogue's CRC-32).
+    """
+    hi = (crc >> 16) ^ 0xFFFF
+    lo = (crc & 0xFFFF) ^ 0xFFFF
+    th = _T_HI
+    tl = _T_LO
+    for b in data:
+        lo ^= b
+        # Two nibble steps per byte: register >> 4, XOR the table entry of the nibble out.
+        i = lo & 15
+        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tl[i]
+        hi = (hi >> 4) ^ th[i]
+        i = lo & 15
+        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tl[i]
+        hi = (hi >> 4) ^ th[i]
+    return ((hi ^ 0xFFFF) << 16) | (lo ^ 0xFFFF)
+
+
+# ---------------------------------------------------------------------------- codec
+
+def _varint(out, n):
+    while n > 0x7F:
+        out.append((n & 0x7F) | 0x80)
+        n >>= 7
+    out.append(n)
+
+
+def _encode(out, v, depth):
+    if v is None:
+        out.append(_T_NONE)
+    elif v is True:
+        out.append(_T_TRUE)
+    elif v is False:
+        out.append(_T_FALSE)
+    elif isinstance(v, int):
+        if v >= _INT_LIMIT or v < -_INT_LIMIT:
+            raise BadRecord("integer %d is too large for the journal codec" % v)
+        if v >= 0:
+            out.append(_T_INT)
+            _varint(out, v)
+        else:
+            out.append(_T_NEG)
+            _varint(out, -1 - v)
+    elif isinstance(v, str):
+        b = v.encode("utf-8")
+        out.append(_T_STR)
+        _varint(out, len(b))
+        out.extend(b)
+    elif isinstance(v, (bytes, bytearray)):
+        out.append(_T_BYTES)
+        _varint(out, len(v))
+        out.extend(v)
+    elif isinstance(v, (list, tuple, dict)):
+        if depth >= MAX_DEPTH:
+            raise BadRecord("value nested deeper than %d containers: %r" % (MAX_DEPTH, v))
+        if isinstance(v, dict):
+            keys = sorted(v)  # raises TypeError on mixed keys: caught below
+            out.append(_T_DICT)
+            _varint(out, len(keys))
+            for k in keys:
+                if not isinstance(k, str):
+                    raise BadRecord("dict key %r is not a string" % (k,))
+                _encode(out, k, depth + 1)
+                _encode(out, v[k], depth + 1)
+        else:
+            out.append(_T_LIST if isinstance(v, list) else _T_TUPLE)
+            _varint(out, len(v))
+            for item in v:
+                _encode(out, item, depth + 1)
+    else:
+        raise BadRecord("cannot encode %r (a %s) in the journal codec"
+                        % (v, type(v).__name__))
+
+
+def encode(value):
+    """The codec bytes of ``value`` (None, bool, int, str, bytes, and lists, tuples and
+    str-keyed dicts of those, nested at most MAX_DEPTH deep). Raises BadRecord naming the
+    value that cannot be encoded."""
+    out = bytearray()
+    try:
+        _encode(out, value, 0)
+    except TypeError as e:  # sorted() over dict keys of mixed types
+        raise BadRecord("cannot encode %r: %s" % (value, e))
+    return bytes(out)
+
+
+def _read_varint(buf, pos, end):
+    n = 0
+    shift = 0
+    for _ in range(_MAX_VARINT):
+        if pos >= end:
+            raise BadRecord("value ends inside a number at byte %d" % pos)
+        b = buf[pos]
+        pos += 1
+        n |= (b & 0x7F) << shift
+        if not b & 0x80:
+            return n, pos
+        shift += 7
+    raise BadRecord("number longer than %d bytes at byte %d" % (_MAX_VARINT, pos))
+
+
+def _decode(buf, pos, end, depth):
+    if pos >= end:
+        raise BadRecord("value missing at byte %d" % pos)
+    tag = buf[pos]
+    pos += 1
+    if tag == _T_NONE:
+        return None, pos
+    if tag == _T_TRUE:
+        return True, pos
+    if tag == _T_FALSE:
+        return False, pos
+    if tag == _T_INT or tag == _T_NEG:
+        n, pos = _read_varint(buf, pos, end)
+        return (n if tag == _T_INT else -1 - n), pos
+    if tag == _T_STR or tag == _T_BYTES:
+        n, pos = _read_varint(buf, pos, end)
+        if n > end - pos:
+            raise BadRecord("%d-byte string runs past the end at byte %d" % (n, pos))
+        raw = bytes(buf[pos:pos + n])
+        if tag == _T_BYTES:
+            return raw, pos + n
+        try:
+            return raw.decode("utf-8"), pos + n
+        except UnicodeError:
+            raise BadRecord("string at byte %d is not UTF-8" % pos)
+    if tag == _T_LIST or tag == _T_TUPLE or tag == _T_DICT:
+        if depth >= MAX_DEPTH:
+            raise BadRecord("value nested deeper than %d containers at byte %d"
+                            % (MAX_DEPTH, pos))
+        n, pos = _read_varint(buf, pos, end)
+        if n > end - pos:  # every item takes at least one byte
+            raise BadRecord("%d items cannot fit in %d bytes at byte %d" % (n, end - pos, pos))
+        if tag == _T_DICT:
+            d = {}
+            for _ in range(n):
+                if pos >= end or buf[pos] != _T_STR:
+                    raise BadRecord("dict key at byte %d is not a string" % pos)
+                k, pos = _decode(buf, pos, end, depth + 1)
+                d[k], pos = _decode(buf, pos, end, depth + 1)
+            return d, pos
+        items = []
+        for _ in range(n):
+            item, pos = _decode(buf, pos, end, depth + 1)
+            items.append(item)
+        return (items if tag == _T_LIST else tuple(items)), pos
+    raise BadRecord("unknown value tag 0x%02x at byte %d" % (tag, pos - 1))
+
+
+def decode(buf, start=0, end=None):
+    """The value encoded in ``buf[start:end]``, which must hold exactly one value.
+
+    Raises BadRecord (never another exception) on any malformed input: unknown tag,
+    truncated data, bad UTF-8, nesting deeper than MAX_DEPTH, trailing bytes.
+    """
+    if end is None:
+        end = len(buf)
+    value, pos = _decode(buf, start, end, 0)
+    if pos != end:
+        raise BadRecord("%d stray bytes after the value at byte %d" % (end - pos, pos))
+    return value
+
+
+def encode_record(kind, data):
+    """The bytes of one journal record (LEN, KIND, PAYLOAD, CRC). Raises BadRecord on an
+    unknown kind (not one of KINDS), an ACTION that is not ``(verb, args)``, or a record
+    over MAX_RECORD."""
+    code = 0
+    for i in range(len(KINDS)):
+        if KINDS[i] == kind:
+            code = i + 1
+    if not code:
+        raise BadRecord("unknown journal record kind %r (known: %s)" % (kind, ", ".join(KINDS)))
+    if kind == ACTION and not (isinstance(data, (tuple, list)) and len(data) == 2
+                               and isinstance(data[0], str)
+                               and isinstance(data[1], (tuple, list))):
+        raise BadRecord("an action record is (verb, args), not %r" % (data,))
+    payload = encode(data)
+    n = len(payload) + 1
+    if n > MAX_RECORD:
+        raise BadRecord("journal record of %d bytes is over the %d-byte limit"
+                        % (n, MAX_RECORD))
+    rec = bytearray((n & 0xFF, n >> 8, code))
+    rec.extend(payload)
+    rec.extend(crc32(rec).to_bytes(4, "little"))
+    return bytes(rec)
+
+
+# ---------------------------------------------------------------------------- reading
+
+class Report:
+    """What :meth:`Journal.read` found: ``kept`` good bytes (the magic and every complete
+    record), ``dropped`` bytes after them, ``reason`` why (None when nothing was dropped),
+    ``records`` the number of records kept. ``ok`` is True when nothing was dropped."""
+
+    def __init__(self, kept, dropped, reason, records):
+        self.kept = kept
+        self.dropped = dropped
+        self.reason = reason
+        self.records = records
+
+    @property
+    def ok(self):
+        return self.dropped == 0
+
+    def __repr__(self):
+        if self.ok:
+            return "journal: %d records, %d bytes, intact" % (self.records, self.kept)
+        return ("journal: %d records kept (%d bytes); %d bytes dropped at byte %d: %s"
+                % (self.records, self.kept, self.dropped, self.kept, self.reason))
+
+    __str__ = __repr__
+
+
+def _stat_size(path):
+    try:
+        return os.stat(path)[6]
+    except OSError:
+        return -1
+
+
+def _exists(path):
+    return _stat_size(path) >= 0
+
+
+def _rename(src, dst):
+    # CPython on Windows refuses to rename over a file; os.replace does it everywhere.
+    getattr(os, "replace", os.rename)(src, dst)
+
+
+def _remove(path):
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+class Journal:
+    """The append-only journal file at ``path`` (``/journal.bin`` on the board).
+
+    ``append(kind, data)`` writes one record and flushes it before returning (write, then
+    show). ``recover()`` is the boot step: it finishes or discards an interrupted
+    compaction, reads the records and cuts a torn or corrupt tail off the file so the next
+    record follows the last good one. ``read()`` only reads. ``compact()`` rewrites the
+    file atomically (temporary file, then rename).
+
+    Runs on MicroPython: only ``open``, ``os.stat``, ``os.rename``, ``os.remove``.
+    """
+
+    def __init__(self, path):
+        self.path = path
+        self.tmp = path + ".new"  # compaction / repair target, renamed over ``path``
+        self._f = None  # append handle, opened on first append
+        self._size = None  # good bytes in the file; None until recover() has run
+
+    # -- boot and reading
+
+    def read(self, sink=None):
+        """Read every complete record; returns ``(records, report)``.
+
+        ``records``: list of :class:`Record` ``(kind, data)``. ``report``: a
+        :class:`Report`; a torn or corrupt tail is dropped and described there, the records
+        before it are all returned. With ``sink`` (a callable, e.g. ``Resumer().add``) each
+        record is passed to it as it is read and ``records`` stays empty, so a long
+        evening's journal is never held in RAM at once. A missing file reads as an empty
+        journal. Raises BadRecord when the file is not a trickref journal (other magic) or
+        a record with a good CRC does not decode (and whatever ``sink`` raises); the file
+        is never modified by ``read``.
+        """
+        records = []
+        try:
+            f = open(self.path, "rb")
+        except OSError:
+            return records, Report(0, 0, None, 0)
+        try:
+            return self._read(f, records, sink)
+        finally:
+            f.close()
+
+    def _read(self, f, records, sink):
+        # One header buffer and one body buffer, reused (grown only for a longer record):
+        # reading at boot leaves the records and little else on the heap.
+        size = _stat_size(self.path)
+        head = f.read(len(MAGIC))
+        if len(head) < len(MAGIC):
+            if MAGIC[:len(head)] != head:
+                raise BadRecord("%s is not a trickref journal (starts %r)" % (self.path, head))
+            return records, Report(0, len(head), "torn file header" if head else None, 0)
+        if head != MAGIC:
+            raise BadRecord("%s is not a trickref journal (magic %r, expected %r)"
+                            % (self.path, head, MAGIC))
+        pos = len(MAGIC)
+        count = 0
+        reason = None
+        hdr = bytearray(_HEAD)
+        buf = bytearray(64)
+        while True:
+            got = f.readinto(hdr)
+            if not got:
+                break
+            if got < _HEAD:
+                reason = "torn record header"
+                break
+            n = hdr[0] | (hdr[1] << 8)
+            if n < 1 or n > MAX_RECORD:
+                reason = "bad record length %d" % n
+                break
+            need = n - 1 + _CRC
+            if need > len(buf):
+                buf = bytearray(need)
+            mv = memoryview(buf)
+            got = f.readinto(mv[:need]) or 0
+            if got < need:
+                reason = "torn record (%d of %d bytes)" % (_HEAD + got, _HEAD + need)
+                break
+            k = n - 1
+            want = buf[k] | (buf[k + 1] << 8) | (buf[k + 2] << 16) | (buf[k + 3] << 24)
+            if crc32(mv[:k], crc32(hdr)) != want:
+                reason = "CRC mismatch in record %d" % count
+                break
+            code = hdr[2]
+            if code < 1 or code > len(KINDS):
+                raise BadRecord("journal record %d at byte %d: unknown kind %d with a good CRC"
+                                % (count, pos, code))
+            kind = KINDS[code - 1]
+            try:
+                data = decode(buf, 0, k)
+            except BadRecord as e:
+                raise BadRecord("journal record %d at byte %d: %s" % (count, pos, e))
+            if sink is None:
+                records.append(Record(kind, data))
+            else:
+                sink(Record(kind, data))
+            count += 1
+            pos += _HEAD + need
+        return records, Report(pos, size - pos if reason else 0, reason, count)
+
+    def recover(self, sink=None):
+        """Boot step: read the journal and make the file safe to append to.
+
+        An interrupted compaction is settled first (the old file wins unless it is gone).
+        If a tail was dropped, the good bytes are copied to a new file that replaces the
+        old one, so the next record follows the last good one. Returns ``(records, report)``
+        as :meth:`read` (``sink`` as there); raises BadRecord as :meth:`read` (nothing is
+        changed then).
+        """
+        self.close()
+        if _exists(self.tmp):
+            if _exists(self.path):
+                _remove(self.tmp)  # rename not done: the old file is still the journal
+            else:
+                _rename(self.tmp, self.path)  # cut between unlink and rename (FAT)
+        records, report = self.read(sink)
+        self._size = report.kept
+        if not report.ok:
+            self._size = self._rewrite_prefix(report.kept)
+        return records, report
+
+    def _rewrite_prefix(self, kept):
+        # Returns the size of the new file.
+        with open(self.tmp, "wb") as out:
+            if kept < len(MAGIC):
+                out.write(MAGIC)
+                kept = len(MAGIC)
+            else:
+                with open(self.path, "rb") as src:
+                    left = kept
+                    while left:
+                        chunk = src.read(min(left, 512))
+                        if not chunk:
+                            break
+                        out.write(chunk)
+                        left -= len(chunk)
+            out.flush()
+        _rename(self.tmp, self.path)
+        return kept
+
+    # -- writing
+
+    def append(self, kind, data):
+        """Append one record and flush it to the file before returning.
+
+        ``kind``: one of KINDS (``"game"``, ``"deal-start"``, ``"act"``, ``"undo"``,
+        ``"deal"``, ``"game-over"``); ``data``: a codec value (``"act"``: ``[verb, args]``). Returns the file size after the record (its end
+        offset). Raises BadRecord, writing nothing, when the record cannot be encoded. The
+        first append of a Journal runs :meth:`recover` if the caller has not.
+        """
+        rec = encode_record(kind, data)
+        if self._size is None:
+            self.recover()
+        if self._f is None:
+            self._f = open(self.path, "ab")
+        if self._size < len(MAGIC):
+            rec = MAGIC + rec
+        self._f.write(rec)
+        self._f.flush()  # MicroPython: lfs_file_sync / f_sync; the record is on flash
+        self._size += len(rec)
+        return self._size
+
+    def size(self):
+        """Bytes of good journal (magic and complete records); reads the file if needed."""
+        if self._size is None:
+            return self.read()[1].kept
+        return self._size
+
+    def chunk(self, offset, n):
+        """Up to ``n`` raw bytes of the file from ``offset`` (b"" past the end): the
+        link's journal export reads the file through this."""
+        try:
+            with open(self.path, "rb") as f:
+                f.seek(offset)
+                return f.read(n)
+        except OSError:
+            return b""
+
+    def compact(self, records=None):
+        """Rewrite the journal as ``records`` (default: :func:`squeeze` of what is in it),
+        atomically: a temporary file is written and flushed, then renamed over the journal,
+        so a power cut leaves either the old journal or the new one. Returns the new size.
+        """
+        if records is None:
+            records = squeeze(self.recover()[0])
+        data = [encode_record(r[0], r[1]) for r in records]  # BadRecord before any write
+        self.close()
+        size = len(MAGIC)
+        with open(self.tmp, "wb") as out:
+            out.write(MAGIC)
+            for rec in data:
+                out.write(rec)
+                size += len(rec)
+            out.flush()
+        _rename(self.tmp, self.path)
+        self._size = size
+        return size
+
+    def close(self):
+        """Close the append handle (the next append reopens it)."""
+        if self._f is not None:
+            self._f.close()
+            self._f = None
+
+
+# ---------------------------------------------------------------------------- replay
+
+DealLog = namedtuple("DealLog", ("head", "actions", "row", "over"))
+Resume = namedtuple("Resume", ("game", "deals", "over", "game_over"))
+
+
+class Resumer:
+    """Groups records, fed one at a time, into the last game's state for a replay at boot.
+
+    ``Journal.recover(sink=resumer.add)`` streams the file through it; ``result()`` then
+    gives the :class:`Resume`. Only what a resume needs is kept: the last game's header,
+    each deal's header and score-sheet row, and the actions of the open deal (with
+    ``keep_actions`` True, those of finished deals too). A deal opens with a DEAL record or
+    with its first action, and closes with DEAL_OVER. ``add`` raises BadRecord (naming the
+    record's index) on an order the firmware never writes: a record before any GAME,
+    anything after GAME_OVER but a new GAME, an undo with nothing to undo, a DEAL or
+    GAME_OVER while a deal is open.
+    """
+
+    def __init__(self, keep_actions=False):
+        self.keep_actions = keep_actions
+        self.game = None
+        self.deals = []  # [head, actions, row, over] per deal of the last game
+        self.over = None  # the GAME_OVER data
+        self._game_over = False
+        self.count = 0  # records seen
+
+    def add(self, rec):
+        """Take the next record (``(kind, data)``)."""
+        i = self.count
+        self.count += 1
+        kind, data = rec[0], rec[1]
+        if kind == GAME:
+            self.game, self.deals, self.over, self._game_over = data, [], None, False
+            return
+        if self.game is None:
+            raise BadRecord("journal record %d (%s) comes before any game header" % (i, kind))
+        if self._game_over:
+            raise BadRecord("journal record %d (%s) comes after the game is over" % (i, kind))
+        deals = self.deals
+        open_deal = deals[-1] if deals and not deals[-1][3] else None
+        if kind == DEAL:
+            if open_deal is not None:
+                raise BadRecord("journal record %d: a deal starts while deal %d is open"
+                                % (i, len(deals)))
+            deals.append([data, [], None, False])
+        elif kind == ACTION:
+            if open_deal is None:
+                open_deal = [None, [], None, False]  # a deal without a header opens here
+                deals.append(open_deal)
+            open_deal[1].append((data[0], tuple(data[1])))
+        elif kind == UNDO:
+            if open_deal is None or not open_deal[1]:
+                raise BadRecord("journal record %d: undo with no action to take back" % i)
+            open_deal[1].pop()
+        elif kind == DEAL_OVER:
+            if open_deal is None:
+                deals.append([None, [], data, True])  # a row kept by compaction
+            else:
+                open_deal[2] = data
+                open_deal[3] = True
+                if not self.keep_actions:
+                    open_deal[1] = []
+        elif kind == GAME_OVER:
+            if open_deal is not None:
+                raise BadRecord("journal record %d: game over while deal %d is open"
+                                % (i, len(deals)))
+            self.over = data
+            self._game_over = True
+        else:
+            raise BadRecord("journal record %d has unknown kind %r" % (i, kind))
+
+    def result(self):
+        """The :class:`Resume` of the records added so far."""
+        return Resume(self.game, [DealLog(d[0], d[1], d[2], d[3]) for d in self.deals],
+                      self.over, self._game_over)
+
+
+def resume(records, keep_actions=False):
+    """Group ``records`` (a list, as :meth:`Journal.read` returns) with a :class:`Resumer`.
+
+    Returns :class:`Resume` ``(game, deals, over, game_over)``: ``game`` the data of the
+    last GAME record (None when the journal has none); ``deals`` a list of :class:`DealLog`
+    ``(head, actions, row, over)`` in order (``head``: the DEAL data or None; ``actions``:
+    the accepted ``(verb, args)`` with undos applied, ready for ``Referee.replay``, for the
+    open deal (every deal with ``keep_actions``); ``row``: the DEAL_OVER data; ``over``:
+    True once the deal is over); ``over``: the GAME_OVER data; ``game_over``: True once the
+    game is over. Raises BadRecord as :meth:`Resumer.add`.
+    """
+    r = Resumer(keep_actions)
+    for rec in records:
+        r.add(rec)
+    return r.result()
+
+
+def actions_since_last_deal(records):
+    """The actions of the open deal of the last game, to replay into a fresh Referee
+    (``referee.replay(actions)``); ``[]`` when no deal is open (the next deal has not
+    started, or the game is over). Raises BadRecord as :func:`resume`."""
+    r = resume(records)
+    if r.game_over or not r.deals or r.deals[-1].over:
+        return []
+    return r.deals[-1].actions
+
+
+def squeeze(records):
+    """The records to keep when compacting: each finished game (one with GAME_OVER) shrinks
+    to its score sheet (GAME, every DEAL_OVER row, GAME_OVER); the unfinished game, if any,
+    is kept record for record so it still replays exactly. Raises BadRecord as
+    :func:`resume` on a record before any GAME."""
+    out = []
+    start = 0
+    for i in range(len(records) + 1):
+        if i < len(records) and records[i][0] != GAME:
+            if i == 0:
+                raise BadRecord("journal record 0 (%s) comes before any game header"
+                                % (records[0][0],))
+            continue
+        seg = records[start:i]
+        start = i
+        if seg and seg[-1][0] == GAME_OVER:
+            out.extend(r for r in seg if r[0] in (GAME, DEAL_OVER, GAME_OVER))
+        else:
+            out.extend(seg)
+    return [Record(r[0], r[1]) for r in out]

@@ -1,0 +1,276 @@
+"""The serial-link frames between the board and a host: encode, decode, resynchronise.
+
+One frame (integers little-endian; docs/protocol.md has the byte-level walk-through)::
+
+    SOF   u8    0xA5, start of frame
+    LEN   u8    payload length, 0 .. MAX_PAYLOAD (240)
+    SEQ   u8    sender's frame counter, 0 .. 255 then wraps
+    TYPE  u8    frame type (commands 0x01..0x3F host->board, 0x40..0x7F board->host)
+    HCK   u8    header check: LEN ^ SEQ ^ TYPE ^ 0x5A
+    PAYLOAD     LEN bytes: one value in the core.journal codec (empty = None)
+    CRC   u32   CRC-32 (core.journal.crc32) of LEN, SEQ, TYPE, HCK and PAYLOAD
+
+Resynchronisation is length-based, with no escaping: the reader looks for SOF, trusts the
+header only when LEN is at most MAX_PAYLOAD and HCK matches, and accepts the frame only
+when the CRC-32 matches. On any failure it drops that one SOF byte and scans again from the
+next byte, so a real frame hidden behind garbage (or behind a false SOF) is still found.
+HCK rejects 255 of 256 false starts after 5 bytes; the rest claim up to 249 bytes and hold
+back the frames after them until that many bytes have come in, or until
+:meth:`FrameReader.flush` (called by the link when the line has been idle) gives up on the
+partial frame and rescans what is buffered. Escaping (SLIP/COBS) was not chosen: length +
+CRC-32 needs no per-byte work on send and keeps frames readable in a hex dump.
+
+Every frame that fails produces a :class:`FrameError` and changes nothing; the receiving
+side answers with an R_ERROR frame. Payload shapes per type are in ``TYPES`` and
+docs/protocol.md; ``ref_seq`` in a reply is the SEQ of the command it answers.
+"""
+
+from collections import namedtuple
+
+from core.compat import const
+from core.errors import BadRecord
+from core.journal import crc32, decode, encode
+
+VERSION = const(1)  # sent in EV_HELLO
+SOF = const(0xA5)  # start of frame: 1010 0101, rare in ASCII noise
+MAX_PAYLOAD = const(240)  # largest PAYLOAD; a LEN above it is rejected at once
+_HEADER = const(5)  # SOF + LEN + SEQ + TYPE + HCK
+_OVERHEAD = const(9)  # header + CRC32
+MAX_FRAME = const(249)  # MAX_PAYLOAD + _OVERHEAD
+_HCK = const(0x5A)  # HCK = LEN ^ SEQ ^ TYPE ^ 0x5A (never 0 for an all-zero header)
+_SOF_BYTES = b"\xa5"
+
+# Host -> board: commands.
+Q_STATE = const(0x01)  # None -> R_STATE
+Q_SHEET = const(0x02)  # None -> R_SHEET_HEAD, R_SHEET_ROW*, R_END
+Q_JOURNAL = const(0x03)  # None -> R_JOURNAL*, R_END
+C_NEW_GAME = const(0x04)  # {"game": name, option: value...} -> R_PENDING, later EV_CONFIRM
+C_UNDO = const(0x05)  # None -> R_PENDING, later EV_CONFIRM
+# Board -> host: replies (carry the ref_seq of the command).
+R_ERROR = const(0x40)  # (ref_seq or -1, code, detail)
+R_STATE = const(0x41)  # (ref_seq, {state})
+R_PENDING = const(0x42)  # (ref_seq, command): waits for a button press at the table
+R_SHEET_HEAD = const(0x43)  # (ref_seq, [column names])
+R_SHEET_ROW = const(0x44)  # (ref_seq, [cells])
+R_JOURNAL = const(0x45)  # (ref_seq, offset, bytes)
+R_END = const(0x46)  # (ref_seq, count): end of an export (rows or bytes sent)
+# Board -> host: events.
+EV_CONFIRM = const(0x50)  # (ref_seq, command, accepted, detail): the table decided
+EV_HELLO = const(0x51)  # (VERSION, game name or None): the board (re)started
+EV_CARD = const(0x52)  # (seat, card code)
+EV_TRICK = const(0x53)  # (taker seat, [card codes from the leader], points, reason)
+EV_REFUSED = const(0x54)  # (seat, card code or None, reason code, detail)
+EV_REVOKE = const(0x55)  # (seat, card code, trick number, reason code, detail)
+EV_UNDONE = const(0x56)  # (seat, card code or None)
+EV_DEAL = const(0x57)  # (deal number, dealer seat): a deal starts
+EV_DEAL_OVER = const(0x58)  # (deal number, text)
+EV_ROW = const(0x59)  # ([column names], [cells]): a score-sheet row was booked
+EV_GAME_OVER = const(0x5A)  # (text)
+EV_SCREEN = const(0x5B)  # [LCD lines]
+
+# type -> name, in type order (the names are what hosts print).
+TYPES = (
+    (Q_STATE, "query-state"), (Q_SHEET, "export-sheet"), (Q_JOURNAL, "export-journal"),
+    (C_NEW_GAME, "new-game"), (C_UNDO, "undo"),
+    (R_ERROR, "error"), (R_STATE, "state"), (R_PENDING, "pending"),
+    (R_SHEET_HEAD, "sheet-head"), (R_SHEET_ROW, "sheet-row"), (R_JOURNAL, "journal"),
+    (R_END, "end"),
+    (EV_CONFIRM, "confirm"), (EV_HELLO, "hello"), (EV_CARD, "card"), (EV_TRICK, "trick"),
+    (EV_REFUSED, "refused"), (EV_REVOKE, "revoke"), (EV_UNDONE, "undone"),
+    (EV_DEAL, "deal"), (EV_DEAL_OVER, "deal-over"), (EV_ROW, "row"),
+    (EV_GAME_OVER, "game-over"), (EV_SCREEN, "screen"),
+)
+
+# R_ERROR codes.
+E_GARBAGE = "garbage"  # bytes that are not part of any frame
+E_TOO_LONG = "too-long"  # LEN over MAX_PAYLOAD
+E_BAD_HEADER = "bad-header"  # HCK mismatch: a false start byte or a damaged header
+E_BAD_CRC = "bad-crc"  # CRC-32 mismatch: damaged frame or false start byte
+E_TRUNCATED = "truncated"  # the line went idle inside a frame
+E_BAD_PAYLOAD = "bad-payload"  # good CRC, payload not a codec value or wrong shape
+E_UNKNOWN_TYPE = "unknown-type"  # good CRC, TYPE not in TYPES
+E_NOT_A_COMMAND = "not-a-command"  # a board->host type sent to the board
+E_BUSY = "busy"  # a command already waits for confirmation at the table
+E_INTERNAL = "internal"  # the board failed to answer (the message says why)
+
+Frame = namedtuple("Frame", ("seq", "type", "value"))
+# ``seq`` is -1 when the frame's header could not be trusted.
+FrameError = namedtuple("FrameError", ("code", "seq", "detail"))
+
+
+def type_name(ftype):
+    """The name of frame type ``ftype`` (``"card"``), or ``"0x7e?"`` for an unknown one."""
+    for t, name in TYPES:
+        if t == ftype:
+            return name
+    return "0x%02x?" % ftype
+
+
+def known_type(ftype):
+    """True when ``ftype`` is one of TYPES."""
+    for t, _ in TYPES:
+        if t == ftype:
+            return True
+    return False
+
+
+def is_command(ftype):
+    """True for host->board types (0x01..0x3F)."""
+    return 0 < ftype < 0x40
+
+
+def encode_frame(seq, ftype, value=None):
+    """The bytes of one frame. ``seq`` 0..255, ``ftype`` one of TYPES, ``value`` a codec
+    value (None sends an empty payload). Raises BadRecord when a field is out of range, the
+    value cannot be encoded, or the payload is over MAX_PAYLOAD bytes."""
+    if not isinstance(seq, int) or seq < 0 or seq > 255:
+        raise BadRecord("frame sequence number %r is not 0..255" % (seq,))
+    if not isinstance(ftype, int) or not known_type(ftype):
+        raise BadRecord("unknown frame type %r" % (ftype,))
+    payload = b"" if value is None else encode(value)
+    if len(payload) > MAX_PAYLOAD:
+        raise BadRecord("frame payload of %d bytes is over the %d-byte limit"
+                        % (len(payload), MAX_PAYLOAD))
+    n = len(payload)
+    out = bytearray((SOF, n, seq, ftype, n ^ seq ^ ftype ^ _HCK))
+    out.extend(payload)
+    out.extend(crc32(memoryview(out)[1:]).to_bytes(4, "little"))
+    return bytes(out)
+
+
+def decode_frame(data):
+    """The one frame that ``data`` holds exactly: a :class:`Frame`, or a
+    :class:`FrameError` when it is not a single valid frame. Never raises."""
+    r = FrameReader()
+    got = r.feed(data) + r.flush()
+    if len(got) == 1 and isinstance(got[0], Frame):
+        return got[0]
+    for g in got:
+        if isinstance(g, FrameError):
+            return g
+    return FrameError(E_TRUNCATED, -1, "%d bytes hold %d frames" % (len(data), len(got)))
+
+
+class FrameWriter:
+    """Numbers outgoing frames: ``frame(ftype, value)`` returns the bytes with the next
+    SEQ (0, 1, ... 255, 0, ...). Raises BadRecord as :func:`encode_frame`; a frame that
+    cannot be encoded does not use up a number."""
+
+    def __init__(self, first_seq=0):
+        self.seq = first_seq & 0xFF
+
+    def frame(self, ftype, value=None):
+        data = encode_frame(self.seq, ftype, value)
+        self.seq = (self.seq + 1) & 0xFF
+        return data
+
+
+class FrameReader:
+    """Streaming decoder: ``feed(bytes)`` returns the frames and errors completed so far.
+
+    Results, in stream order: :class:`Frame` ``(seq, type, value)`` for each frame whose
+    CRC matches, whose type is known and whose payload decodes; :class:`FrameError`
+    ``(code, seq, detail)`` for everything else (a run of garbage is one error; errors right
+    after a broken frame are folded into it). Never raises on any input. The buffer holds
+    at most one incomplete frame (< MAX_FRAME bytes) between calls.
+    """
+
+    def __init__(self):
+        self._buf = bytearray()
+        self._garbage = 0  # skipped bytes not yet reported
+        self._quiet = False  # skipping the remains of a frame already reported broken
+
+    def pending(self):
+        """Bytes buffered in an incomplete frame."""
+        return len(self._buf)
+
+    def feed(self, data):
+        """Add received bytes; returns the list of Frame / FrameError completed."""
+        self._buf.extend(data)
+        out = []
+        self._scan(out, False)
+        return out
+
+    def flush(self):
+        """The line went idle: give up on a buffered incomplete frame (its start byte
+        counts as garbage) and return whatever the rescan finds."""
+        out = []
+        self._scan(out, True)
+        return out
+
+    def _skip(self, n):
+        if not self._quiet:
+            self._garbage += n
+
+    def _report_garbage(self, out):
+        if self._garbage:
+            out.append(FrameError(E_GARBAGE, -1, "%d bytes outside any frame" % self._garbage))
+            self._garbage = 0
+
+    def _fail(self, out, code, seq, detail):
+        self._report_garbage(out)
+        out.append(FrameError(code, seq, detail))
+        self._quiet = True
+
+    def _scan(self, out, idle):
+        buf = self._buf
+        pos = 0
+        end = len(buf)
+        while pos < end:
+            i = buf.find(_SOF_BYTES, pos)
+            if i < 0:
+                self._skip(end - pos)
+                pos = end
+                break
+            if i > pos:
+                self._skip(i - pos)
+                pos = i
+            n = buf[pos + 1] if pos + 1 < end else -1
+            if n > MAX_PAYLOAD:
+                self._fail(out, E_TOO_LONG, -1, "LEN %d is over the %d-byte limit"
+                           % (n, MAX_PAYLOAD))
+                pos += 1
+                continue
+            if end - pos >= _HEADER and \
+                    buf[pos + 4] != n ^ buf[pos + 2] ^ buf[pos + 3] ^ _HCK:
+                self._fail(out, E_BAD_HEADER, -1, "header check mismatch")
+                pos += 1
+                continue
+            total = n + _OVERHEAD
+            if n < 0 or end - pos < total:
+                if not idle:
+                    break  # wait for the rest
+                self._fail(out, E_TRUNCATED, -1, "line idle after %d bytes of a frame"
+                           % (end - pos))
+                pos += 1
+                continue
+            mv = memoryview(buf)
+            body = pos + _HEADER + n
+            want = buf[body] | (buf[body + 1] << 8) | (buf[body + 2] << 16) \
+                | (buf[body + 3] << 24)
+            if crc32(mv[pos + 1:body]) != want:
+                self._fail(out, E_BAD_CRC, -1, "CRC mismatch in a %d-byte frame" % total)
+                pos += 1
+                continue
+            seq = buf[pos + 2]
+            ftype = buf[pos + 3]
+            pos += total
+            self._report_garbage(out)
+            self._quiet = False
+            if not known_type(ftype):
+                out.append(FrameError(E_UNKNOWN_TYPE, seq, "frame type 0x%02x" % ftype))
+                continue
+            try:
+                value = decode(buf, body - n, body) if n else None
+            except BadRecord as e:
+                out.append(FrameError(E_BAD_PAYLOAD, seq, str(e)))
+                continue
+            out.append(Frame(seq, ftype, value))
+        if pos >= end:
+            self._report_garbage(out)
+        self._buf = buf[pos:] if pos else buf
+
+
+def hexdump(data):
+    """``a5 00 00 01 ...``: bytes as spaced hex pairs (for logs and --hex traces)."""
+    return " ".join("%02x" % b for b in data)

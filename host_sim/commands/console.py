@@ -1,0 +1,99 @@
+"""``trickref console URL``: watch a board over its serial link; query it, export the sheet.
+
+    trickref console URL [--query] [--csv FILE] [--seconds N] [--hex]
+    trickref console URL --export-csv FILE [--timeout S]
+    trickref console URL --export-journal FILE [--timeout S]
+
+``URL`` is anything pyserial opens: ``/dev/ttyACM0`` (a board on USB), or the emulated
+board's ``socket://127.0.0.1:PORT`` (printed by ``trickref sim``). Without an export
+option the console prints one readable line per event (cards, tricks, refusals, deal ends,
+sheet rows) until Ctrl-C or ``--seconds`` have passed; ``--csv FILE`` keeps FILE equal to
+the score sheet (the board's sheet at start, then each row as it is booked). ``--query``
+prints the board's state first. Exit status: 0, 1 when the board does not answer in time
+or refuses, 2 when the port cannot be opened or a file cannot be written.
+"""
+
+import sys
+import time
+
+from core import protocol as P
+from host_sim.console import (Console, ConsoleError, check_journal_bytes, describe,
+                              open_port, write_csv)
+
+HELP = "show a board's live events over its serial link, query it, export the score sheet"
+
+
+def add_arguments(p):
+    """Options of ``console``."""
+    p.add_argument("url", help="pyserial URL or device: socket://127.0.0.1:PORT, /dev/ttyACM0")
+    p.add_argument("--query", action="store_true", help="print the board's state first")
+    p.add_argument("--csv", metavar="FILE",
+                   help="while watching, keep FILE equal to the score sheet (CSV)")
+    p.add_argument("--export-csv", metavar="FILE",
+                   help="fetch the score sheet, write it as CSV to FILE and exit")
+    p.add_argument("--export-journal", metavar="FILE",
+                   help="fetch the board's journal, write its raw bytes to FILE and exit")
+    p.add_argument("--seconds", type=float, default=None,
+                   help="stop watching after this many seconds (default: until Ctrl-C)")
+    p.add_argument("--timeout", type=float, default=5.0,
+                   help="seconds to wait for an answer from the board (default 5)")
+    p.add_argument("--hex", action="store_true", help="also dump every frame's bytes in hex")
+
+
+def _trace(direction, data):
+    print("%s %s" % (direction, P.hexdump(data)))
+
+
+def run(args):
+    """Open the port and do what the options ask; returns the exit status."""
+    try:
+        port = open_port(args.url)
+    except ConsoleError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    con = Console(port, trace=_trace if args.hex else None)
+    try:
+        return _run(con, args)
+    except ConsoleError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 1
+    except OSError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        port.close()
+
+
+def _run(con, args):
+    if args.query:
+        print(describe(P.Frame(-1, P.R_STATE, (-1, con.query_state(args.timeout)))))
+    if args.export_csv:
+        columns, rows = con.export_sheet(args.timeout)
+        write_csv(args.export_csv, columns, rows)
+        print("score sheet: %d rows written to %s" % (len(rows), args.export_csv))
+        return 0
+    if args.export_journal:
+        data = con.export_journal(max(args.timeout, 30.0))
+        records, report = check_journal_bytes(data)
+        with open(args.export_journal, "wb") as f:
+            f.write(data)
+        print("journal: %d bytes, %d records written to %s (%s)"
+              % (len(data), len(records), args.export_journal, report))
+        return 0
+    columns, rows = None, []
+    if args.csv:
+        columns, rows = con.export_sheet(args.timeout)
+        write_csv(args.csv, columns, rows)
+    end = None if args.seconds is None else time.monotonic() + args.seconds
+    while end is None or time.monotonic() < end:
+        left = 0.5 if end is None else max(0.0, min(0.5, end - time.monotonic()))
+        for item in con.take(left):
+            print(describe(item), flush=True)
+            if args.csv and isinstance(item, P.Frame) and item.type == P.EV_ROW:
+                if list(item.value[0]) != columns:  # another game's sheet: start afresh
+                    columns, rows = list(item.value[0]), []
+                rows.append(list(item.value[1]))
+                write_csv(args.csv, columns, rows)
+    return 0

@@ -1,0 +1,258 @@
+"""The host end of the serial link: send commands, wait for answers, show events.
+
+:class:`Console` works over an open pyserial port (``serial.serial_for_url(url)``: a real
+board's ``/dev/ttyACM0``, or the emulated board's ``socket://127.0.0.1:PORT`` from
+``host_sim.link.UartBridge``). Every wait is bounded by a timeout and ends in
+:class:`ConsoleError` with a message saying what did not come. Events that arrive while an
+answer is awaited are kept in ``backlog`` so nothing is lost to the live view.
+"""
+
+import csv
+import time
+
+from core import protocol as P
+from core.errors import BadRecord
+
+
+_READ_S = 0.05  # one read waits at most this long (s): bounds every wait's overshoot
+_IDLE_S = 0.2  # a partial frame this long without new bytes is given up (s)
+
+
+class ConsoleError(Exception):
+    """The board did not answer in time, answered with an error, or the port failed."""
+
+
+class Console:
+    """Frames over ``port`` (an object with ``read(n)``, ``write(b)``, ``timeout`` and
+    ``in_waiting``, as ``serial.Serial``). ``trace(direction, data)``, if given, sees every
+    chunk of bytes sent (``">"``) and received (``"<"``): the ``--hex`` dump."""
+
+    def __init__(self, port, trace=None):
+        self.port = port
+        port.timeout = _READ_S  # set once: on a real tty each change is a termios call
+        self.trace = trace
+        self.backlog = []  # frames and errors received but not yet taken
+        self._reader = P.FrameReader()
+        self._writer = P.FrameWriter()
+        self._last_rx = None
+
+    def send(self, ftype, value=None):
+        """Send one frame; returns its SEQ."""
+        seq = self._writer.seq
+        data = self._writer.frame(ftype, value)
+        if self.trace:
+            self.trace(">", data)
+        self.port.write(data)
+        return seq
+
+    def receive(self, timeout):
+        """Read for at most ``timeout`` seconds (plus one 50 ms read), returning as soon as
+        something decodes; returns the frames/errors read (not put in ``backlog``)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            n = self.port.in_waiting
+            data = self.port.read(n if n else 1)
+            now = time.monotonic()
+            got = []
+            if data:
+                if self.trace:
+                    self.trace("<", data)
+                self._last_rx = now
+                got = self._reader.feed(data)
+            elif self._reader.pending() and self._last_rx is not None and \
+                    now - self._last_rx > _IDLE_S:
+                got = self._reader.flush()  # a partial frame went stale: rescan
+            if got or left <= 0:
+                return got
+
+    def take(self, timeout):
+        """The backlog plus whatever arrives within ``timeout`` s (the live view's call)."""
+        out = self.backlog
+        self.backlog = []
+        if not out:
+            out = self.receive(timeout)
+        return out
+
+    def request(self, ftype, value=None, timeout=3.0, last=(P.R_STATE,)):
+        """Send a command and collect its answer frames until one whose type is in
+        ``last`` (or an R_ERROR for it) arrives; returns the list of answer frames.
+        Raises ConsoleError on R_ERROR or when ``timeout`` s pass without the end."""
+        seq = self.send(ftype, value)
+        name = P.type_name(ftype)
+        answer = []
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise ConsoleError("no complete answer to %s (#%d) within %.1f s (%d frames "
+                                   "received)" % (name, seq, timeout, len(answer)))
+            for item in self.receive(left):
+                if isinstance(item, P.Frame) and 0x40 <= item.type < 0x50 and \
+                        isinstance(item.value, (list, tuple)) and item.value and \
+                        item.value[0] == seq:
+                    if item.type == P.R_ERROR:
+                        raise ConsoleError("board refused %s (#%d): %s %s"
+                                           % (name, seq, item.value[1], item.value[2]))
+                    answer.append(item)
+                    if item.type in last:
+                        return answer
+                else:
+                    self.backlog.append(item)
+
+    def query_state(self, timeout=3.0):
+        """The board's state dict (R_STATE)."""
+        return self.request(P.Q_STATE, None, timeout, (P.R_STATE,))[-1].value[1]
+
+    def export_sheet(self, timeout=5.0):
+        """``(columns, rows)`` of the board's score sheet (R_SHEET_HEAD, R_SHEET_ROW*,
+        R_END); raises ConsoleError when the row count does not match R_END."""
+        frames = self.request(P.Q_SHEET, None, timeout, (P.R_END,))
+        columns = None
+        rows = []
+        for f in frames:
+            if f.type == P.R_SHEET_HEAD:
+                columns = list(f.value[1])
+            elif f.type == P.R_SHEET_ROW:
+                rows.append(list(f.value[1]))
+        if columns is None or frames[-1].value[1] != len(rows):
+            raise ConsoleError("score sheet export incomplete: %d rows, board counted %s"
+                               % (len(rows), frames[-1].value[1]))
+        return columns, rows
+
+    def export_journal(self, timeout=30.0):
+        """The raw bytes of the board's journal (R_JOURNAL chunks, R_END); raises
+        ConsoleError when a chunk is missing or the total does not match R_END."""
+        frames = self.request(P.Q_JOURNAL, None, timeout, (P.R_END,))
+        out = bytearray()
+        for f in frames:
+            if f.type == P.R_JOURNAL:
+                if f.value[1] != len(out):
+                    raise ConsoleError("journal export: chunk at %d, expected %d"
+                                       % (f.value[1], len(out)))
+                out.extend(f.value[2])
+        if frames[-1].value[1] != len(out):
+            raise ConsoleError("journal export: %d bytes received, board sent %s"
+                               % (len(out), frames[-1].value[1]))
+        return bytes(out)
+
+    def command(self, ftype, value=None, timeout=60.0):
+        """Send a state-changing command (C_UNDO, C_NEW_GAME) and wait for the table's
+        decision; returns ``(accepted, detail)`` from EV_CONFIRM."""
+        seq = self.request(ftype, value, min(timeout, 3.0), (P.R_PENDING,))[-1].value[0]
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for item in self.receive(deadline - time.monotonic()):
+                if isinstance(item, P.Frame) and item.type == P.EV_CONFIRM and \
+                        item.value[0] == seq:
+                    return bool(item.value[2]), item.value[3]
+                self.backlog.append(item)
+        raise ConsoleError("%s (#%d) was not settled at the table within %.0f s"
+                           % (P.type_name(ftype), seq, timeout))
+
+
+class LinkFeed:
+    """A source for the simulator's traffic panel (``host_sim.ui.traffic``): ``poll()``
+    returns one readable line (:func:`describe`) per frame the board sent since the last
+    call. Never blocks: it reads only the bytes already waiting on ``port`` (an open
+    pyserial port, e.g. ``open_port(bridge.url)``)."""
+
+    def __init__(self, port):
+        self.port = port
+        self._reader = P.FrameReader()
+
+    def poll(self):
+        n = self.port.in_waiting
+        if not n:
+            return []
+        return [describe(item) for item in self._reader.feed(self.port.read(n))]
+
+
+def _seat(s):
+    return "P%d" % (s + 1) if isinstance(s, int) and s >= 0 else "table"
+
+
+def _card(c):
+    return "?" if c is None else str(c)
+
+
+def describe(item):
+    """One readable line for a received Frame or FrameError."""
+    if isinstance(item, P.FrameError):
+        return "link: %s %s" % (item.code, item.detail)
+    t, v = item.type, item.value
+    try:
+        if t == P.EV_CARD:
+            return "%s plays %s" % (_seat(v[0]), _card(v[1]))
+        if t == P.EV_TRICK:
+            return "%s takes %s (%d points): %s" % (_seat(v[0]), " ".join(map(_card, v[1])),
+                                                   v[2], v[3])
+        if t == P.EV_REFUSED:
+            return "%s refused %s: %s %s" % (_seat(v[0]), _card(v[1]), v[2], v[3])
+        if t == P.EV_REVOKE:
+            return "%s revoke found: %s in trick %s: %s %s" % (_seat(v[0]), _card(v[1]),
+                                                              v[2], v[3], v[4])
+        if t == P.EV_UNDONE:
+            return "%s takes back %s" % (_seat(v[0]), _card(v[1]))
+        if t == P.EV_DEAL:
+            return "deal %d starts, dealer %s" % (v[0], _seat(v[1]))
+        if t == P.EV_DEAL_OVER:
+            return "deal %d over: %s" % (v[0], v[1])
+        if t == P.EV_ROW:
+            return "sheet row: " + ", ".join("%s=%s" % (c, x) for c, x in zip(v[0], v[1]))
+        if t == P.EV_GAME_OVER:
+            return "game over: %s" % (v,)
+        if t == P.EV_SCREEN:
+            return "lcd | " + " | ".join(v)
+        if t == P.EV_HELLO:
+            return "board up: protocol %s, game %s" % (v[0], v[1] or "none yet")
+        if t == P.EV_CONFIRM:
+            return "table %s %s (#%d)%s" % ("confirmed" if v[2] else "declined", v[1], v[0],
+                                            ": " + v[3] if v[3] else "")
+        if t == P.R_PENDING:
+            return "%s (#%d) waits for a button press at the table" % (v[1], v[0])
+        if t == P.R_ERROR:
+            return "board error (#%d): %s %s" % (v[0], v[1], v[2])
+        if t == P.R_STATE:
+            return "state: " + ", ".join("%s=%s" % (k, v[1][k]) for k in sorted(v[1]))
+    except (TypeError, IndexError, KeyError, ValueError):
+        pass
+    return "%s %r" % (P.type_name(t), v)
+
+
+def write_csv(path, columns, rows):
+    """Write the score sheet as CSV: a header line of ``columns``, then one line a row."""
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(columns)
+        for r in rows:
+            w.writerow(["" if c is None else c for c in r])
+
+
+def open_port(url, timeout=0.05):
+    """Open ``url`` with pyserial (``socket://host:port``, ``/dev/ttyACM0``, ``loop://``);
+    raises ConsoleError with pyserial's reason when it cannot be opened."""
+    import serial  # the sim extra; imported here so `trickref --help` works without it
+
+    try:
+        return serial.serial_for_url(url, baudrate=115200, timeout=timeout)
+    except (serial.SerialException, ValueError, OSError) as e:
+        raise ConsoleError("cannot open %s: %s" % (url, e))
+
+
+def check_journal_bytes(data):
+    """``(records, report)`` of a journal exported from the board (read from a copy)."""
+    import os
+    import tempfile
+
+    from core.journal import Journal
+
+    fd, path = tempfile.mkstemp(suffix=".trj")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        return Journal(path).read()
+    except BadRecord as e:
+        raise ConsoleError("exported journal is not readable: %s" % e)
+    finally:
+        os.remove(path)

@@ -1,0 +1,498 @@
+"""The serial link end to end: the board's device.link over an in-memory UART, then over
+host_sim's UART bridge opened by pyserial (``socket://127.0.0.1:PORT``) and by the
+``trickref console`` command, with ISS 6997010 played at the table as the scripted deal.
+"""
+
+import csv
+import queue
+import socket
+import threading
+import time
+
+import pytest
+import serial
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core import protocol as P
+from core.cards import SKAT
+from core.events import CardPlayed, DealOver, Refused, TrickTaken, Turn, Undone
+from core.games import skat
+from core.journal import Journal
+from core.referee import Referee
+from device.link import CONFIRM_MS, EXPORT_FRAMES, NEW_GAME, UNDO, Link, Request, flat_row
+from host_sim.cli import main
+from host_sim.console import Console, ConsoleError
+from host_sim.link import UartBridge
+from test_journal import game_records, iss_record, table_actions, write_journal
+
+COLUMNS = ["game", "declarer", "value", "P1", "P2", "P3", "SF P1", "SF P2", "SF P3"]
+
+
+class MemUart:
+    """machine.UART stand-in: ``rx`` is what the host sent, ``tx`` what the board wrote."""
+
+    def __init__(self):
+        self.rx = bytearray()
+        self.tx = bytearray()
+
+    def any(self):
+        return len(self.rx)
+
+    def read(self, n):
+        out = bytes(self.rx[:n])
+        del self.rx[:n]
+        return out or None
+
+    def write(self, b):
+        self.tx.extend(b)
+        return len(b)
+
+    def sent(self):
+        """Frames the board wrote since the last call."""
+        got = P.FrameReader().feed(bytes(self.tx))
+        self.tx.clear()
+        assert all(isinstance(g, P.Frame) for g in got), got
+        return got
+
+
+def _host(*frames):
+    w = P.FrameWriter(10)
+    return b"".join(w.frame(t, v) for t, v in frames)
+
+
+def _link(uart, **kw):
+    kw.setdefault("state", lambda: {"game": "skat", "deal": 1, "seat": 0})
+    return Link(uart, deck=SKAT, **kw)
+
+
+# ---------------------------------------------------------------------------- device.link
+
+def test_state_query_and_bad_frames_change_nothing():
+    uart = MemUart()
+    link = _link(uart)
+    uart.rx += _host((P.Q_STATE, None))
+    assert link.poll(0) is None
+    assert uart.sent() == [P.Frame(0, P.R_STATE, (10, {"game": "skat", "deal": 1, "seat": 0}))]
+    uart.rx += b"\r\nnoise\xa5\xff" + _host((P.Q_STATE, 5), (P.EV_CARD, (0, "CJ")))
+    assert link.poll(1) is None and link.pending is None
+    sent = uart.sent()
+    assert [(f.type, f.value[0], f.value[1]) for f in sent] == [
+        (P.R_ERROR, -1, P.E_GARBAGE), (P.R_ERROR, 10, P.E_BAD_PAYLOAD),
+        (P.R_ERROR, 11, P.E_NOT_A_COMMAND)]
+    # 4 errors seen (the garbage and the too-long 0xA5 0xFF are both noise: one answer)
+    assert link.errors == 4 and link.faults == 0
+
+
+def test_line_noise_gives_at_most_one_error_per_poll():
+    uart = MemUart()
+    link = _link(uart)
+    uart.rx += (b"\xa5\xf5" + b"\x00" * 10) * 5
+    link.poll(0)
+    assert len(uart.sent()) == 1
+
+
+def test_undo_waits_for_the_table_then_confirms():
+    """Undo from the host is only pending until the table's button; repeats of the same
+    frame get the same answer, other commands meanwhile are busy."""
+    uart = MemUart()
+    link = _link(uart)
+    uart.rx += _host((P.C_UNDO, None))
+    req = link.poll(0)
+    assert req == Request(10, UNDO, None) and link.pending == req
+    assert uart.sent() == [P.Frame(0, P.R_PENDING, (10, "undo"))]
+    uart.rx += P.encode_frame(10, P.C_UNDO) + P.encode_frame(11, P.C_NEW_GAME, "skat")
+    assert link.poll(5) is None
+    assert [(f.type, f.value[:2]) for f in uart.sent()] == [(P.R_PENDING, (10, "undo")),
+                                                            (P.R_ERROR, (11, P.E_BUSY))]
+    assert link.resolve(True) == req and link.pending is None
+    assert uart.sent() == [P.Frame(3, P.EV_CONFIRM, (10, "undo", True, ""))]
+    assert link.resolve(True) is None
+
+
+def test_new_game_declined_and_expiry():
+    uart = MemUart()
+    link = _link(uart)
+    uart.rx += _host((P.C_NEW_GAME, "magistr"))
+    assert link.poll(0) == Request(10, NEW_GAME, {"game": "magistr"})
+    link.resolve(False, "cancelled at the table")
+    assert uart.sent()[-1].value == (10, "new-game", False, "cancelled at the table")
+    uart.rx += P.encode_frame(12, P.C_NEW_GAME, {"game": "skat", "players": 4})
+    assert link.poll(100).args == {"game": "skat", "players": 4}
+    link.poll(100 + CONFIRM_MS - 1)
+    assert link.pending is not None
+    link.poll(100 + CONFIRM_MS)
+    assert link.pending is None
+    last = uart.sent()[-1]
+    assert last.type == P.EV_CONFIRM and last.value[:3] == (12, "new-game", False)
+    uart.rx += P.encode_frame(13, P.C_NEW_GAME, {"players": 4})  # no game named
+    assert link.poll(200) is None
+    assert uart.sent()[-1].value[:2] == (13, P.E_BAD_PAYLOAD)
+
+
+def test_sheet_export_goes_out_a_few_frames_per_poll(shared):
+    """The score sheet of ISS 6997010 + ISS 9 (tests/test_skat_sheet.py's rows)."""
+    from core import iss
+    sheet = skat.ScoreSheet(3)
+    for gid in ("6997010", "9"):
+        sheet.add(iss.replay(iss_record(shared, gid)).result(), (0, 1, 2))
+    uart = MemUart()
+    link = _link(uart, sheet=lambda: (COLUMNS, [flat_row(r) for r in sheet.rows]))
+    uart.rx += _host((P.Q_SHEET, None))
+    got = []
+    for t in range(10):
+        link.poll(t)
+        frames = uart.sent()
+        assert len(frames) <= EXPORT_FRAMES
+        got += frames
+    assert [f.type for f in got] == [P.R_SHEET_HEAD, P.R_SHEET_ROW, P.R_SHEET_ROW, P.R_END]
+    assert got[1].value == (10, [1, 0, 48, 48, 0, 0, 98, 0, 0])
+    assert got[2].value == (10, [2, 2, -96, 48, 0, -96, 138, 40, -146])
+    assert got[3].value == (10, 2)
+
+
+def test_journal_export_is_the_file_byte_for_byte(shared, tmp_path):
+    records, _ = game_records(iss_record(shared))
+    path = str(tmp_path / "journal.bin")
+    data, _ = write_journal(path, records)
+    j = Journal(path)
+    uart = MemUart()
+    link = _link(uart, journal=j.chunk)
+    uart.rx += _host((P.Q_JOURNAL, None), (P.Q_JOURNAL, None))
+    got = []
+    for t in range(20):
+        link.poll(t)
+        got += uart.sent()
+    busy = [f for f in got if f.type == P.R_ERROR]
+    assert [b.value[:2] for b in busy] == [(11, P.E_BUSY)]  # one export at a time
+    chunks = [f.value for f in got if f.type == P.R_JOURNAL]
+    assert b"".join(c[2] for c in chunks) == data
+    assert [c[1] for c in chunks] == list(range(0, len(data), 192))
+    assert [f.value for f in got if f.type == P.R_END] == [(10, len(data))]
+
+
+def test_events_carry_card_codes():
+    uart = MemUart()
+    link = _link(uart)
+    cj, s9, dj = SKAT.parse("CJ"), SKAT.parse("S9"), SKAT.parse("DJ")
+    assert link.send_event(CardPlayed(0, cj))
+    assert link.send_event(TrickTaken(0, (cj, s9, dj), 4, "highest trump: CJ"))
+    assert link.send_event(Refused(1, -1, "unknown-tag", "blank tag"))
+    assert link.send_event(Undone(0, cj))
+    assert not link.send_event(Turn(1)) and not link.send_event(DealOver(None))
+    link.screen(["P1 \u2663U", "grand"])
+    assert [(f.type, f.value) for f in uart.sent()] == [
+        (P.EV_CARD, (0, "CJ")), (P.EV_TRICK, (0, ["CJ", "S9", "DJ"], 4, "highest trump: CJ")),
+        (P.EV_REFUSED, (1, None, "unknown-tag", "blank tag")), (P.EV_UNDONE, (0, "CJ")),
+        (P.EV_SCREEN, ["P1 \u2663U", "grand"])]
+    assert link.send_event(Refused(1, 99, "not-in-deck", "x" * 500))  # long text is cut
+    assert len(uart.sent()[0].value[3]) == 60
+
+
+def test_faults_never_escape_poll():
+    class BrokenUart(MemUart):
+        def read(self, n):
+            raise OSError(5, "EIO")
+
+    def bad_state():
+        raise RuntimeError("flash busy")
+
+    uart = MemUart()
+    link = _link(uart, state=bad_state)
+    uart.rx += _host((P.Q_STATE, None), (P.Q_SHEET, None))
+    link.poll(0)
+    assert [f.value[:2] for f in uart.sent()] == [(10, P.E_INTERNAL), (11, P.E_INTERNAL)]
+    assert link.faults == 1 and "flash busy" in link.last_fault
+    broken = BrokenUart()
+    broken.rx += b"x"
+    link = _link(broken)
+    assert link.poll(0) is None and link.faults == 1
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(st.lists(st.one_of(st.binary(max_size=20),
+                          st.tuples(st.integers(0, 255), st.integers(0, 0x60),
+                                    st.binary(max_size=8)).map(
+                              lambda t: P.encode_frame(t[0], P.C_UNDO)[:4] + t[2])),
+                max_size=20))
+def test_random_input_raises_nothing_and_requests_nothing(chunks):
+    """Garbage and broken undo frames never raise and never reach the table."""
+    uart = MemUart()
+    link = _link(uart)
+    for i, c in enumerate(chunks):
+        uart.rx += c
+        assert link.poll(i * 200) is None
+    assert link.pending is None and link.faults == 0
+
+
+# ---------------------------------------------------------------------------- over TCP
+
+class Board:
+    """The firmware loop in a thread: polls the link every millisecond and runs the jobs
+    the test hands it between polls (the link is used from that one thread only)."""
+
+    def __init__(self, uart, **kw):
+        self.link = _link(uart, **kw)
+        self.jobs = queue.Queue()
+        self.requests = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self):
+        while not self._stop.is_set():
+            req = self.link.poll(int(time.monotonic() * 1000))
+            if req is not None:
+                self.requests.append(req)
+            try:
+                self.jobs.get_nowait()()
+            except queue.Empty:
+                time.sleep(0.001)
+
+    def do(self, fn, timeout=5.0):
+        """Run ``fn`` on the board thread and wait for it."""
+        done = threading.Event()
+        box = []
+
+        def job():
+            try:
+                box.append(fn())
+            except Exception as e:  # hand it to the test instead of killing the loop
+                box.append(e)
+            done.set()
+
+        self.jobs.put(job)
+        assert done.wait(timeout), "board job timed out"
+        if isinstance(box[0], Exception):
+            raise box[0]
+        return box[0]
+
+    def stop(self):
+        self._stop.set()
+        self._thread.join(2.0)
+
+
+@pytest.fixture
+def bridge():
+    b = UartBridge()
+    yield b
+    b.close()
+    assert not b._thread.is_alive()
+
+
+def _play(board, shared):
+    """Play ISS 6997010 on the board's referee, sending every event; returns the sheet."""
+    steps, _ = table_actions(iss_record(shared))
+    sheet = skat.ScoreSheet(3)
+
+    def play():
+        link = board.link
+        link.hello("skat")
+        link.deal_started(1, 2)
+        ref = Referee(lambda: skat.Game().new_deal())
+        for kind, data in steps:
+            events = ref.act(data[0], *data[1]) if kind == "act" else ref.undo()
+            for ev in events:
+                link.send_event(ev)
+                if isinstance(ev, DealOver):
+                    row = sheet.add(ev.result, (0, 1, 2))
+                    link.deal_over(1, "grand won +%d" % ev.result.value)
+                    link.row(COLUMNS, flat_row(row))
+        return sheet
+
+    return board.do(play)
+
+
+def test_pyserial_talks_to_the_board(bridge, shared):
+    """pyserial's socket:// handler: the host gets the deal's events as they happen and
+    an answer to its state query."""
+    sheet = skat.ScoreSheet(3)
+    board = Board(bridge, sheet=lambda: (COLUMNS, [flat_row(r) for r in sheet.rows]))
+    try:
+        port = serial.serial_for_url(bridge.url, timeout=0.05)
+        con = Console(port)
+        deadline = time.monotonic() + 5
+        while not bridge.connected() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert con.query_state(3.0) == {"game": "skat", "deal": 1, "seat": 0}
+        sheet.rows = _play(board, shared).rows
+        got = []
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and not any(
+                isinstance(f, P.Frame) and f.type == P.EV_ROW for f in got):
+            got += con.take(0.2)
+        frames = [f for f in got if isinstance(f, P.Frame)]
+        assert frames == got  # nothing broken on the way
+        types = [f.type for f in frames]
+        assert types[:2] == [P.EV_HELLO, P.EV_DEAL]
+        assert types.count(P.EV_CARD) == 31 and types.count(P.EV_TRICK) == 10  # + misplay
+        assert types.count(P.EV_UNDONE) == 1
+        first_trick = next(f for f in frames if f.type == P.EV_TRICK)
+        assert first_trick.value[:3] == (0, ["CJ", "S9", "DJ"], 4)  # two jacks: 2 + 0 + 2
+        assert frames[-1].value == (COLUMNS, [1, 0, 48, 48, 0, 0, 98, 0, 0])
+        columns, rows = con.export_sheet(3.0)
+        assert (columns, rows) == (COLUMNS, [[1, 0, 48, 48, 0, 0, 98, 0, 0]])
+        port.close()
+    finally:
+        board.stop()
+
+
+def test_console_command_exports_the_sheet_as_csv(bridge, shared, tmp_path, capsys):
+    """``trickref console URL --export-csv FILE`` writes the referee's score sheet."""
+    board = Board(bridge)
+    try:
+        sheet = _play(board, shared)
+        board.link.sheet = lambda: (COLUMNS, [flat_row(r) for r in sheet.rows])
+        path = str(tmp_path / "sheet.csv")
+        assert main(["console", bridge.url, "--export-csv", path, "--query"]) == 0
+        with open(path, newline="") as f:
+            rows = list(csv.reader(f))
+        assert rows == [COLUMNS] + [[str(c) for c in flat_row(r)] for r in sheet.rows]
+        out = capsys.readouterr().out
+        assert "state: deal=1, game=skat, seat=0" in out and "1 rows written" in out
+    finally:
+        board.stop()
+
+
+def test_console_live_view_and_csv(bridge, shared, tmp_path, capsys):
+    """The live view prints the deal's events as readable lines and keeps --csv equal to
+    the sheet as rows are booked."""
+    sheet = skat.ScoreSheet(3)
+    board = Board(bridge, sheet=lambda: (COLUMNS, [flat_row(r) for r in sheet.rows]))
+
+    def later():
+        deadline = time.monotonic() + 5
+        while not bridge.connected() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.3)  # let the console fetch the (empty) sheet first
+        sheet.rows = _play(board, shared).rows
+
+    t = threading.Thread(target=later)
+    t.start()
+    path = str(tmp_path / "live.csv")
+    try:
+        assert main(["console", bridge.url, "--csv", path, "--seconds", "1.5"]) == 0
+    finally:
+        t.join(5)
+        board.stop()
+    out = capsys.readouterr().out.splitlines()
+    assert "board up: protocol 1, game skat" in out and "deal 1 starts, dealer P3" in out
+    assert "P1 plays CJ" in out and "P1 takes back SA" in out
+    # ISS 6997010 trick 1: CJ S9 DJ, the club jack (Kreuz-Unter) is the highest trump.
+    assert "P1 takes CJ S9 DJ (4 points): \u2663U highest trump" in out
+    assert "P2 takes CT CA DK (25 points): \u2663D top of suit" in out  # the last trick
+    assert sum(1 for l in out if " takes " in l and "points" in l) == 10
+    assert "deal 1 over: grand won +48" in out
+    with open(path, newline="") as f:
+        assert list(csv.reader(f)) == [COLUMNS, ["1", "0", "48", "48", "0", "0", "98", "0", "0"]]
+
+
+def test_console_confirmed_undo(bridge):
+    """Host asks for undo; the table presses OK: the host learns it was done."""
+    board = Board(bridge)
+    try:
+        port = serial.serial_for_url(bridge.url, timeout=0.05)
+        con = Console(port)
+        result = []
+        t = threading.Thread(target=lambda: result.append(con.command(P.C_UNDO, None, 5.0)))
+        t.start()
+        deadline = time.monotonic() + 5
+        while not board.requests and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert board.requests and board.requests[0].command == UNDO
+        board.do(lambda: board.link.resolve(True))
+        t.join(5)
+        assert result == [(True, "")]
+        port.close()
+    finally:
+        board.stop()
+
+
+def test_console_errors_are_bounded_and_clear(bridge, capsys):
+    """No board polling: the console gives up after --timeout with exit 1; a URL that
+    cannot be opened exits 2."""
+    t0 = time.monotonic()
+    assert main(["console", bridge.url, "--query", "--timeout", "0.5"]) == 1
+    assert time.monotonic() - t0 < 3
+    assert "no complete answer to query-state" in capsys.readouterr().err
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    free = s.getsockname()[1]
+    s.close()
+    assert main(["console", "socket://127.0.0.1:%d" % free, "--query"]) == 2
+    assert "cannot open" in capsys.readouterr().err
+    with pytest.raises(ConsoleError):
+        Console(serial.serial_for_url("loop://", timeout=0.05)).query_state(0.3)
+
+
+# ---------------------------------------------------------------------------- bridge
+
+def test_bridge_one_host_at_a_time_and_fifo_limits():
+    with UartBridge(rx_limit=16) as b:
+        assert b.url.startswith("socket://127.0.0.1:") and b.port > 0
+        b.write(b"lost")  # nobody listening: gone, as on a real UART
+        assert b.tx_dropped == 4
+        first = socket.create_connection(("127.0.0.1", b.port), timeout=2)
+        deadline = time.monotonic() + 2
+        while not b.connected() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        second = socket.create_connection(("127.0.0.1", b.port), timeout=2)
+        assert second.recv(10) == b""  # refused: closed at once
+        second.close()
+        first.sendall(b"x" * 40)
+        deadline = time.monotonic() + 2
+        while b.rx_overruns < 24 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert b.any() == 16 and b.rx_overruns == 24
+        assert b.read(10) == b"x" * 10 and b.read() == b"x" * 6 and b.read(1) is None
+        b.write(b"hello")
+        assert first.recv(5) == b"hello"
+        first.close()
+        deadline = time.monotonic() + 2
+        while b.connected() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not b.connected() and b.connections == 1
+    assert not b._thread.is_alive()
+
+
+def test_console_exports_the_journal(bridge, shared, tmp_path, capsys):
+    """``--export-journal FILE`` writes the board's journal byte for byte (ISS 6997010's
+    game, 69 records) and reads it back; ``--hex`` traces the frames."""
+    records, _ = game_records(iss_record(shared))
+    path = str(tmp_path / "journal.bin")
+    data, _ = write_journal(path, records)
+    board = Board(bridge, journal=Journal(path).chunk)
+    out_path = str(tmp_path / "export.bin")
+    try:
+        assert main(["console", bridge.url, "--export-journal", out_path, "--hex"]) == 0
+    finally:
+        board.stop()
+    with open(out_path, "rb") as f:
+        assert f.read() == data
+    out = capsys.readouterr().out
+    assert "journal: %d bytes, %d records" % (len(data), len(records)) in out
+    assert "> a5 00 00 03 59" in out  # export-journal, SEQ 0, HCK 00^00^03^5a
+
+
+def test_link_feed_for_the_traffic_panel(bridge):
+    """host_sim.console.LinkFeed: the sim's side panel reads the board's frames as lines
+    without blocking."""
+    from host_sim.console import LinkFeed, open_port
+    board = Board(bridge)
+    port = open_port(bridge.url)
+    try:
+        feed = LinkFeed(port)
+        assert feed.poll() == []  # nothing sent yet: returns at once
+        deadline = time.monotonic() + 5
+        while not bridge.connected() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        board.do(lambda: board.link.send_event(CardPlayed(2, SKAT.parse("HT"))))
+        lines = []
+        deadline = time.monotonic() + 5
+        while not lines and time.monotonic() < deadline:
+            lines = feed.poll()
+            time.sleep(0.01)
+        assert lines == ["P3 plays HT"]
+    finally:
+        port.close()
+        board.stop()
