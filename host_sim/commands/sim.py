@@ -1,0 +1,185 @@
+"""``trickref sim``: the desktop simulator, a pygame table with the real firmware inside.
+
+Opens a resizable window (``host_sim.ui.app.SimApp``): the table with its seats, hands and
+reader pads, the LCD drawn dot by dot from the emulated HD44780, the three buttons, the
+LED/buzzer signals and the link traffic panel. You play the seats given by ``--human``
+(table seats as the LCD names them, P1 at the bottom); the computer plays the others.
+
+Keys: Left / Right / Enter are the buttons (hold Enter 0.9 s: back, undo in play); A lets
+the computer act once for you (a choice, a card, the skat scan); C collects the trick now;
+F2 saves a screenshot; Esc quits.
+
+Headless (``--headless``, SDL's dummy video driver, a fixed 17 ms frame step, no waiting):
+runs ``--frames N`` frames, or until the first deal is over; ``--screenshot FILE`` writes
+the window as PNG at the end, ``--screenshot-every N`` also every N frames (numbered).
+``--shots DIR`` writes one picture per game of ``device.flows.GAMES`` in the middle of a
+trick, computer against computer (games whose flow is not written yet are skipped, with a
+note).
+"""
+
+import os
+import sys
+
+HELP = "the desktop simulator: play at a pygame table running the real firmware"
+
+DEMO_RECORD = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "demo_skat.sgf")
+HEADLESS_DT = 17  # ms of virtual time per headless frame (about 60 frames a second)
+MAX_HEADLESS_FRAMES = 60000  # a headless run without --frames stops here at the latest
+SHOT_PLAYERS = {"magistr": 4, "zhopa": 4, "tarot": 4, "skat": 3}  # a full table each
+
+
+def _game_names():
+    from device import flows
+    return [name for name, _, _ in flows.GAMES]
+
+
+def add_arguments(p):
+    """Options of ``sim``."""
+    p.add_argument("--game", default="skat", choices=_game_names(), help="the game (default skat)")
+    p.add_argument("--players", type=int, default=None,
+                   help="number of players (default: the game's first allowed count)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the shuffle (default 1)")
+    p.add_argument("--record", default=None,
+                   help="deal the first deal from a game record (ISS .sgf for Skat; the first "
+                        "played game in the file, or --record-id); 'demo' = the shipped one")
+    p.add_argument("--record-id", default=None, help="which record of --record to deal")
+    p.add_argument("--human", default="1",
+                   help="seats you play: '1' (P1, default), '1,3', 'all' or 'none'")
+    p.add_argument("--headless", action="store_true",
+                   help="no window (SDL dummy driver), fixed frame step, as fast as it runs")
+    p.add_argument("--screenshot", default=None, help="write the window as PNG at the end")
+    p.add_argument("--screenshot-every", type=int, default=None, metavar="N",
+                   help="also write a numbered screenshot every N frames")
+    p.add_argument("--frames", type=int, default=None,
+                   help="stop after N frames (headless default: when the first deal is over)")
+    p.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
+    p.add_argument("--lcd", default="16x2", choices=("16x2", "20x4"), help="the LCD module")
+    p.add_argument("--think-ms", type=int, default=700,
+                   help="a computer seat's pause before it plays (virtual ms)")
+    p.add_argument("--collect-ms", type=int, default=1500,
+                   help="how long a finished trick stays on the pads (virtual ms)")
+    p.add_argument("--shots", default=None, metavar="DIR",
+                   help="write a mid-trick screenshot of every game into DIR and exit")
+
+
+def _size(text):
+    try:
+        w, h = text.lower().split("x")
+        return int(w), int(h)
+    except ValueError:
+        raise SystemExit("error: --size wants WxH, e.g. 1280x800, not %r" % text)
+
+
+def load_record(path, record_id=None):
+    """The record to deal: by id, else the first played (not passed) one. Raises
+    BadRecord / OSError / LookupError."""
+    from core import iss
+    with open(path, encoding="utf-8") as f:
+        records = iss.read_records(f.read())
+    for r in records:
+        if record_id is not None and r.id == record_id:
+            return r
+        if record_id is None and "passed" not in r.result:
+            return r
+    raise LookupError("no %s in %s" % ("record %s" % record_id if record_id else
+                                       "played record", path))
+
+
+def run(args):
+    """Open the simulator (or run it headless); exit status 0, 2 on bad input."""
+    if args.headless or args.shots:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        import pygame  # noqa: F401
+    except ImportError as e:
+        print("error: the simulator needs pygame (%s): pip install 'trickref[sim]'" % e,
+              file=sys.stderr)
+        return 2
+    if args.shots:
+        return make_shots(args.shots, seed=args.seed, size=_size(args.size))
+    from core.errors import TrickrefError
+    from host_sim.ui.app import SimApp, parse_seats
+    record = None
+    if args.record:
+        if args.game != "skat":
+            print("error: records are ISS Skat games (--game skat)", file=sys.stderr)
+            return 2
+        try:
+            record = load_record(DEMO_RECORD if args.record == "demo" else args.record,
+                                 args.record_id)
+        except (OSError, LookupError, TrickrefError) as e:
+            print("error: %s" % e, file=sys.stderr)
+            return 2
+    try:
+        from device import flows
+        flow = flows.load(args.game)
+        players = args.players or flow.PLAYERS[0]
+        humans = parse_seats(args.human, players)
+        cols, rows = (int(v) for v in args.lcd.split("x"))
+        sim = SimApp(args.game, players, seed=args.seed, record=record, human=humans,
+                     size=_size(args.size), lcd=(cols, rows),
+                     fixed_dt=HEADLESS_DT if args.headless else None,
+                     collect_ms=args.collect_ms, think_ms=args.think_ms)
+    except ImportError as e:
+        print("error: the %s flow is not in device/flows yet (%s)" % (args.game, e),
+              file=sys.stderr)
+        return 2
+    except ValueError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    you = ", ".join("P%d" % (p + 1) for p in sorted(humans)) or "nobody (computer only)"
+    print("trickref sim: %s, %d players, seed %d%s; you play %s" % (
+        flow.TITLE, players, args.seed, ", record %s" % record.id if record else "", you))
+    print("link: the firmware has no serial link yet; the side panel shows its events")
+    if not args.headless:
+        print("keys: Left/Right/Enter = buttons (hold Enter: back), A = computer acts for "
+              "you, C = collect trick, F2 = screenshot, Esc = quit")
+    frames = args.frames
+    until = None
+    if args.headless and frames is None:
+        frames = MAX_HEADLESS_FRAMES
+        until = lambda s: bool(s.results)  # noqa: E731
+    n = sim.run(frames=frames, until=until, screenshot=args.screenshot,
+                every=args.screenshot_every)
+    for i, r in enumerate(sim.results, 1):
+        print("deal %d: %s" % (i, " | ".join(sim.flow.result_lines(r, sim.ctl.match))))
+    if args.headless:
+        st = sim.stats
+        print("%d frames, %.1f s of table time, %.2f ms firmware + %.2f ms drawing a frame" % (
+            n, sim.now / 1000.0, st["firmware_ms"] / max(1, st["frames"]),
+            st["draw_ms"] / max(1, st["frames"])))
+    if args.screenshot:
+        print("screenshot: %s" % args.screenshot)
+    sim.close()
+    return 0
+
+
+def make_shots(folder, seed=1, size=(1280, 800), games=None):
+    """One PNG per game (``folder/<game>.png``) in the middle of a trick, every seat a
+    computer; games whose flow module is missing are skipped with a note. Returns 0."""
+    from device import flows
+    from host_sim.ui.app import SimApp
+    for name, title, _ in flows.GAMES:
+        if games is not None and name not in games:
+            continue
+        try:
+            flow = flows.load(name)
+        except ImportError as e:
+            print("%s: skipped, its flow is not in device/flows yet (%s)" % (title, e))
+            continue
+        players = SHOT_PLAYERS.get(name)
+        if players not in flow.PLAYERS:
+            players = flow.PLAYERS[0]
+        sim = SimApp(name, players, seed=seed, record=None, human=(), size=size,
+                     fixed_dt=HEADLESS_DT, think_ms=400, collect_ms=900)
+        sim.run(frames=MAX_HEADLESS_FRAMES,
+                until=lambda s: s.mid_trick() and s.fw_deal.tricks_done >= 2 and
+                len(s.fw_deal.trick) >= min(2, s.players_in_deal() - 1))
+        sim.run(frames=12)  # let the LCD and the signals show the last card
+        path = sim.save_screenshot(os.path.join(folder, "sim_%s.png" % name))
+        ok = sim.mid_trick()
+        print("%s: %s%s" % (title, path, "" if ok else " (not mid-trick: the game did not "
+                                                         "reach a trick in time)"))
+        sim.close()
+    return 0

@@ -1,0 +1,834 @@
+"""The desktop simulator: a pygame table you can play on, the real firmware inside.
+
+``SimApp`` builds an emulated Pico (``host_sim.board.SimBoard``: one MFRC522 model per
+seat pad, the HD44780 LCD model, the button pins), powers on the unmodified firmware
+(``device.controller.Controller``, as ``main.py`` does) and shows the table:
+
+- each seat's hand face up (a seeded deal, or a game record) and its reader pad; dragging a
+  card onto a pad lays its NTAG213 in that reader's field, dragging it away lifts it (a
+  click on a card in your hand lays it on your pad);
+- the LCD drawn dot by dot from the HD44780 model (``host_sim.ui.lcd``);
+- the three buttons, clickable and on the keyboard (Left, Right, Enter; Enter held 0.9 s
+  is a long press: back in menus, undo in play);
+- LED and buzzer signals: the firmware has no buzzer output yet, so they are derived from
+  the events ``Controller.tick`` returns (accepted, refused, trick won, deal over);
+- the link traffic panel, fed by a pluggable source (``host_sim.ui.traffic``; for now the
+  firmware's events as text lines);
+- computer players for the seats nobody plays: a shadow deal of the rules core with every
+  hand known, fed the same actions as the firmware's referee, gives ``legal_cards``; the
+  choice among them is ``host_sim.ui.robot``. Choices a computer seat owns (a Skat
+  contract), all choices when nobody plays, and the menus at start are entered by pressing
+  the emulated buttons (``host_sim.ui.operator``).
+
+The firmware runs on the board's virtual clock, advanced by the real frame time (or a
+fixed step per frame: ``fixed_dt``, for headless runs and tests, which then take no real
+time). Trick cards stay on the pads until collected into the taker's pile (after
+``collect_ms``, or the C key): the firmware wants the pads clear before the next lead.
+"""
+
+import copy
+import os
+import time
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+from core.errors import TrickrefError  # noqa: E402
+from core.events import (Awaiting, CardPlayed, DealOver, Refused, RevokeFound,  # noqa: E402
+                         TrickTaken, Undone)
+from core.rng import Rng  # noqa: E402
+from device import flows  # noqa: E402
+from device.controller import MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_TABLE  # noqa: E402
+from host_sim.board import SimBoard, TaggedDeck  # noqa: E402
+from host_sim.ui import robot  # noqa: E402
+from host_sim.ui import tableau as T  # noqa: E402
+from host_sim.ui.games import FACT, adapter_for  # noqa: E402
+from host_sim.ui.layout import Layout  # noqa: E402
+from host_sim.ui.operator import NEXT, OK, PREV, Operator  # noqa: E402
+from host_sim.ui.render import Renderer  # noqa: E402
+from host_sim.ui.traffic import EventFeed, TrafficLog  # noqa: E402
+
+KEYS = {pygame.K_LEFT: PREV, pygame.K_RIGHT: NEXT, pygame.K_RETURN: OK, pygame.K_KP_ENTER: OK}
+DRAG_PX = 5  # pointer travel that turns a click into a drag
+MAX_DT_MS = 100  # a stalled frame advances the firmware at most this much
+RESULT_WAIT_MS = 2500  # nobody at the table: the computer presses OK on a result after this
+
+
+class Signals:
+    """LED and buzzer states derived from firmware events (there is no buzzer output in
+    the firmware yet): ``on_event(ev, now_ms)``; ``led(now)`` -> colour name or None,
+    ``buzz(now)`` -> text or None."""
+
+    def __init__(self):
+        self._led = (None, 0)
+        self._buzz = (None, 0)
+
+    def on_event(self, ev, now, name=lambda s: "P%d" % (s + 1)):
+        """Set the signals for one event."""
+        if isinstance(ev, CardPlayed):
+            self._led = ("green", now + 300)
+            self._buzz = ("beep (card accepted)", now + 250)
+        elif isinstance(ev, Refused):
+            self._led = ("red", now + 900)
+            self._buzz = ("BZZZ (refused: %s)" % ev.reason, now + 900)
+        elif isinstance(ev, RevokeFound):
+            self._led = ("red", now + 1600)
+            self._buzz = ("BZZZ BZZZ (revoke %s)" % name(ev.seat), now + 1600)
+        elif isinstance(ev, TrickTaken):
+            self._led = ("amber", now + 1000)
+            self._buzz = ("beep-beep (trick to %s)" % name(ev.seat), now + 700)
+        elif isinstance(ev, Awaiting):
+            self._led = ("amber", now + 1500)
+            self._buzz = ("beep (scan %d cards)" % ev.count, now + 400)
+        elif isinstance(ev, DealOver):
+            self._led = ("blue", now + 2500)
+            self._buzz = ("tune (deal over)", now + 1200)
+
+    def led(self, now):
+        """LED colour at virtual time ``now`` ("green", "red", "amber", "blue") or None."""
+        return self._led[0] if now < self._led[1] else None
+
+    def buzz(self, now):
+        """What the buzzer sounds at virtual time ``now`` (a description) or None."""
+        return self._buzz[0] if now < self._buzz[1] else None
+
+
+def attr(obj, name, default=None):
+    """``obj.name`` or ``default``: the firmware's table deal may refuse questions before it
+    has started (Magistr's deal 1 before its leader is named raises IllegalPlay)."""
+    try:
+        return getattr(obj, name)
+    except Exception:  # AttributeError or the deal's own refusal
+        return default
+
+
+def parse_seats(text, pads):
+    """Pads (0-based) from a ``--human`` value: ``"1,3"`` or ``"P1,P3"`` (table seats as
+    the LCD names them), ``"all"``, ``"none"`` or ``""``. Raises ValueError."""
+    text = (text or "").strip().lower()
+    if text in ("", "none", "-"):
+        return set()
+    if text == "all":
+        return set(range(pads))
+    out = set()
+    for part in text.replace(" ", "").split(","):
+        n = int(part[1:] if part.startswith("p") else part)
+        if not 1 <= n <= pads:
+            raise ValueError("seat P%d: the table has P1..P%d" % (n, pads))
+        out.add(n - 1)
+    return out
+
+
+class SimApp:
+    """The simulator window over the firmware; see the module docstring.
+
+    ``game``: a ``device.flows`` name; ``players``: count (default the flow's first);
+    ``seed``: the shuffle; ``record``: a ``core.iss.IssRecord`` dealt first (Skat);
+    ``human``: pads (0-based) a person plays; ``size``: window size; ``lcd``: (cols, rows);
+    ``fixed_dt``: ms of virtual time per frame (None: real frame time, at most 60 fps);
+    ``collect_ms``: how long a finished trick stays on the pads; ``think_ms``: a computer
+    seat's pause before it plays; ``auto_start``: enter the game in the menus at power-on
+    (else the firmware waits in its main menu); ``traffic``: the link panel's source
+    (an object with ``poll()``, default an EventFeed of the firmware's events).
+
+    Raises ValueError for an unknown game or player count, ImportError when the game's
+    flow module is not in device/flows.
+    """
+
+    def __init__(self, game="skat", players=None, seed=1, record=None, human=(0,),
+                 size=(1280, 800), lcd=(16, 2), fixed_dt=None, collect_ms=1500,
+                 think_ms=700, auto_start=True, traffic=None):
+        flow = flows.load(game)
+        players = players or flow.PLAYERS[0]
+        if players not in flow.PLAYERS:
+            raise ValueError("%s is played by %s, not %r" % (
+                flow.TITLE, "/".join(str(n) for n in flow.PLAYERS), players))
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.record = record
+        self.humans = set(human)
+        self.fixed_dt = fixed_dt
+        self.collect_ms = collect_ms
+        self.think_ms = think_ms
+        self.board = SimBoard(seats=players, cols=lcd[0], rows=lcd[1])
+        self.rng = Rng(seed)
+        self.feed = EventFeed(flow.DECK, seat_name=self._name_of_seat)
+        self.traffic = TrafficLog(traffic if traffic is not None else self.feed)
+        self.traffic_title = "Link traffic (firmware events; no serial link yet)" \
+            if traffic is None else "Link traffic"
+        self.operator = Operator(self.board, log=self.note)
+        self.signals = Signals()
+        self.renderer = Renderer()
+        self._use_flow(flow)
+        self.results = []  # every DealOver result, in order
+        self.events = []  # every firmware event, in order
+        self.frame = 0
+        self.running = True
+        self.dragging = None
+        self.card_rects = {}
+        self.draw_order = []
+        self.grab_points = {}
+        self.stats = {"firmware_ms": 0.0, "draw_ms": 0.0, "frames": 0}
+        self._press = None  # (card, start pos, offset, dragging?) while the mouse is down
+        self._mouse_button = None
+        self._timers = []  # [due_ms, fn]
+        self._collects = []  # pending trick collections: [due, cards, pad]
+        self._app = None
+        self._deals = 0
+        self._shadow_key = None
+        self._robot_key = None
+        self._robot_ready = 0
+        self._robot_card = None
+        self._robot_refusals = 0
+        self._auto_once = False
+        self._stuck = False
+        self._scanning = False
+        self._result_at = None
+        self._clear_since = 0
+        self._acc = 0.0
+        self.awaiting = None
+        self.shadow = None
+        self.shadow_ok = True
+        self._hands = None
+        self._talon = ()
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("trickref simulator - %s" % flow.TITLE)
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.layout = self._layout()
+        self._clock = pygame.time.Clock()
+        self.ctl = self.board.power_on()
+        self.board.run(50)
+        self.now = self.board.clock.now_ms
+        if auto_start:
+            self.start_game()
+
+    # --- setup -----------------------------------------------------------------------
+
+    def _use_flow(self, flow):
+        old = getattr(self, "tableau", None)
+        if old is not None:
+            old.reset([])  # the other game's cards leave the pads
+        self.flow = flow
+        self.deck = flow.DECK
+        self.tagged = TaggedDeck(flow.DECK)
+        self.tableau = T.Tableau(flow.DECK, self.players, self.board, self.tagged)
+        self.adapter = adapter_for(flow, self.record if flow.NAME == "skat" else None)
+        self.feed.use_deck(flow.DECK)
+        if getattr(self, "screen", None) is not None:
+            self.layout = self._layout()
+
+    def _layout(self):
+        m = self.board.lcd_model
+        return Layout(self.screen.get_size(), self.players, m.cols, m.rows,
+                      self.adapter.hand_max(self.players))
+
+    def start_game(self):
+        """Enter the game in the firmware's menus with the buttons: New game, the game,
+        the player count, every option at its default, Start."""
+        op = self.operator
+        op.choose("New game", self.flow.TITLE, str(self.players))
+        op.ok_while(lambda: self.ctl.mode == MODE_MAIN)
+
+    def note(self, text):
+        """A line of the simulator's own in the traffic panel."""
+        self.feed.note(self.now, text)
+
+    # --- seats -------------------------------------------------------------------------
+
+    @property
+    def fw_deal(self):
+        """The firmware's deal (its referee's), or None outside a game."""
+        app = self.ctl.app
+        return app.referee.deal if app is not None else None
+
+    @property
+    def match(self):
+        """The firmware's match (score sheet) of the game in play."""
+        return self.ctl.match
+
+    def seat_of(self, pad):
+        """Deal seat at pad ``pad`` (-1: sits out or no deal)."""
+        deal = self.fw_deal
+        if deal is None or self.ctl.flow is None:
+            return pad
+        return self.ctl.flow.pad_seat(self.ctl.match, deal, pad)
+
+    def pad_of(self, seat):
+        """Pad of deal seat ``seat`` (-1 if none)."""
+        if seat is None or seat < 0:
+            return -1
+        for p in range(self.players):
+            if self.seat_of(p) == seat:
+                return p
+        return -1
+
+    def _name_of_seat(self, seat):
+        p = self.pad_of(seat)
+        return "P%d" % (p + 1) if p >= 0 else "S%d" % seat
+
+    def players_in_deal(self):
+        """Seats dealt in (a Skat dealer at a 4-player table sits out)."""
+        if self.fw_deal is None:
+            return self.players
+        return len({s for s in (self.seat_of(p) for p in range(self.players)) if s >= 0})
+
+    @property
+    def dealt_hands(self):
+        """The hands dealt this deal, by deal seat (None before a deal)."""
+        return self._hands
+
+    @property
+    def dealt_talon(self):
+        """The cards dealt to the talon this deal (skat, chien, stock)."""
+        return self._talon
+
+    def turn_pad(self):
+        """The pad whose player must play a card now, or -1."""
+        deal = self.fw_deal
+        if deal is None or self.ctl.mode != MODE_TABLE or self.awaiting is not None:
+            return -1
+        try:
+            return self.pad_of(deal.current_seat())
+        except Exception:  # a deal between phases
+            return -1
+
+    def status_line(self):
+        """The line at the top of the table: game, deal, seed, whose turn."""
+        title = self.flow.TITLE
+        bits = ["%s, %d players" % (title, self.players), "deal %d" % max(1, self._deals),
+                "seed %d" % self.seed]
+        if self.record is not None and self.flow.NAME == "skat":
+            bits.append("record %s" % self.record.id)
+        tp = self.turn_pad()
+        if tp >= 0:
+            bits.append("to play: P%d" % (tp + 1))
+        elif self.awaiting is not None:
+            bits.append("scan the %s" % self.awaiting.verb.replace("set_", ""))
+        return "   ".join(bits)
+
+    # --- one frame -----------------------------------------------------------------------
+
+    def step(self, dt_ms=None):
+        """Run one frame: input, firmware for the frame's time, computer seats, drawing.
+        Returns False once the window was closed."""
+        for e in pygame.event.get():
+            self.handle(e)
+        if not self.running:
+            return False
+        if dt_ms is None:
+            if self.fixed_dt is not None:
+                dt_ms = self.fixed_dt
+            else:
+                dt_ms = min(MAX_DT_MS, self._clock.tick(60))
+        self._acc += dt_ms
+        ms = int(self._acc)
+        self._acc -= ms
+        t0 = time.perf_counter()
+        self.operator.step(self.board.clock.now_ms)
+        events = self.board.run(ms) if ms > 0 else []
+        self.now = self.board.clock.now_ms
+        self._check_flow_and_deal()
+        self._on_events(events)
+        self._sync_shadow()
+        self._run_timers()
+        self._decide()
+        self._sync_shadow()
+        t1 = time.perf_counter()
+        self.traffic.pull()
+        if self.screen.get_size() != self.layout.size:
+            self.layout = self._layout()
+        self.renderer.draw(self.screen, self, self.layout)
+        pygame.display.flip()
+        t2 = time.perf_counter()
+        self.stats["firmware_ms"] += (t1 - t0) * 1000
+        self.stats["draw_ms"] += (t2 - t1) * 1000
+        self.stats["frames"] += 1
+        self.frame += 1
+        return True
+
+    def run(self, frames=None, until=None, screenshot=None, every=None):
+        """Run frames until the window closes, ``frames`` were run, or ``until(self)`` is
+        true; with ``every`` save ``screenshot`` every N frames (numbered), and always at
+        the end. Returns the number of frames run."""
+        n = 0
+        while self.step():
+            n += 1
+            if every and screenshot and n % every == 0:
+                self.save_screenshot(numbered(screenshot, n))
+            if frames is not None and n >= frames:
+                break
+            if until is not None and until(self):
+                break
+        if screenshot:
+            self.save_screenshot(screenshot)
+        return n
+
+    def save_screenshot(self, path):
+        """Write the window as PNG at ``path``; returns the path."""
+        d = os.path.dirname(path)
+        if d:
+            os.makedirs(d, exist_ok=True)
+        pygame.image.save(self.screen, path)
+        return path
+
+    def close(self):
+        """Close the window (pygame's display)."""
+        self.running = False
+        pygame.display.quit()
+
+    # --- the deal on the table -------------------------------------------------------------
+
+    def _check_flow_and_deal(self):
+        ctl = self.ctl
+        if ctl.flow is not None and ctl.flow is not self.flow:
+            self._use_flow(ctl.flow)  # another game was chosen in the menus
+        app = ctl.app
+        if app is None or app is self._app:
+            return
+        self._app = app
+        self._deals += 1
+        n = self.players_in_deal()
+        self._match0 = copy.deepcopy(ctl.match)  # the match as this deal began
+        hands, talon = self.adapter.deal(self._match0, n, self.rng, first=self._deals == 1)
+        self._hands = [list(h) for h in hands]
+        self._talon = tuple(talon)
+        by_pad = []
+        for p in range(self.players):
+            s = self.seat_of(p)
+            by_pad.append(self._hands[s] if 0 <= s < len(self._hands) else None)
+        self._collects = []
+        self._timers = []
+        self.awaiting = None
+        self._scanning = False
+        self._stuck = False
+        self._result_at = None
+        self.dragging = None
+        self._press = None
+        self.adapter.new_deal()
+        self.tableau.reset(by_pad, talon)
+        self._shadow_key = None
+        self.note("deal %d dealt (%s)" % (self._deals, "record %s" % self.record.id
+                                          if self.adapter.record is not None and
+                                          self._deals == 1 else "seed %d" % self.seed))
+
+    def _sync_shadow(self):
+        """Rebuild the shadow deal when the firmware's accepted actions (or the talon)
+        changed: a fresh known-hands deal fed every action, so undo needs no care."""
+        app = self.ctl.app
+        if app is None or self._hands is None:
+            self.shadow = None
+            return
+        ref = app.referee
+        key = (id(ref.actions), len(ref.actions), tuple(self.tableau.talon()))
+        if key == self._shadow_key:
+            return
+        self._shadow_key = key
+        try:
+            self.shadow = self.adapter.shadow(self._match0, [list(h) for h in self._hands],
+                                              list(self._talon))
+        except Exception as e:  # a game the adapter cannot shadow: the computer plays blind
+            if self.shadow_ok:
+                self.note("no shadow deal: %s" % e)
+            self.shadow = None
+            self.shadow_ok = False
+            return
+        for verb, args in list(ref.actions):
+            if not self._feed(verb, args):
+                break
+        self.adapter.after_sync(self)
+
+    def _feed(self, verb, args):
+        sh = self.shadow
+        step = self.adapter.translate(self, verb, args)
+        if step is None:
+            return True
+        verb, args = step
+        try:
+            getattr(sh, verb)(*args)
+            return True
+        except TrickrefError:
+            pass
+        except Exception as e:
+            self.note("shadow lost at %s: %s" % (verb, e))
+            self.shadow = None
+            return False
+        if verb != "play" or getattr(sh, "hands", None) is None:
+            return True  # a choice the shadow already knows better (the scanned skat)
+        # The firmware (hands unknown) accepted a card the rules refuse with the hands known
+        # (a revoke, or a card from another seat's hand): take it as the table did.
+        card = args[1]
+        hands = sh.hands
+        try:
+            sh.hands = None
+            getattr(sh, verb)(*args)
+        except Exception as e:
+            self.note("shadow lost at card %s: %s" % (self.deck.code(card), e))
+            self.shadow = None
+            return False
+        finally:
+            if self.shadow is not None:
+                sh.hands = hands
+        for h in hands:
+            if card in h:
+                h.remove(card)
+        return True
+
+    # --- firmware events ---------------------------------------------------------------------
+
+    def _on_events(self, events):
+        if not events:
+            return
+        self.events.extend(events)
+        self.feed.on_events(self.now, events)
+        for ev in events:
+            self.signals.on_event(ev, self.now, self._name_of_seat)
+            if isinstance(ev, TrickTaken):
+                self._collects.append([self.now + self.collect_ms, tuple(ev.cards),
+                                       self.pad_of(ev.seat)])
+            elif isinstance(ev, Awaiting):
+                self.awaiting = ev
+            elif isinstance(ev, DealOver):
+                self.results.append(ev.result)
+                self.awaiting = None
+                self._result_at = self.now
+            elif isinstance(ev, Undone):
+                self._undone(ev)
+            elif isinstance(ev, Refused) and ev.card == self._robot_card and ev.card >= 0:
+                self._robot_refused(ev)
+            elif isinstance(ev, CardPlayed) and ev.card == self._robot_card:
+                self._robot_card = None
+                self._robot_refusals = 0
+
+    def _undone(self, ev):
+        self._collects = []
+        self.awaiting = None
+        self._scanning = False
+        if ev.card is not None and ev.card >= 0:
+            pad = self.pad_of(ev.seat)
+            if pad >= 0:
+                self.tableau.move(ev.card, T.HAND, pad)
+        deal = self.fw_deal
+        trick = list(attr(deal, "trick", ()) or ())
+        if trick:  # the reopened trick's cards go back out of the piles, beside their pads
+            for seat, card in deal.history[-len(trick):]:
+                kind, _ = self.tableau.where(card)
+                if kind == T.PILE:
+                    pad = self.pad_of(seat)
+                    r = self.layout.pads[pad]
+                    self.tableau.move(card, T.LOOSE,
+                                      (r.right + self.layout.card[0] // 2, r.centery))
+
+    def _robot_refused(self, ev):
+        card = ev.card
+        self._robot_card = None
+        self._robot_refusals += 1
+        kind, pad = self.tableau.where(card)
+
+        def take_back():
+            if self.tableau.where(card)[0] == T.PAD:
+                self.tableau.move(card, T.HAND, pad)
+        self.later(300, take_back)
+        self._robot_ready = self.now + 600 * self._robot_refusals
+        if self._robot_refusals >= 3:
+            self.note("computer at P%d gives up: %s" % (pad + 1, ev.detail))
+
+    def later(self, ms, fn):
+        """Run ``fn()`` after ``ms`` of virtual time."""
+        self._timers.append([self.now + ms, fn])
+
+    def _run_timers(self):
+        due = [t for t in self._timers if t[0] <= self.now]
+        if due:
+            self._timers = [t for t in self._timers if t[0] > self.now]
+            for _, fn in due:
+                fn()
+        for c in [c for c in self._collects if c[0] <= self.now]:
+            self._collect(c)
+        if self.tableau.pads_clear():
+            if self._clear_since is None:
+                self._clear_since = self.now
+        else:
+            self._clear_since = None
+
+    def _collect(self, entry):
+        if entry in self._collects:
+            self._collects.remove(entry)
+        _, cards, pad = entry
+        for c in cards:
+            if self.tableau.where(c)[0] in (T.PAD, T.LOOSE) and pad >= 0:
+                self.tableau.move(c, T.PILE, pad)
+
+    def collect_now(self):
+        """Sweep every finished trick still on the table into its taker's pile."""
+        for entry in list(self._collects):
+            self._collect(entry)
+
+    # --- what the computer does --------------------------------------------------------------
+
+    def _decide(self):
+        if self.operator.busy() or self.dragging is not None:
+            return
+        ctl = self.ctl
+        if self.operator.failed is not None:
+            self.operator.failed = None
+            self._stuck = True
+        mode = ctl.mode
+        deal = self.fw_deal
+        if mode == MODE_CHOICE and deal is not None and not self._stuck:
+            if self.flow.prompt(deal, ctl.match) is None:
+                return  # the table menu a person opened: theirs
+            owner = self.adapter.choice_owner(self)
+            # a record's choices are the computer's unless a person sits at every seat
+            on_record = getattr(self.adapter, "on_record", False) and \
+                len(self.humans) < self.players_in_deal()
+            auto = (not self.humans or self._auto_once or owner == FACT or on_record or
+                    (owner is not None and owner not in self.humans))
+            if not auto:
+                return
+            self._auto_once = False
+            labels = self.adapter.choices(self)
+            if labels:
+                self.operator.choose(*labels)
+            else:
+                self.operator.ok_while(lambda: self.ctl.mode == MODE_CHOICE and
+                                       self.fw_deal is not None and
+                                       self.flow.prompt(self.fw_deal, self.ctl.match)
+                                       is not None, limit=8)
+            return
+        if mode == MODE_RESULT:
+            if not self.humans and self._result_at is not None and \
+                    self.now - self._result_at >= RESULT_WAIT_MS:
+                self._result_at = None
+                self.operator.press(OK)
+            return
+        if mode != MODE_TABLE or deal is None:
+            return
+        if self._collects:
+            return
+        label = self.adapter.record_table_choice(self)
+        if label is not None:
+            self.operator.press(OK)
+            self.operator.choose(label)
+            return
+        if self.awaiting is not None:
+            self._scan_for_table()
+            return
+        self._robot_turn(deal)
+
+    def _scan_for_table(self):
+        if self._scanning:
+            return
+        sh = self.shadow
+        dpad = self.pad_of(attr(sh if sh is not None else self.fw_deal, "declarer", 0))
+        if dpad < 0:
+            dpad = 0
+        if self.humans and dpad in self.humans and not self._auto_once:
+            return
+        self._auto_once = False
+        cards = self.adapter.final_scan(self, self.awaiting.count)
+        if not cards:
+            return
+        self._scanning = True
+        for i, c in enumerate(cards):
+            self.later(self.think_ms + 250 * i, lambda c=c: self.tableau.move(c, T.PAD, dpad))
+
+    def _robot_turn(self, deal):
+        try:
+            seat = deal.current_seat()
+        except Exception:  # a deal in a phase without a turn
+            return
+        pad = self.pad_of(seat)
+        if pad < 0:
+            return
+        if pad in self.humans and not self._auto_once:
+            return
+        key = (id(self._app), len(attr(deal, "history", ())), seat)
+        if key != self._robot_key:
+            self._robot_key = key
+            self._robot_ready = self.now + self.think_ms
+            self._robot_refusals = 0
+        if self.now < self._robot_ready or self._robot_card is not None or \
+                self._robot_refusals >= 3:
+            return
+        if not attr(deal, "trick", None):  # a lead: the firmware wants clear pads
+            if self._clear_since is None or self.now - self._clear_since < 120:
+                return
+        card = self.computer_card(seat, pad)
+        if card is None:
+            return
+        self._auto_once = False
+        self._robot_card = card
+        self.tableau.move(card, T.PAD, pad)
+
+    def computer_card(self, seat, pad):
+        """The card the computer plays for deal seat ``seat`` sitting at ``pad``: the
+        record's while the table follows it, else a legal card of the shadow deal chosen
+        by ``host_sim.ui.robot`` (None when the seat has nothing to play now)."""
+        hand = self.tableau.hand(pad)
+        if not hand:
+            return None
+        card = self.adapter.record_play(self, seat)
+        if card is not None and card in hand:
+            return card
+        sh = self.shadow
+        legal = []
+        if sh is not None and getattr(sh, "hands", None) is not None:
+            try:
+                legal = [c for c in sh.legal_cards(seat) if c in hand]
+            except TrickrefError:
+                legal = []
+            if legal:
+                return robot.choose_card(sh, seat, legal)
+        deal = self.fw_deal
+        try:
+            legal = [c for c in hand if deal.legal(seat, c)]
+        except Exception:  # a deal not started yet
+            legal = []
+        if not legal:
+            return None
+        return robot.choose_card(sh if sh is not None else deal, seat, legal)
+
+    # --- input ----------------------------------------------------------------------------
+
+    def handle(self, e):
+        """Apply one pygame event (window, keys, mouse)."""
+        if e.type == pygame.QUIT:
+            self.running = False
+        elif e.type == pygame.KEYDOWN:
+            if e.key in KEYS:
+                self.board.hw.buttons[KEYS[e.key]].value(0)
+            elif e.key == pygame.K_ESCAPE:
+                self.running = False
+            elif e.key == pygame.K_a:
+                self._auto_once = True
+                self._stuck = False
+            elif e.key == pygame.K_c:
+                self.collect_now()
+            elif e.key == pygame.K_F2:
+                self.note("screenshot " + self.save_screenshot(
+                    "trickref-sim-%05d.png" % self.frame))
+        elif e.type == pygame.KEYUP:
+            if e.key in KEYS:
+                self.board.hw.buttons[KEYS[e.key]].value(1)
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            self._mouse_down(e.pos)
+        elif e.type == pygame.MOUSEMOTION:
+            self._mouse_move(e.pos)
+        elif e.type == pygame.MOUSEBUTTONUP and e.button == 1:
+            self._mouse_up(e.pos)
+        elif e.type == pygame.VIDEORESIZE:
+            self.screen = pygame.display.get_surface()
+
+    def card_at(self, pos):
+        """The topmost card drawn under ``pos`` that a person may pick up, or None."""
+        for c in reversed(self.draw_order):
+            r = self.card_rects.get(c)
+            if r is None or not r.collidepoint(pos):
+                continue
+            kind, place = self.tableau.where(c)
+            if kind == T.PILE:
+                continue
+            if kind == T.HAND and place not in self.humans:
+                return None  # a computer's hand is not ours to touch
+            return c
+        return None
+
+    def _mouse_down(self, pos):
+        for i, r in enumerate(self.layout.buttons):
+            if r.collidepoint(pos):
+                self._mouse_button = i
+                self.board.hw.buttons[i].value(0)
+                return
+        card = self.card_at(pos)
+        if card is not None:
+            r = self.card_rects[card]
+            self._press = [card, pos, (pos[0] - r.centerx, pos[1] - r.centery), False,
+                           self.tableau.where(card)]
+
+    def _mouse_move(self, pos):
+        p = self._press
+        if p is None:
+            return
+        card, start, off, dragging, origin = p
+        if not dragging:
+            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) < DRAG_PX:
+                return
+            p[3] = True
+            self.dragging = card
+        # held in the hand above the table: out of any reader's field
+        self.tableau.move(card, T.LOOSE, (pos[0] - off[0], pos[1] - off[1]))
+
+    def _mouse_up(self, pos):
+        if self._mouse_button is not None:
+            self.board.hw.buttons[self._mouse_button].value(1)
+            self._mouse_button = None
+            return
+        p = self._press
+        self._press = None
+        if p is None:
+            return
+        card, start, off, dragging, origin = p
+        self.dragging = None
+        if not dragging:
+            if origin[0] == T.HAND and origin[1] in self.humans:
+                self.tableau.move(card, T.PAD, origin[1])  # click: lay it on its pad
+            return
+        self.drop(card, pos, (pos[0] - off[0], pos[1] - off[1]))
+
+    def drop(self, card, pos, centre=None):
+        """Put ``card`` down at pointer ``pos``: on the pad, hand or talon under it, else
+        loose on the felt at ``centre`` (default ``pos``)."""
+        lay = self.layout
+        for p, r in enumerate(lay.pads):
+            if r.collidepoint(pos):
+                self.tableau.move(card, T.PAD, p)
+                return
+        if lay.talon.collidepoint(pos) and (self.adapter.talon_label or self.tableau.talon()):
+            self.tableau.move(card, T.TALON)
+            return
+        for p in range(self.players):
+            if lay.hand_rect(p).collidepoint(pos):
+                self.tableau.move(card, T.HAND, p)
+                return
+        x, y = centre or pos
+        t = lay.table
+        x = max(t.x + 20, min(t.right - 20, x))
+        y = max(t.y + 20, min(t.bottom - 20, y))
+        self.tableau.move(card, T.LOOSE, (x, y))
+
+    # --- queries for tests and tools ----------------------------------------------------------
+
+    def card_rect(self, card):
+        """The rect ``card`` was last drawn in (None if not visible)."""
+        return self.card_rects.get(card)
+
+    def grab_point(self, card):
+        """A point on the visible part of ``card`` (where a click picks it up)."""
+        return self.grab_points.get(card)
+
+    def pad_centre(self, pad):
+        """Centre of pad ``pad``'s reader (a drop point)."""
+        return self.layout.pads[pad].center
+
+    def talon_centre(self):
+        """Centre of the talon (skat, chien, stock) area (a drop point)."""
+        return self.layout.talon.center
+
+    def mid_trick(self):
+        """True while a trick is partly played (at least one trick done before)."""
+        deal = self.fw_deal
+        trick = attr(deal, "trick", None)
+        return (deal is not None and trick is not None and
+                0 < len(trick) < attr(deal, "players", self.players) and
+                attr(deal, "tricks_done", 0) >= 1 and self.ctl.mode == MODE_TABLE)
+
+
+def numbered(path, n):
+    """``path`` with frame number ``n``: ``%``-formatted if it holds a ``%``, else
+    ``name-00042.png``."""
+    if "%" in path:
+        return path % n
+    root, ext = os.path.splitext(path)
+    return "%s-%05d%s" % (root, n, ext or ".png")

@@ -1,0 +1,564 @@
+"""What the simulator must know of each game beyond its firmware flow.
+
+The firmware never sees the hands; the simulator deals them (a seeded shuffle, or a game
+record) and keeps a *shadow* deal of the rules core with every hand known, fed the same
+actions as the firmware's referee, so computer seats can ask ``legal_cards``. An adapter
+per game says how to deal, how to build the shadow, which menu labels the computer enters
+for a choice, and what happens to the talon (Skat's skat, Tarot's chien).
+
+``adapter_for(flow, record=None)`` returns the adapter of a ``device.flows`` module.
+:class:`TrickGame` is the generic one (deal the deck out evenly, shadow from
+``match.new_deal(hands=...)``, the first item of every menu the computer must answer);
+:class:`Skat` knows the auction result, skat pickup, discard and the skat scan (and plays
+an ISS record); :class:`Bank` (Magistr, Zhopa) the first leader, Zhopa's stock and bids;
+:class:`Tarot` the bids, the called king, chien and écart.
+
+Menu labels are the flows' own strings (``device/flows/*.py``), as a person reads them.
+Adapters read the simulator through a few attributes (``sim.shadow``, ``sim.fw_deal``,
+``sim.match``, ``sim.dealt_hands``, ``sim.tableau``, ``sim.humans``, ``sim.pad_of(seat)``,
+``sim.note(text)``).
+"""
+
+from host_sim.ui import tableau as T
+
+
+FACT = -2  # choice_owner: a fact of the cards (who holds the lowest diamond): always entered
+
+
+def _attr(obj, name, default=None):
+    """``obj.name``, or ``default`` (a table deal may refuse questions before it starts)."""
+    try:
+        return getattr(obj, name)
+    except Exception:  # AttributeError, or IllegalPlay from a deal not started yet
+        return default
+
+
+class TrickGame:
+    """Generic adapter: any flow whose match has ``new_deal(hands=...)``.
+
+    ``hand_size(match, n)``: cards per seat (default: the deck shared out evenly);
+    ``talon_size(match, n)``: cards dealt to the talon (default none).
+    """
+
+    talon_label = ""
+
+    def __init__(self, flow, record=None):
+        self.flow = flow
+        self.deck = flow.DECK
+        self.record = record
+        self._given = set()
+
+    # --- dealing ---------------------------------------------------------------------
+
+    def hand_max(self, players):
+        """The most cards a hand holds at a table of ``players`` (for the layout)."""
+        return len(self.deck) // players
+
+    def hand_size(self, match, n):
+        """Cards per seat for ``n`` seats."""
+        return len(self.deck) // n
+
+    def talon_size(self, match, n):
+        """Cards in the talon for ``n`` seats."""
+        return 0
+
+    def deal(self, match, n, rng, first=False):
+        """``(hands by deal seat, talon)`` for the next deal, shuffled with ``rng``
+        (``core.rng.Rng``). ``first``: the first deal of the run (a record deals it)."""
+        pack = rng.shuffle(list(range(len(self.deck))))
+        k = self.hand_size(match, n)
+        hands = [pack[i * k:(i + 1) * k] for i in range(n)]
+        t = self.talon_size(match, n)
+        return hands, pack[n * k:n * k + t]
+
+    def shadow(self, match, hands, talon):
+        """A rules-core Deal like the firmware's, with every hand known."""
+        return match.new_deal(hands=hands)
+
+    def new_deal(self):
+        """Forget the per-deal state."""
+        self._given = set()
+
+    # --- feeding the shadow ----------------------------------------------------------
+
+    def translate(self, sim, verb, args):
+        """The action to apply to the shadow for the firmware's ``verb(*args)``, or None
+        to skip it (a question the known hands already answer)."""
+        return verb, args
+
+    def after_sync(self, sim):
+        """Called after the shadow caught up with the firmware. Default: a talon card the
+        shadow now counts in a seat's hand (a drawn stock card, a taken chien) moves to
+        that seat's hand on the table, once (cards put back later stay in the talon)."""
+        sh = sim.shadow
+        hands = _attr(sh, "hands")
+        if not hands:
+            return
+        talon = set(sim.tableau.talon()) & set(sim.dealt_talon)
+        if not talon:
+            return
+        for seat, hand in enumerate(hands):
+            for c in hand:
+                if c in talon and c not in self._given:
+                    self._given.add(c)
+                    pad = sim.pad_of(seat)
+                    if pad >= 0:
+                        sim.tableau.move(c, T.HAND, pad)
+
+    # --- choices the computer enters -------------------------------------------------
+
+    def choice_owner(self, sim):
+        """Who the pending choice belongs to: a pad, FACT (the cards decide: always
+        entered by the computer), or None (the whole table: a person if one plays)."""
+        return None
+
+    def choices(self, sim):
+        """Menu labels the computer chooses for the pending prompt, or None: take the first
+        item of each menu (every option at its default)."""
+        return None
+
+    def record_play(self, sim, seat):
+        """The recorded card for deal seat ``seat`` now, or None (no record, or off it)."""
+        return None
+
+    def record_table_choice(self, sim):
+        """A recorded in-play table choice due now (claim, resignation): the table menu
+        label to choose, or None."""
+        return None
+
+    def final_scan(self, sim, count):
+        """The cards to scan when the deal awaits ``count`` cards (default: the talon)."""
+        return sim.tableau.talon()[:count]
+
+    def seat_note(self, sim, seat):
+        """A word about deal seat ``seat`` for its label (declarer, taker...)."""
+        return ""
+
+
+class Bank(TrickGame):
+    """Magistr and Zhopa (French 36, the bank beating system). The firmware's deal 1 waits
+    for the table to name the holder of the lowest diamond (``lead``): the computer
+    answers from the dealt hands (a fact, not a choice). Magistr deals
+    ``game.hand_size(number)`` cards each (9 in the "Усе" deals); Zhopa 4 each and the rest
+    as the stock (drawn after each trick, in order), through ``game.deal_cards``."""
+
+    def __init__(self, flow, record=None):
+        TrickGame.__init__(self, flow, record)
+        self.talon_label = "Stock" if flow.NAME == "zhopa" else ""
+
+    def hand_max(self, players):
+        return 4 if self.flow.NAME == "zhopa" else 36 // players
+
+    def deal(self, match, n, rng, first=False):
+        game = match.game
+        if self.flow.NAME == "zhopa":
+            return game.deal_cards(rng)
+        return game.deal_cards(match.number(), rng), []
+
+    def shadow(self, match, hands, talon):
+        if self.flow.NAME == "zhopa":
+            return match.new_deal(hands=hands, stock=list(talon))
+        return match.new_deal(hands=hands)
+
+    def translate(self, sim, verb, args):
+        if verb == "lead":
+            return None  # known hands name the leader themselves
+        return verb, args
+
+    def _waiting_leader(self, sim):
+        d = sim.fw_deal
+        w = getattr(d, "waiting_for_leader", None) if d is not None else None
+        return bool(w and w())
+
+    def choice_owner(self, sim):
+        if self._waiting_leader(sim):
+            return FACT
+        d = sim.fw_deal
+        if self.flow.NAME == "zhopa" and d is not None:
+            try:
+                return sim.pad_of(d.current_seat())  # each player's own go/no bid
+            except Exception:  # between phases
+                return None
+        return None
+
+    def choices(self, sim):
+        m = sim.match
+        if self._waiting_leader(sim):
+            hands = sim.dealt_hands
+            if not hands:
+                return None
+            seat = m.game.first_leader(m.number(), m.next_dealer(), hands)
+            return ["P%d" % (sim.pad_of(seat) + 1)]
+        sh = sim.shadow
+        if self.flow.NAME == "zhopa" and sh is not None and _attr(sh, "hands"):
+            seat = sh.current_seat()
+            hand = sh.hands[seat]
+            high = sum(1 for c in hand if self.deck.rank(c) in (2, 4, 8))  # 8, 10, A
+            go = high >= 2
+            return ["%s (%d)" % ("Go" if go else "No", m.game.target(go))]
+        return None
+
+
+class Tarot(TrickGame):
+    """French Tarot: ``game.hand_size`` cards each and the chien. The computer bids on
+    trumps, oudlers and kings; as taker it calls a king it lacks (5 players), takes the
+    chien and puts away its weakest side cards (no king, no oudler, FFT p.6) without a
+    scan ("Not scanned"): the shadow gets the écart from the talon."""
+
+    talon_label = "Chien"
+
+    def hand_max(self, players):
+        return {3: 30, 4: 24, 5: 18}.get(players, 24)  # a hand and the chien (FFT p.4)
+
+    def hand_size(self, match, n):
+        return match.game.hand_size
+
+    def talon_size(self, match, n):
+        return match.game.chien_size
+
+    def new_deal(self):
+        TrickGame.new_deal(self)
+        self._ecart_done = False
+
+    def translate(self, sim, verb, args):
+        from core.games import tarot
+        sh = sim.shadow
+        if verb == "discard" and (len(args) < 2 or args[1] is None) and \
+                _attr(sh, "phase") == tarot.PHASE_ECART and _attr(sh, "hands"):
+            put = sim.tableau.talon()
+            hand = sh.hands[args[0]]
+            if len(put) == sim.match.game.chien_size and all(c in hand for c in put):
+                return verb, (args[0], list(put))
+        return verb, args
+
+    def after_sync(self, sim):
+        from core.games import tarot
+        TrickGame.after_sync(self, sim)
+        sh = sim.shadow
+        if sh is None or _attr(sh, "phase") != tarot.PHASE_ECART or self._ecart_done:
+            return
+        pad = sim.pad_of(sh.taker)
+        if pad < 0 or pad in sim.humans:
+            return
+        self._ecart_done = True
+        for c in tarot_ecart(sim.tableau.hand(pad), sim.match.game.chien_size):
+            sim.tableau.move(c, T.TALON)
+
+    def choice_owner(self, sim):
+        d = sim.fw_deal
+        try:
+            return sim.pad_of(d.current_seat())  # the bidder; the taker calls and discards
+        except Exception:  # no deal
+            return None
+
+    def choices(self, sim):
+        from core.games import tarot
+        from device.flows.tarot import SUIT_LCD
+        sh = sim.shadow
+        if sh is None or not _attr(sh, "hands"):
+            return None
+        phase = sh.phase
+        if phase == tarot.PHASE_BIDDING:
+            want = tarot_bid(sh.hands[sh.current_seat()], sim.match.game.hand_size)
+            labels = ("Pass", "Prise", "Garde")
+            return [labels[want] if want > sh.contract else "Pass"]
+        if phase == tarot.PHASE_CALL:
+            hand = sh.hands[sh.taker]
+            for word, rank in (("Roi", "K"), ("Reine", "Q"), ("Cavalier", "C"), ("Valet", "J")):
+                for suit, name in zip("HSCD", SUIT_LCD):
+                    if self.deck.parse(suit + rank) not in hand:
+                        return ["%s %s" % (word, name)]
+            return None
+        if phase == tarot.PHASE_ECART:
+            return ["Not scanned"]
+        return None
+
+    def final_scan(self, sim, count):
+        return []
+
+    def seat_note(self, sim, seat):
+        d = sim.fw_deal
+        if d is not None and seat == _attr(d, "taker", -1):
+            from core.games import tarot
+            c = _attr(d, "contract", 0)
+            return "taker" + (" " + tarot.CONTRACT_NAMES[c] if c else "")
+        return ""
+
+
+def tarot_bid(hand, hand_size):
+    """A plain bid for a tarot hand: 0 pass, 1 prise, 2 garde. Trumps count 1, oudlers
+    (1, 21, Excuse) 3, kings 2; prise from 3/5 of the hand size, garde from 4/5."""
+    from core.cards import TAROT, TRUMP
+    score = 0
+    for c in hand:
+        suit, code = TAROT.suit(c), TAROT.code(c)
+        if code in ("1", "21", "EX"):
+            score += 3
+        elif suit == TRUMP:
+            score += 1
+        elif TAROT.rank(c) == 13:
+            score += 2
+    if score * 5 >= hand_size * 4:
+        return 2
+    if score * 5 >= hand_size * 3:
+        return 1
+    return 0
+
+
+def tarot_ecart(hand, size):
+    """``size`` cards to put away: side cards below the kings, lowest first; then the
+    lowest trumps that are not oudlers (shown, FFT p.6) if the side cards run out."""
+    from core.cards import TAROT, TRUMP
+    side = sorted((c for c in hand if TAROT.suit(c) < TRUMP and TAROT.rank(c) != 13),
+                  key=lambda c: (TAROT.rank(c), c))
+    trumps = sorted((c for c in hand if TAROT.suit(c) == TRUMP and
+                     TAROT.code(c) not in ("1", "21")), key=lambda c: (TAROT.rank(c), c))
+    return (side + trumps)[:size]
+
+
+# --- Skat -------------------------------------------------------------------------------
+
+# Menu labels of device/flows/skat.py (the German suit names of the Prager deck).
+_KIND_LABELS = ("Eichel", "Gruen", "Herz", "Schellen", "Grand", "Null")
+
+
+def announce_label(contract):
+    """The "Announce" menu label of device/flows/skat.py for ``contract``."""
+    from core.games import skat
+    if contract.kind == skat.NULL:
+        return "Null ouvert" if contract.ouvert else "Null"
+    if not contract.hand:
+        return "Plain"
+    if contract.ouvert:
+        return "Ouvert"
+    if contract.schwarz:
+        return "Schwarz ann."
+    if contract.schneider:
+        return "Schneider ann."
+    return "Plain hand"
+
+
+def skat_plan(cards):
+    """A simple declarer's plan for a Skat hand of 10 or 12 cards: ``(kind, strength)``.
+
+    Grand with three or four Unter and two Daus; else the suit with the most trumps
+    (Unter plus that suit), ties to the higher-valued suit (ISkO 5.1 base values).
+    Strength is the trump count times 2 plus Daus and tens: who declares when the computer
+    enters the auction result.
+    """
+    from core.cards import SKAT
+    jacks = [c for c in cards if SKAT.rank(c) == 4]
+    aces = [c for c in cards if SKAT.rank(c) == 7]
+    tens = [c for c in cards if SKAT.rank(c) == 3]
+    if len(jacks) >= 3 and len(aces) >= 2:
+        return 4, 2 * (len(jacks) + 2) + len(aces) + len(tens)
+    best = None
+    for suit in range(4):
+        n = len(jacks) + sum(1 for c in cards if SKAT.suit(c) == suit and SKAT.rank(c) != 4)
+        key = (n, -suit)
+        if best is None or key > best[0]:
+            best = (key, suit, n)
+    return best[1], 2 * best[2] + len(aces) + len(tens)
+
+
+def skat_discard(cards, kind):
+    """Two cards to put away after taking the skat: the weakest non-trump cards, never a
+    Daus (a ten alone goes too: its 10 points then count for the declarer)."""
+    from core.games import skat
+    suits, power = skat.trick_tables(kind)
+    side = [c for c in cards if suits[c] != 4 and power[c] != max(power)]
+    pool = side if len(side) >= 2 else [c for c in cards if suits[c] != 4] or list(cards)
+    if len(pool) < 2:
+        pool = list(cards)
+    return sorted(pool, key=lambda c: (power[c], c))[:2]
+
+
+def _is_card(token):
+    return len(token) == 2 and token[0] in "CSHD" and token[1] in "AKQJT987"
+
+
+class Skat(TrickGame):
+    """Skat: 3 hands of 10 and the skat; the declarer picks it up, discards, declares; the
+    skat is scanned after the last trick. With a record (``core.iss.IssRecord``) the first
+    deal is the record's, and the computer enters its auction result and contract and
+    plays its cards while the table follows it."""
+
+    talon_label = "Skat"
+
+    def __init__(self, flow, record=None):
+        TrickGame.__init__(self, flow, record)
+        self.new_deal()
+        self._plays = []
+        self._table_choices = []
+        self._ref = None
+        if record is not None:
+            from core import iss
+            self._ref = iss.replay(record)
+            n = 0
+            for actor, action in record.moves:
+                if actor == "w":
+                    continue
+                if _is_card(action):
+                    self._plays.append((int(actor), action))
+                    n += 1
+                elif action in ("SC", "RE"):
+                    self._table_choices.append((n, action, int(actor)))
+            self._final_skat = iss.final_skat(record)
+
+    def new_deal(self):
+        TrickGame.new_deal(self)
+        self.picked = False
+        self.plan = None  # (kind, discard) chosen for a computer declarer
+        self.on_record = False
+        self._done_choices = set()
+
+    def hand_max(self, players):
+        return 12  # the declarer with the skat
+
+    def deal(self, match, n, rng, first=False):
+        if first and self.record is not None:
+            self.on_record = True
+            c = list(self.record.cards)
+            return [c[0:10], c[10:20], c[20:30]], c[30:32]
+        pack = rng.shuffle(list(range(32)))
+        return [pack[0:10], pack[10:20], pack[20:30]], pack[30:32]
+
+    def shadow(self, match, hands, talon):
+        return match.new_deal(hands, list(talon))
+
+    def translate(self, sim, verb, args):
+        # The table enters the contract without scanning the discard: give the shadow the
+        # two cards the declarer put in the skat, when they are there.
+        from core.games import skat
+        sh = sim.shadow
+        if verb == "declare" and sh.phase == skat.PHASE_DISCARD and \
+                (len(args) < 3 or args[2] is None):
+            put = sim.tableau.talon()
+            hand = sh.hands[sh.declarer]
+            if len(put) == 2 and all(c in hand for c in put):
+                return verb, (args[0], args[1], list(put))
+        return verb, args
+
+    def after_sync(self, sim):
+        from core.games import skat
+        sh = sim.shadow
+        if sh is None or self.picked or sh.declarer < 0:
+            return
+        if sh.phase == skat.PHASE_DISCARD or (sh.phase >= skat.PHASE_PLAY and
+                                              sh.contract is not None and not sh.contract.hand):
+            self.picked = True
+            pad = sim.pad_of(sh.declarer)
+            for c in sim.tableau.talon():
+                sim.tableau.move(c, T.HAND, pad)
+            sim.note("%s takes the skat" % ("P%d" % (pad + 1)))
+            if pad not in sim.humans:
+                hand = sim.tableau.hand(pad)
+                if self.on_record and self._ref is not None and self._ref.contract is not None:
+                    kind, put = self._ref.contract.kind, self._final_skat
+                else:
+                    kind = skat_plan(hand)[0]
+                    put = skat_discard(hand, kind)
+                self.plan = (kind, put)
+                for c in put:
+                    sim.tableau.move(c, T.TALON)
+
+    def choice_owner(self, sim):
+        from core.games import skat
+        d = sim.fw_deal
+        if d is not None and d.phase in (skat.PHASE_DECLARE, skat.PHASE_DISCARD):
+            return sim.pad_of(d.declarer)
+        return None
+
+    def choices(self, sim):
+        from core.games import skat
+        d = sim.fw_deal
+        sh = sim.shadow
+        if d is None:
+            return None
+        ref = self._ref if self.on_record else None
+        if d.phase == skat.PHASE_AUCTION:
+            if ref is not None:
+                if ref.result().status == "passed":
+                    return ["All passed"]
+                return ["P%d declarer" % (sim.pad_of(ref.declarer) + 1), str(ref.bid_value)]
+            if sh is None:
+                return None
+            best = max(range(3), key=lambda s: (skat_plan(sh.hands[s])[1], -s))
+            return ["P%d declarer" % (sim.pad_of(best) + 1), "18"]
+        if d.phase == skat.PHASE_DECLARE:
+            if ref is not None and ref.contract is not None and ref.contract.hand:
+                c = ref.contract
+                return ["Hand game", _KIND_LABELS[c.kind], announce_label(c)]
+            return ["Pick up skat"]
+        if d.phase == skat.PHASE_DISCARD:
+            if ref is not None and ref.contract is not None:
+                return [_KIND_LABELS[ref.contract.kind], announce_label(ref.contract)]
+            if self.plan is not None:
+                kind = self.plan[0]
+            elif sh is not None:
+                kind = skat_plan(sh.hands[sh.declarer])[0]
+            else:
+                kind = 4
+            return [_KIND_LABELS[kind], "Plain"]
+        return None
+
+    def _on_record_now(self, sim):
+        sh = sim.shadow
+        if not self.on_record or sh is None:
+            return False
+        hist = sh.history
+        if len(hist) > len(self._plays):
+            return False
+        from core.cards import SKAT
+        return all(SKAT.parse(code) == card and s == seat
+                   for (seat, card), (s, code) in zip(hist, self._plays))
+
+    def record_play(self, sim, seat):
+        if not self._on_record_now(sim):
+            return None
+        n = len(sim.shadow.history)
+        for idx, action, who in self._table_choices:
+            if idx == n and (idx, action) not in self._done_choices:
+                return None  # a claim or resignation comes first
+        if n < len(self._plays) and self._plays[n][0] == seat:
+            from core.cards import SKAT
+            return SKAT.parse(self._plays[n][1])
+        return None
+
+    def record_table_choice(self, sim):
+        if not self._on_record_now(sim):
+            return None
+        n = len(sim.shadow.history)
+        for idx, action, who in self._table_choices:
+            if idx == n and (idx, action) not in self._done_choices:
+                self._done_choices.add((idx, action))
+                p = sim.pad_of(sim.shadow.declarer if action == "SC" else who) + 1
+                return "Claim (P%d)" % p if action == "SC" else "P%d resigns" % p
+        return None
+
+    def final_scan(self, sim, count):
+        put = sim.tableau.talon()
+        if len(put) >= count:
+            return put[:count]
+        sh = sim.shadow
+        if sh is not None and sh.declarer >= 0:
+            rest = sim.tableau.hand(sim.pad_of(sh.declarer))
+            if len(put) + len(rest) >= count:
+                return (put + rest)[:count]
+        return put
+
+    def seat_note(self, sim, seat):
+        d = sim.fw_deal
+        if d is not None and seat == getattr(d, "declarer", -1) and d.declarer >= 0:
+            from core.games import skat
+            c = d.contract
+            return "declarer" + (" " + skat.contract_code(c) if c is not None else "")
+        return ""
+
+
+_ADAPTERS = {"skat": Skat, "magistr": Bank, "zhopa": Bank, "tarot": Tarot}
+
+
+def adapter_for(flow, record=None):
+    """The adapter for flow module ``flow`` (``device.flows.load(name)``)."""
+    return _ADAPTERS.get(flow.NAME, TrickGame)(flow, record)

@@ -1,0 +1,150 @@
+"""Where things are in the simulator window, recomputed on every resize.
+
+The window is the table (left) and the controller panel (right: the LCD, the LED and buzzer
+signals, the three buttons, the link traffic). Seats sit around the table clockwise from
+the bottom (pad 0 = P1 at the bottom, as ``device/flows`` number table seats clockwise);
+each seat has its hand near the edge and its reader pad between the hand and the middle,
+where the talon (Skat's skat, Tarot's chien) lies.
+
+Pure geometry: no pygame display needed (``pygame.Rect`` only).
+"""
+
+import math
+
+import pygame
+
+MIN_SIZE = (900, 600)
+PANEL_MIN = 330  # wide enough for a 16x2 LCD with 3-pixel dots
+LABEL_H = 22  # the seat name line above each hand
+STATUS_H = 40  # the status line at the top of the table
+HINT_H = 30  # the key hints at its bottom
+
+
+def _extent(w, h, dx, dy):
+    """Half-extent of a w x h rectangle along the unit vector (dx, dy)."""
+    return abs(dx) * w / 2 + abs(dy) * h / 2
+
+
+class Layout:
+    """Geometry for a window of ``size`` with ``pads`` seats.
+
+    ``hand_max``: the most cards a hand will hold (Tarot's taker with the chien: 30), so
+    big hands get smaller cards and a second row. Attributes: ``table`` and ``panel``
+    rects; ``card`` (w, h) of a card face; per pad ``hand_centre[p]``, ``hand_width[p]``
+    (the room a hand may take), ``hand_rows[p]``, ``pads[p]`` (the reader's rect);
+    ``talon`` rect; in the panel ``lcd``, ``led`` (centre, radius), ``buttons`` (three
+    rects: prev, next, OK), ``traffic`` rect.
+    """
+
+    def __init__(self, size, pads, lcd_cols=16, lcd_rows=2, hand_max=10):
+        w = max(MIN_SIZE[0], size[0])
+        h = max(MIN_SIZE[1], size[1])
+        self.size = (w, h)
+        panel_w = max(PANEL_MIN, min(480, int(w * 0.28)), lcd_cols * 18 + 40)
+        self.table = pygame.Rect(0, 0, w - panel_w, h)
+        self.panel = pygame.Rect(w - panel_w, 0, panel_w, h)
+        tw, th = self.table.size
+        crowd = 1.0 if pads <= 4 else 0.85  # smaller cards round a crowded table
+        if hand_max > 12:
+            crowd *= 0.8  # and for big hands
+        ch = int(min(th * 0.15, tw * 0.14) * crowd)
+        cw = int(ch * 0.66)
+        self.card = (cw, ch)
+        self.step_min = max(10, cw // 4)  # least visible strip of an overlapped card
+        self.row_dy = int(ch * 0.42)  # a second row of a big hand shows the first's corners
+        top_band = self.table.top + STATUS_H + LABEL_H
+        bottom_band = self.table.bottom - HINT_H
+        cx, cy = self.table.centerx, (top_band + bottom_band) // 2
+        self.hand_centre = []
+        self.hand_width = []
+        self.hand_rows = []
+        self.pads = []
+        pad_w, pad_h = cw + 22, ch + 36  # room for the pad's name under a card
+        for p in range(pads):
+            a = math.pi / 2 + 2 * math.pi * p / pads  # y grows downwards: clockwise
+            ca, sa = math.cos(a), math.sin(a)
+            side = abs(ca) > 0.5  # a seat on the left or right of the table
+            if pads <= 2:
+                share = 0.7
+            elif pads == 3:
+                share = 0.30 if side else 0.56
+            elif pads == 4:
+                share = 0.28 if side else 0.45
+            else:
+                share = 0.22 if side else 0.40
+            hw = int(tw * share)
+            per_row = max(1, int((hw - cw) // self.step_min) + 1)
+            rows = min(2, (hand_max + per_row - 1) // per_row)
+            hh = ch + (rows - 1) * self.row_dy
+            self.hand_rows.append(rows)
+            rx = tw / 2 - hw / 2 - 10
+            ry = (bottom_band - top_band) / 2 - hh / 2
+            hx, hy = cx + rx * ca, cy + ry * sa
+            self.hand_centre.append((int(hx), int(hy)))
+            self.hand_width.append(hw)
+            # the pad lies in front of the hand, towards the middle of the table: below
+            # or above a hand at the top or bottom, beside a hand at a side
+            if abs(sa) >= (0.45 if pads <= 4 else 0.7):
+                dx, dy = 0.0, (-1.0 if sa > 0 else 1.0)
+            else:
+                dx, dy = (-1.0 if ca > 0 else 1.0), 0.0
+            gap = _extent(hw, hh, dx, dy) + _extent(pad_w, pad_h, dx, dy) + 12
+            if dy < 0:
+                gap += LABEL_H  # the hand's name line lies between hand and pad
+            r = pygame.Rect(0, 0, pad_w, pad_h)
+            r.center = (int(hx + dx * gap), int(hy + dy * gap))
+            self.pads.append(r)
+        self.talon = pygame.Rect(0, 0, int(cw * 2.4), int(ch * 0.75) + 20)
+        self.talon.center = (cx, cy)  # free in the middle with 3, 5 or 6 seats
+        if pads == 3:
+            self.talon.centery = cy - ch // 4  # clear of the bottom seat's pad
+        if pads == 2:
+            self.talon.center = (cx + int(tw * 0.3), cy)
+        elif pads == 4:  # the middle is the four pads': the upper right corner
+            self.talon.center = (cx + int(tw * 0.34), cy - int(th * 0.34))
+        # the controller panel, top to bottom
+        x = self.panel.x + 16
+        inner = self.panel.w - 32
+        lcd_h = max(60, int(inner * (lcd_rows * 9 + 3) / (lcd_cols * 6 + 3)))
+        self.lcd = pygame.Rect(x, 56, inner, lcd_h)
+        y = self.lcd.bottom + 22
+        self.led = ((x + 14, y + 14), 11)
+        self.buzzer = pygame.Rect(x + 36, y, inner - 36, 28)
+        y += 42
+        bw = (inner - 20) // 3
+        self.buttons = [pygame.Rect(x + i * (bw + 10), y, bw, 44) for i in range(3)]
+        y += 44 + 12
+        self.keys_hint = (x, y)
+        y += 26
+        self.traffic = pygame.Rect(x, y + 24, inner, h - y - 24 - 12)
+        self.traffic_title = (x, y)
+
+    def hand_slots(self, pad, count):
+        """Top-left corners for ``count`` cards of pad ``pad``'s hand, left to right, and
+        the visible strip width: rows of overlapping cards within the hand's room."""
+        cw, ch = self.card
+        if count == 0:
+            return [], cw
+        room = self.hand_width[pad]
+        per_row = max(1, int((room - cw) // self.step_min) + 1)
+        rows = min(self.hand_rows[pad], (count + per_row - 1) // per_row)
+        per_row = (count + rows - 1) // rows
+        step = min(cw + 6, (room - cw) / max(1, per_row - 1)) if per_row > 1 else cw
+        dy = self.row_dy
+        hx, hy = self.hand_centre[pad]
+        top = hy - (ch + (rows - 1) * dy) // 2
+        out = []
+        for i in range(count):
+            r, k = divmod(i, per_row)
+            n = min(per_row, count - r * per_row)
+            left = hx - (cw + (n - 1) * step) / 2
+            out.append((int(left + k * step), top + r * dy))
+        return out, int(min(step, cw))
+
+    def hand_rect(self, pad):
+        """The area that counts as pad ``pad``'s hand when a card is dropped on it."""
+        cw, ch = self.card
+        rows = self.hand_rows[pad]
+        r = pygame.Rect(0, 0, self.hand_width[pad], ch + (rows - 1) * self.row_dy + 20)
+        r.center = self.hand_centre[pad]
+        return r

@@ -1,0 +1,265 @@
+"""Painting the simulator window: the table with hands, pads and talon; the controller
+panel with the dot-matrix LCD, the LED and buzzer signals, the buttons and the link traffic.
+
+Card faces come from ``host_sim.ui.cards.draw_card`` (each deck in its tradition) with a
+small suit mark added under the corner rank, so an overlapped card in a hand still shows
+its suit; faces, text and LCD cells are cached surfaces, so a frame is mostly blits.
+"""
+
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+from core.cards import TRUMP  # noqa: E402
+from host_sim.ui.cards import draw_card, draw_suit  # noqa: E402
+from host_sim.ui.lcd import LcdView  # noqa: E402
+
+BG = (22, 26, 24)
+FELT = (24, 100, 58)
+FELT_EDGE = (14, 66, 38)
+PAD = (30, 62, 46)
+PAD_EDGE = (96, 150, 110)
+PAD_LIVE = (150, 210, 160)
+TURN = (250, 215, 70)
+TEXT = (236, 236, 222)
+DIM = (170, 180, 170)
+PANEL = (38, 40, 46)
+PANEL_TEXT = (215, 218, 225)
+BUTTON = (70, 74, 84)
+BUTTON_DOWN = (150, 156, 170)
+BACK_A = (120, 30, 36)
+BACK_B = (160, 60, 60)
+
+LED_COLOURS = {"green": (60, 230, 90), "red": (240, 50, 50), "amber": (250, 180, 40),
+               "blue": (80, 150, 255)}
+
+
+class Renderer:
+    """Draws a SimApp; ``draw(surface, sim, layout)`` returns nothing but fills
+    ``sim.card_rects`` (card -> Rect as drawn), ``sim.draw_order`` (bottom first) and
+    ``sim.grab_points`` (card -> a point on its visible part)."""
+
+    def __init__(self):
+        self._faces = {}
+        self._backs = {}
+        self._text = {}
+        self._fonts = {}
+        self._lcd = None
+
+    # --- cached pieces -------------------------------------------------------------------
+
+    def font(self, size, mono=False, bold=False):
+        key = (size, mono, bold)
+        f = self._fonts.get(key)
+        if f is None:
+            if mono:
+                f = pygame.font.SysFont("dejavusansmono,liberationmono,monospace", size)
+            else:
+                f = pygame.font.Font(None, size)
+            f.set_bold(bold)
+            self._fonts[key] = f
+        return f
+
+    def text(self, s, size, colour=TEXT, mono=False, bold=False):
+        key = (s, size, colour, mono, bold)
+        t = self._text.get(key)
+        if t is None:
+            if len(self._text) > 3000:
+                self._text.clear()
+            t = self.font(size, mono, bold).render(s, True, colour)
+            self._text[key] = t
+        return t
+
+    def face(self, deck, card, size):
+        key = (deck.name, card, size)
+        s = self._faces.get(key)
+        if s is None:
+            if len(self._faces) > 600:
+                self._faces.clear()
+            w, h = size
+            s = pygame.Surface(size, pygame.SRCALPHA)
+            r = pygame.Rect(0, 0, w, h)
+            draw_card(s, r, deck, card)
+            suit = deck.suit(card)
+            if suit < TRUMP:  # the suit under the corner rank: readable when overlapped
+                rad = max(4, w // 11)
+                draw_suit(s, deck, suit, (6 + rad + 1, 6 + max(14, h // 5) + rad), rad)
+            else:  # a tarot trump's number (the Excuse's mark) in the corner too
+                mark = deck.rank_short[deck.rank(card)]
+                mark = mark[1:] if mark.startswith("T") else "*"
+                t = self.font(max(14, h // 5), bold=True).render(mark, True, (40, 70, 160))
+                s.blit(t, (5, 4))
+            self._faces[key] = s
+        return s
+
+    def back(self, size):
+        s = self._backs.get(size)
+        if s is None:
+            w, h = size
+            s = pygame.Surface(size, pygame.SRCALPHA)
+            r = pygame.Rect(0, 0, w, h)
+            pygame.draw.rect(s, BACK_A, r, border_radius=7)
+            for x in range(-h, w, 8):
+                pygame.draw.line(s, BACK_B, (x, 0), (x + h, h), 2)
+            pygame.draw.rect(s, (245, 240, 230), r, 3, border_radius=7)
+            self._backs[size] = s
+        return s
+
+    # --- the whole window ----------------------------------------------------------------
+
+    def draw(self, surface, sim, layout):
+        surface.fill(BG)
+        self._table(surface, sim, layout)
+        self._panel(surface, sim, layout)
+
+    def _table(self, surface, sim, lay):
+        t = lay.table
+        pygame.draw.rect(surface, FELT_EDGE, t.inflate(-8, -8), border_radius=36)
+        pygame.draw.rect(surface, FELT, t.inflate(-22, -22), border_radius=30)
+        deck = sim.deck
+        cw, ch = lay.card
+        rects = {}
+        order = []
+        grabs = {}
+        turn_pad = sim.turn_pad()
+        # pads
+        for p, r in enumerate(lay.pads):
+            live = bool(sim.tableau.on_pad(p))
+            pygame.draw.rect(surface, PAD, r, border_radius=12)
+            pygame.draw.rect(surface, TURN if p == turn_pad else (PAD_LIVE if live else PAD_EDGE),
+                             r, 3 if p == turn_pad else 2, border_radius=12)
+            inner = r.inflate(-16, -16)
+            for k in range(3):  # the reader's antenna loop
+                pygame.draw.rect(surface, (60, 104, 78), inner.inflate(-k * 10, -k * 10), 1,
+                                 border_radius=8)
+            lab = self.text("pad P%d" % (p + 1), 16, DIM)
+            surface.blit(lab, lab.get_rect(midbottom=(r.centerx, r.bottom - 4)))
+        # talon
+        talon = sim.tableau.talon()
+        if talon or sim.adapter.talon_label:
+            tr = lay.talon
+            pygame.draw.rect(surface, (20, 84, 48), tr, border_radius=10)
+            pygame.draw.rect(surface, (70, 130, 90), tr, 1, border_radius=10)
+            lab = self.text("%s (%d)" % (sim.adapter.talon_label or "Talon", len(talon)), 16, DIM)
+            surface.blit(lab, lab.get_rect(midtop=(tr.centerx, tr.top + 3)))
+            small = (int(cw * 0.62), int(ch * 0.62))
+            n = len(talon)
+            step = min(small[0] + 4, (tr.w - 12 - small[0]) / max(1, n - 1)) if n > 1 else 0
+            x0 = tr.centerx - (small[0] + (n - 1) * step) / 2
+            for i, c in enumerate(talon):
+                rr = pygame.Rect(int(x0 + i * step), tr.top + 20, *small)
+                surface.blit(self.back(small), rr)
+                rects[c] = rr
+                order.append(c)
+                grabs[c] = (rr.x + max(4, int(min(step, small[0]) if i < n - 1 else small[0]) // 2),
+                            rr.centery)
+        # hands, labels and piles
+        for p in range(len(lay.pads)):
+            hand = sim.tableau.hand(p)
+            slots, vis = lay.hand_slots(p, len(hand))
+            hx, hy = lay.hand_centre[p]
+            top = (slots[0][1] if slots else hy - ch // 2)
+            seat = sim.seat_of(p)
+            who = "sits out" if seat < 0 and sim.fw_deal is not None else (
+                "you" if p in sim.humans else "computer")
+            note = sim.adapter.seat_note(sim, seat) if seat >= 0 else ""
+            label = "P%d  %s%s" % (p + 1, who, ("  -  " + note) if note else "")
+            colour = TURN if p == turn_pad else TEXT
+            lab = self.text(label, 20, colour, bold=p == turn_pad)
+            left = hx - lay.hand_width[p] // 2
+            surface.blit(lab, (left, top - 20))
+            pile = sim.tableau.pile(p)
+            if pile:
+                n_tricks = len(pile) // max(1, sim.players_in_deal())
+                ps = (int(cw * 0.34), int(ch * 0.34))
+                x = left + lab.get_width() + 12
+                for k in range(min(4, n_tricks)):
+                    surface.blit(self.back(ps), (x + k * 3, top - 22 - k * 2 + 2))
+                pt = self.text("%d trick%s" % (n_tricks, "" if n_tricks == 1 else "s"), 16, DIM)
+                surface.blit(pt, (x + ps[0] + 12, top - 18))
+            for i, (c, (x, y)) in enumerate(zip(hand, slots)):
+                rr = pygame.Rect(x, y, cw, ch)
+                surface.blit(self.face(deck, c, (cw, ch)), rr)
+                rects[c] = rr
+                order.append(c)
+                last_in_row = i == len(hand) - 1 or slots[i + 1][1] != y
+                strip = cw if last_in_row else vis
+                below = slots[i + 1:]
+                dy = next((yy - y for (_, yy) in below if yy != y), ch)
+                grabs[c] = (x + max(3, strip // 2), y + min(ch, dy) // 2)
+        # cards on pads, loose cards, the dragged card last
+        on_table = []
+        for p in range(len(lay.pads)):
+            for k, c in enumerate(sim.tableau.on_pad(p)):
+                rr = pygame.Rect(0, 0, cw, ch)
+                rr.center = (lay.pads[p].centerx, lay.pads[p].centery - 7)
+                rr.move_ip(k * 5 - 5 * (len(sim.tableau.on_pad(p)) - 1), k * 5)
+                on_table.append((sim.tableau.z(c), c, rr))
+        for c in sim.tableau.loose():
+            x, y = sim.tableau.where(c)[1]
+            rr = pygame.Rect(0, 0, cw, ch)
+            rr.center = (x, y)
+            on_table.append((sim.tableau.z(c), c, rr))
+        on_table.sort(key=lambda e: e[0])
+        for _, c, rr in on_table:
+            if c == sim.dragging:
+                shadow = pygame.Surface((cw, ch), pygame.SRCALPHA)
+                pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=8)
+                surface.blit(shadow, rr.move(6, 8))
+            surface.blit(self.face(deck, c, (cw, ch)), rr)
+            rects[c] = rr
+            order.append(c)
+            grabs[c] = rr.center
+        # status and help
+        st = self.text(sim.status_line(), 22, TEXT, bold=True)
+        surface.blit(st, (t.x + 26, t.y + 14))
+        hint = self.text("drag cards onto pads  |  click a card: lay it on its pad  |  "
+                         "A: computer acts for you  |  C: collect trick  |  F2: screenshot",
+                         16, DIM)
+        surface.blit(hint, (t.x + 26, t.bottom - 24))
+        sim.card_rects = rects
+        sim.draw_order = order
+        sim.grab_points = grabs
+
+    def _panel(self, surface, sim, lay):
+        pr = lay.panel
+        surface.fill(PANEL, pr)
+        x = lay.lcd.x
+        surface.blit(self.text("Table controller  (emulated Pico)", 20, PANEL_TEXT, bold=True),
+                     (x, 16))
+        if self._lcd is None or self._lcd.model is not sim.board.lcd_model:
+            self._lcd = LcdView(sim.board.lcd_model)
+        self._lcd.draw(surface, lay.lcd)
+        # LED and buzzer, as the firmware's events would drive them
+        (lx, ly), rad = lay.led
+        led = sim.signals.led(sim.now)
+        pygame.draw.circle(surface, (25, 25, 25), (lx, ly), rad + 3)
+        pygame.draw.circle(surface, LED_COLOURS.get(led, (60, 64, 60)) if led else (60, 64, 60),
+                           (lx, ly), rad)
+        buzz = sim.signals.buzz(sim.now)
+        text = ("buzzer: " + buzz) if buzz else "buzzer: quiet"
+        surface.blit(self.text(text, 18, TURN if buzz else DIM), (lay.buzzer.x, lay.buzzer.y + 6))
+        names = ("< PREV", "NEXT >", "OK")
+        for i, r in enumerate(lay.buttons):
+            down = sim.board.hw.buttons[i].value() == 0
+            pygame.draw.rect(surface, BUTTON_DOWN if down else BUTTON, r, border_radius=10)
+            pygame.draw.rect(surface, (20, 20, 24), r, 2, border_radius=10)
+            lab = self.text(names[i], 20, (20, 20, 20) if down else PANEL_TEXT, bold=True)
+            surface.blit(lab, lab.get_rect(center=r.center))
+        surface.blit(self.text("keys: Left / Right / Enter (hold Enter: back)", 16, DIM),
+                     lay.keys_hint)
+        surface.blit(self.text(sim.traffic_title, 18, PANEL_TEXT, bold=True), lay.traffic_title)
+        tr = lay.traffic
+        pygame.draw.rect(surface, (24, 26, 30), tr, border_radius=6)
+        line_h = 15
+        n = max(0, (tr.h - 8) // line_h)
+        lines = list(sim.traffic.lines)[-n:] if n else []
+        clip = surface.get_clip()
+        surface.set_clip(tr.inflate(-6, -4))
+        for i, line in enumerate(lines):
+            colour = (240, 120, 110) if ("REFUSE" in line or "REVOKE" in line) else (
+                (250, 215, 110) if "TRICK" in line or "OVER" in line else (190, 200, 190))
+            surface.blit(self.text(line[:90], 12, colour, mono=True),
+                         (tr.x + 6, tr.y + 4 + i * line_h))
+        surface.set_clip(clip)

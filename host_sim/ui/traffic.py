@@ -1,0 +1,122 @@
+"""The side panel's link traffic, from a pluggable source.
+
+A source is any object with ``poll() -> list of str`` (the lines that arrived since the
+last poll). The panel keeps the last lines and draws them.
+
+Until the firmware speaks on its serial link, :class:`EventFeed` is the source: the
+simulator hands it the events ``Controller.tick`` returns (``on_events(now_ms, events)``)
+and it turns each into one line, as a link frame log would show it. A link reader (a
+``host_sim.link`` bridge decoding ``core.protocol`` frames) plugs in the same way: give
+``SimApp(traffic=...)`` an object with ``poll()``; ``on_events`` is optional.
+"""
+
+from collections import deque
+
+from core.events import (Awaiting, CardPlayed, DealOver, Refused, RevokeFound, TrickTaken,
+                         Turn, Undone)
+
+
+class EventFeed:
+    """Firmware events as text lines: ``on_events(now_ms, events)`` then ``poll()``.
+
+    ``deck``: the deck in play (for card codes), changeable with ``use_deck``;
+    ``seat_name(seat) -> str``: how a deal seat is named (default ``P<seat+1>``).
+    """
+
+    def __init__(self, deck=None, seat_name=None):
+        self.deck = deck
+        self.seat_name = seat_name or (lambda s: "P%d" % (s + 1))
+        self._new = []
+
+    def use_deck(self, deck):
+        """Card codes from now on are of ``deck``."""
+        self.deck = deck
+
+    def _card(self, card):
+        if card is None or card < 0 or self.deck is None:
+            return "-"
+        try:
+            return self.deck.code(card)
+        except Exception:  # a card number of another deck: show the number
+            return "#%d" % card
+
+    def describe(self, ev):
+        """One line for event ``ev`` (None for events not worth a line)."""
+        name = self.seat_name
+        if isinstance(ev, CardPlayed):
+            return "CARD   %s %s" % (name(ev.seat), self._card(ev.card))
+        if isinstance(ev, TrickTaken):
+            return "TRICK  %s takes %s  %dp  (%s)" % (
+                name(ev.seat), " ".join(self._card(c) for c in ev.cards), ev.points, ev.reason)
+        if isinstance(ev, Refused):
+            who = name(ev.seat) if ev.seat >= 0 else "--"
+            return "REFUSE %s %s %s: %s" % (who, self._card(ev.card), ev.reason, ev.detail)
+        if isinstance(ev, RevokeFound):
+            return "REVOKE %s %s trick %d: %s" % (name(ev.seat), self._card(ev.card),
+                                                  ev.trick + 1, ev.detail)
+        if isinstance(ev, Undone):
+            return "UNDO   %s %s" % (name(ev.seat) if ev.seat >= 0 else "--",
+                                     self._card(ev.card))
+        if isinstance(ev, Awaiting):
+            return "AWAIT  %s: %d cards" % (ev.verb, ev.count)
+        if isinstance(ev, DealOver):
+            r = ev.result
+            bits = [getattr(r, "status", "")]
+            for field in ("value", "declarer_points", "declarer_tricks", "won"):
+                if hasattr(r, field):
+                    bits.append("%s=%s" % (field, getattr(r, field)))
+            return "OVER   " + " ".join(str(b) for b in bits)
+        if isinstance(ev, Turn):
+            return None  # the next event says it
+        return self._generic(ev)
+
+    def _generic(self, ev):
+        """A game's own event (a namedtuple): its name and fields, seats and cards named."""
+        fields = getattr(ev, "_fields", None)
+        if not fields:
+            return "EVENT  %r" % (ev,)
+        bits = []
+        for f in fields:
+            v = getattr(ev, f)
+            if f in ("seat", "taker", "declarer") and isinstance(v, int):
+                bits.append(self.seat_name(v) if v >= 0 else "--")
+            elif f == "card" and isinstance(v, int):
+                bits.append(self._card(v))
+            elif f in ("cards", "trumps") and isinstance(v, (tuple, list)):
+                bits.append(" ".join(self._card(c) for c in v) or "-")
+            elif f == "seats" and isinstance(v, (tuple, list)):
+                bits.append(",".join(self.seat_name(x) for x in v))
+            else:
+                bits.append("%s=%s" % (f, v))
+        return "%-6s %s" % (type(ev).__name__[:12], " ".join(bits))
+
+    def on_events(self, now_ms, events):
+        """Take the events of one frame, stamped with the virtual time ``now_ms``."""
+        for ev in events:
+            text = self.describe(ev)
+            if text is not None:
+                self._new.append("%7.2f %s" % (now_ms / 1000.0, text))
+
+    def note(self, now_ms, text):
+        """A line from the simulator itself (deal dealt, computer choices...)."""
+        self._new.append("%7.2f ~ %s" % (now_ms / 1000.0, text))
+
+    def poll(self):
+        """The lines that arrived since the last poll."""
+        out = self._new
+        self._new = []
+        return out
+
+
+class TrafficLog:
+    """The last ``keep`` lines polled from ``source``."""
+
+    def __init__(self, source, keep=400):
+        self.source = source
+        self.lines = deque(maxlen=keep)
+
+    def pull(self):
+        """Poll the source once; returns how many lines came."""
+        got = self.source.poll()
+        self.lines.extend(got)
+        return len(got)
