@@ -18,7 +18,7 @@ from core.events import (NOT_IN_DECK, UNKNOWN_TAG, WRONG_PHASE, Awaiting, CardPl
 from core.tags import decode_card
 from device import glyphs
 from device.pads import CARD, COLLISION, Pads
-from device.screens import Screens, seat_name
+from device.screens import Screens
 
 CLEAR_PADS = "clear-pads"  # refusal: the last trick still lies on the pads
 
@@ -34,7 +34,8 @@ class App:
     """
 
     def __init__(self, readers, lcd, referee, deck, central=False, on_event=None,
-                 pad_seat=None, result_lines=None, clear_between_tricks=None):
+                 pad_seat=None, result_lines=None, clear_between_tricks=None,
+                 seat_name=None):
         self.pads = Pads(readers)
         self.readers = readers
         self.lcd = lcd
@@ -46,7 +47,7 @@ class App:
         self.result_lines = result_lines
         self.clear_between_tricks = (not central) if clear_between_tricks is None \
             else clear_between_tricks
-        self.screens = Screens(deck, lcd.cols, lcd.rows)
+        self.screens = Screens(deck, lcd.cols, lcd.rows, seat_name)
         self._collect = None  # [verb, count, cards, prefix] while cards are to be scanned
         self._must_clear = False
         self.lines = None
@@ -84,7 +85,7 @@ class App:
                 if self._must_clear and not self.pads.occupied():
                     self._must_clear = False
                     self.show(self.screens.message(
-                        "pads clear", "lead: " + seat_name(self.referee.current_seat())))
+                        "pads clear", "lead: " + self.screens.name(self.referee.current_seat())))
                 return []
             if read.kind == CARD:
                 return self._card(read)

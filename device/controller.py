@@ -212,7 +212,8 @@ class Controller:
         referee = Referee(flow.deal_factory(match), on_accept=self._journal_act)
         self.app = App(self.hw.readers, self.lcd, referee, flow.DECK, central=self.central,
                        pad_seat=lambda pad: flow.pad_seat(match, self.app.referee.deal, pad),
-                       result_lines=lambda r: flow.result_lines(r, match))
+                       result_lines=lambda r: flow.result_lines(r, match),
+                       seat_name=lambda s: flows.seat_label(self._table_seat(s)))
         self._enter_table()
 
     def _enter_table(self):

@@ -55,13 +55,17 @@ def seat_name(seat):
 
 
 class Screens:
-    """Turns events into LCD lines for one display size and the deck in play."""
+    """Turns events into LCD lines for one display size and the deck in play.
 
-    def __init__(self, deck, cols=16, rows=2):
+    ``name(seat)`` names a deal seat on the LCD (default ``seat_name``: "P1" for seat 0);
+    the controller passes the table seat's name where the two differ (Skat's forehand)."""
+
+    def __init__(self, deck, cols=16, rows=2, name=None):
         self.deck = deck
         self.cols = cols
         self.rows = rows
         self.tricks = 0
+        self.name = name or seat_name
 
     def fit(self, lines):
         """Pad/cut ``lines`` to exactly ``rows`` rows of ``cols`` characters."""
@@ -72,13 +76,13 @@ class Screens:
         return out
 
     def card_played(self, ev, next_seat):
-        return self.fit(["%s %s" % (seat_name(ev.seat), card_label(self.deck, ev.card)),
-                         "next: %s" % seat_name(next_seat) if next_seat >= 0 else ""])
+        return self.fit(["%s %s" % (self.name(ev.seat), card_label(self.deck, ev.card)),
+                         "next: %s" % self.name(next_seat) if next_seat >= 0 else ""])
 
     def trick_taken(self, ev):
         """Who took the trick, its points, and why (wrapped over the rows left)."""
         self.tricks += 1
-        return self.fit(["T%d %s takes %d" % (self.tricks, seat_name(ev.seat), ev.points)]
+        return self.fit(["T%d %s takes %d" % (self.tricks, self.name(ev.seat), ev.points)]
                         + self.wrap(lcd_text(self.deck, ev.reason), self.rows - 1))
 
     def wrap(self, text, rows):
@@ -104,12 +108,12 @@ class Screens:
     def refused(self, ev):
         what = card_label(self.deck, ev.card) + " " if ev.card is not None and ev.card >= 0 \
             else ""
-        who = seat_name(ev.seat) + " " if ev.seat >= 0 else ""
+        who = self.name(ev.seat) + " " if ev.seat >= 0 else ""
         return self.fit(["%s%srefused" % (who, what), REASONS.get(ev.reason, ev.reason)])
 
     def revoke(self, ev):
         """A later card proved an earlier failure to follow suit (unknown hands)."""
-        return self.fit(["%s revoke in T%d" % (seat_name(ev.seat), ev.trick + 1),
+        return self.fit(["%s revoke in T%d" % (self.name(ev.seat), ev.trick + 1),
                          "shown by %s" % card_label(self.deck, ev.card)])
 
     def message(self, line1, line2=""):
@@ -122,7 +126,7 @@ class Screens:
             return self.fit(["All passed", "no game"])
         if hasattr(result, "declarer_points") and result.value is not None:
             verdict = "overbid" if result.overbid else ("won" if result.won else "lost")
-            return self.fit(["%s %d pts %d tr" % (seat_name(result.declarer),
+            return self.fit(["%s %d pts %d tr" % (self.name(result.declarer),
                                                   result.declarer_points,
                                                   result.declarer_tricks),
                              "%s %+d" % (verdict, result.value)])

@@ -10,6 +10,7 @@ A virtual clock drives everything, so runs are repeatable and take no real time.
 """
 
 import hashlib
+import re
 
 from boards import pico
 from core.referee import Referee
@@ -51,13 +52,15 @@ def glyph_map():
     return m
 
 
-def _shows(row, label):
-    """True when a menu row (after the cursor mark) shows exactly ``label``, possibly cut
-    short by the LCD width and followed by blanks or the "n/N" position mark."""
-    text = row.rstrip()
-    if "/" in text[-5:]:
-        text = text[:text.rfind(" ", 0, len(text) - 1) if " " in text else len(text)]
-    text = text.rstrip()
+_MARK = re.compile(r"\s+\d+/\d+$")  # the "n/N" position mark of a 2-row menu
+
+
+def row_shows(row, label):
+    """True when an LCD menu row (cursor mark ``>`` first) shows ``label``, possibly cut
+    short by the LCD width, followed by blanks and the "n/N" position mark."""
+    if not row.startswith(">"):
+        return False
+    text = _MARK.sub("", row[1:].rstrip()).rstrip()
     return text == label or (len(text) >= 8 and label.startswith(text))
 
 
@@ -115,7 +118,7 @@ class SimBoard:
         current item with ``>``). Raises LookupError if it never appears."""
         for _ in range(limit):
             for line in self.lcd_lines():
-                if line.startswith(">") and _shows(line[1:], label):
+                if row_shows(line, label):
                     return self.press(2)
             self.press(1)
         raise LookupError("menu item %r not found; LCD shows %r" % (label, self.lcd_lines()))

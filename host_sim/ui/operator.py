@@ -10,26 +10,15 @@ firmware sees nothing but pins.
 :meth:`call`; call :meth:`step` every frame after the firmware ran.
 """
 
-import re
 from collections import deque
+
+from host_sim.board import row_shows  # the one menu-row reader
 
 PREV, NEXT, OK = 0, 1, 2  # board.hw.buttons order
 HOLD_MS = 60  # a press: longer than the firmware's 20 ms debounce
 GAP_MS = 60  # released between presses
 LONG_MS = 900  # OK held this long is BACK (device.buttons LONG_MS = 800)
 MAX_NEXT = 80  # NEXT presses before a menu item is declared missing
-
-_MARK = re.compile(r"\s+\d+/\d+$")  # the "n/N" position mark of a 2-row menu
-
-
-def row_shows(row, label):
-    """True when an LCD menu row (cursor mark ``>`` first) shows ``label``, possibly cut
-    short by the LCD width, followed by blanks and the "n/N" position mark."""
-    if not row.startswith(">"):
-        return False
-    text = _MARK.sub("", row[1:].rstrip()).rstrip()
-    return text == label or (len(text) >= 8 and label.startswith(text))
-
 
 class Operator:
     """Presses the board's buttons to carry out queued steps, one press at a time."""
