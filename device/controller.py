@@ -11,11 +11,17 @@
     TABLE --deal over--> RESULT --OK--> TABLE (next deal) | SHEET (game over)
 
 ``tick(now_ms)`` is all a board's main loop calls. Every accepted action is written to the
-journal (when one is given) before it is shown, so a power cut loses nothing.
+journal (when one is given) before it is shown, so a power cut loses nothing: on boot the
+journal is read back (a torn or corrupt tail dropped and reported), the game and its
+finished deals are rebuilt by replaying their actions, and play resumes where it stopped.
+
+Journal records (``core.journal``): ``game`` [name, players, options], ``act`` [verb,
+args] (every accepted action), ``undo`` [], ``deal`` [sheet lines] (a deal booked),
+``game-over`` [sheet lines]; when a game ends the journal is compacted to its sheet.
 """
 
 from core.compat import const
-from core.errors import BadTag, TrickrefError
+from core.errors import BadRecord, BadTag, IllegalPlay, TrickrefError
 from core.events import DealOver, Refused
 from core.referee import Referee
 from core.tags import decode_card, encode_card
@@ -36,8 +42,9 @@ MODE_WRITE = const(7)
 class Controller:
     """The product: from power-on to the final score with three buttons and the pads.
 
-    ``hw``: a ``boards.Hardware``. ``journal``: an object with ``append(kind, data)`` (see
-    ``core.journal``) or None. ``central``: the board has one central pad.
+    ``hw``: a ``boards.Hardware``. ``journal``: a ``core.journal.Journal`` (read back at
+    boot to resume), any object with ``append(kind, data)`` (a log: nothing to resume),
+    or None. ``central``: the board has one central pad.
     ``app_factory``: how to build the table loop (``device.app.App``), injectable for tests.
     """
 
@@ -60,7 +67,10 @@ class Controller:
         self._audit = None
         self._writing = None
         self._required = False
-        self.main_menu()
+        self.last_sheet = None  # the final sheet of a finished game, read from the journal
+        self.journal_report = None
+        if journal is None or not hasattr(journal, "recover") or not self._resume():
+            self.main_menu()
 
     # --- screens -------------------------------------------------------------------------
 
@@ -126,6 +136,8 @@ class Controller:
         if self.match is not None:
             items.append(Item("Continue game", value="continue"))
             items.append(Item("Score sheet", value="sheet"))
+        elif self.last_sheet:
+            items.append(Item("Last game sheet", value="last"))
         items.append(Item("Deck audit", submenu=self._deck_menu("audit")))
         items.append(Item("Write tags", submenu=self._deck_menu("write")))
         self.menu = MenuStack(Menu("trickref", items))
@@ -184,6 +196,8 @@ class Controller:
             self._enter_table()
         elif v == "sheet":
             self._show_sheet()
+        elif v == "last":
+            self._show_list(self.last_sheet)
         elif v == "main":
             self.main_menu()
         elif isinstance(v, tuple) and v[0] == "start":
@@ -205,15 +219,21 @@ class Controller:
             self.journal.append("game", [name, players, sorted((options or {}).items())])
         self._new_deal()
 
-    def _new_deal(self):
+    def _new_deal(self, replay=None):
+        """Start the next deal of the match; ``replay``: actions to rebuild it (resume)."""
         from device.app import App
         flow = self.flow
         match = self.match
-        referee = Referee(flow.deal_factory(match), on_accept=self._journal_act)
+        referee = Referee(flow.deal_factory(match))
+        events = referee.replay(replay) if replay else []
+        referee.on_accept = self._journal_act
         self.app = App(self.hw.readers, self.lcd, referee, flow.DECK, central=self.central,
                        pad_seat=lambda pad: flow.pad_seat(match, self.app.referee.deal, pad),
                        result_lines=lambda r: flow.result_lines(r, match),
                        seat_name=lambda s: flows.seat_label(self._table_seat(s)))
+        for ev in events:  # resumed while the deal waited for cards to be scanned
+            if type(ev).__name__ == "Awaiting":
+                self.app.expect_scan(ev.count, ev.verb)
         self._enter_table()
 
     def _enter_table(self):
@@ -313,14 +333,50 @@ class Controller:
 
     def _next_deal(self):
         lines = self.flow.record(self.match, self.result)
-        if self.journal is not None:
-            self.journal.append("deal", [])
+        sheet = self.flow.sheet_lines(self.match)
+        self._journal("deal", sheet)
         self.result = None
         if self.flow.is_match_over(self.match):
-            self._show_sheet(lines)
+            self.last_sheet = lines + sheet
+            self._journal("game-over", self.last_sheet)
+            if self.journal is not None:
+                try:  # keep only the finished sheet (atomic: temp file, then rename)
+                    self.journal.compact()
+                except (OSError, BadRecord) as e:
+                    self.show(["journal compact", "failed: %s" % e])
+            self._show_list(self.last_sheet)
             self.app = None
+            self.match = None
         else:
             self._new_deal()
+
+    def _journal(self, kind, data):
+        if self.journal is not None:
+            self.journal.append(kind, data)
+
+    # --- resume after a power cut --------------------------------------------------------
+
+    def _resume(self):
+        """Rebuild the game from the journal; True when play resumed (or a finished sheet
+        was found), False for an empty journal. An unreadable journal is reported on the
+        LCD and set aside, never guessed at."""
+        rb = _Rebuild()
+        try:
+            _, report = self.journal.recover(sink=rb.add)
+            rb.finish()
+        except (BadRecord, IllegalPlay, TrickrefError, OSError) as e:
+            self.show(["journal refused", str(e)])
+            self.journal_report = str(e)
+            return False
+        self.journal_report = report
+        if rb.game_over or rb.flow is None:
+            self.last_sheet = rb.sheet
+            return False
+        self.flow, self.match, self.players = rb.flow, rb.match, rb.players
+        self._new_deal(replay=rb.acts)
+        if report.dropped:
+            self.show(["resumed; dropped", "%d bytes: %s" % (report.dropped, report.reason)])
+        return True
 
     # --- the score sheet -------------------------------------------------------------------
 
@@ -413,6 +469,50 @@ class Controller:
             self._show_list(self._audit.report())
         else:
             self.main_menu()
+
+
+class _Rebuild:
+    """A journal sink that rebuilds a game as its records stream by: the match with every
+    booked deal replayed into it, and the actions of the deal in progress."""
+
+    def __init__(self):
+        self.flow = None
+        self.match = None
+        self.players = 0
+        self.acts = []
+        self.sheet = None
+        self.game_over = False
+
+    def add(self, rec):
+        kind, data = rec[0], rec[1]
+        if kind == "game":
+            name, players, options = data
+            self.flow = flows.load(name)
+            self.players = players
+            self.match = self.flow.new_match(players, dict(options))
+            self.acts = []
+            self.game_over = False
+        elif self.flow is None:
+            raise BadRecord("journal: %s before any game" % kind)
+        elif kind == "act":
+            self.acts.append((data[0], tuple(data[1])))
+        elif kind == "undo":
+            if self.acts:
+                self.acts.pop()
+        elif kind == "deal":
+            if self.acts:  # a compacted, finished game keeps only its sheet lines
+                referee = Referee(self.flow.deal_factory(self.match))
+                referee.replay(self.acts)
+                self.flow.record(self.match, referee.deal.result())
+            self.acts = []
+            self.sheet = data
+        elif kind == "game-over":
+            self.game_over = True
+            self.sheet = data
+
+    def finish(self):
+        """Called after the last record."""
+        return self
 
 
 def _options_for(flow, players, chosen):

@@ -2,51 +2,123 @@
 entered through the menus with the buttons, the cards laid on the pads, legal play picked
 by a shadow copy of the rules core that knows the hands (the firmware does not).
 
-``TablePlayer(game, players, seed).play(deals)`` returns, per deal, the shadow's result
-and the firmware's result, so tests can check that the board scores every deal exactly as
-the rules core does for the same cards. The same players drive the demos and the
-simulator's computer seats.
+A game is first written as a *script* of table steps, computed by the rules core alone:
+
+- ``("start",)``: power on, choose the game, players and options in the menus;
+- ``("ui", labels, cards, records)``: menu items chosen in order, then cards scanned on a
+  pad; it makes ``records`` journal records (0 for pure navigation);
+- ``("card", pad, card)``: a card laid on a pad (one record: the play);
+- ``("result", shadow)``: the deal is over: the core's result is compared with the board's;
+- ``("next",)``: OK on the result screen books the deal.
+
+Then the script runs on the board. Because every step makes a known number of journal
+records, a run killed at any moment and started again on the same flash folder skips the
+steps the journal already holds and ends exactly as an uninterrupted run
+(:meth:`TablePlayer.play` with ``resume=True``).
+
+``TablePlayer(game, players, seed).play(deals)`` returns, per deal played, the shadow's
+result and the firmware's result. The same players drive the demos and the tests.
 """
 
 import random
 
-from core import tags  # noqa: F401  (the board reads tags in this format)
 from core.cards import FRENCH36, SKAT, TAROT, TRUMP
 from core.rng import Rng
+from device import flows
 from device.flows.tarot import SUIT_LCD
 from host_sim.board import SimBoard, TaggedDeck
 
 _TITLES = {"skat": "Skat", "magistr": "Magistr", "tarot": "French Tarot", "zhopa": "Zhopa"}
+_DECKS = {"skat": SKAT, "magistr": FRENCH36, "zhopa": FRENCH36, "tarot": TAROT}
 
 
 class TablePlayer:
     """Plays ``game`` for ``players`` on a SimBoard (``cols`` x ``rows`` LCD, one pad per
     seat or one ``central`` pad), deals from ``seed``; ``options``: the labels to pick in
-    the setup menus, in order (defaults: each menu's first item)."""
+    the setup menus, in order (defaults: each menu's first item); ``journal``: the board's
+    journal (``core.journal.Journal`` or anything with ``append``)."""
 
     def __init__(self, game, players, seed=1, cols=16, rows=2, central=False,
                  options=None, journal=None):
         self.game = game
         self.players = players
+        self.seed = seed
         self.rng = random.Random(seed)
         self.deal_rng = Rng(seed)
         self.central = central
         self.board = SimBoard(1 if central else players, cols, rows)
         self.journal = journal
-        deck = {"skat": SKAT, "magistr": FRENCH36, "zhopa": FRENCH36, "tarot": TAROT}[game]
-        self.deck = deck
-        self.tags = TaggedDeck(deck)
+        self.deck = _DECKS[game]
+        self.tags = TaggedDeck(self.deck)
         self.options = options
-        self.results = []  # (shadow result, firmware result) per deal
-        self.on_trick = None  # callback(trick events, LCD rows) after a trick-ending card
+        self.results = []  # (shadow result, firmware result) per deal played here
+        self.on_trick = None  # callback(TrickTaken, LCD rows) after a trick-ending card
+        self.flow = flows.load(game)
 
-    # --- the table ---------------------------------------------------------------------
+    # --- the script (rules core only) ---------------------------------------------------
+
+    def script(self, deals):
+        """The steps of a game of at most ``deals`` deals (fewer when the game ends)."""
+        yield ("start",)
+        match = self.flow.new_match(self.players, {})
+        for _ in range(deals):
+            shadow, steps = self.deal_steps(match)
+            for step in steps:
+                yield step
+            yield ("result", shadow)
+            self.flow.record(match, shadow.result())
+            yield ("next",)
+            if self.flow.is_match_over(match):
+                return
+
+    def play_out(self, shadow, pad_of):
+        """Legal random play of the shadow deal; returns its card steps."""
+        steps = []
+        while not shadow.is_over() and self._in_play(shadow):
+            seat = shadow.current_seat()
+            card = self.rng.choice(shadow.legal_cards(seat))
+            shadow.play(seat, card)
+            steps.append(("card", pad_of(seat), card))
+        return steps
+
+    def _in_play(self, shadow):
+        return shadow.current_seat() >= 0
+
+    # --- running it on the board ----------------------------------------------------------
+
+    @property
+    def ctl(self):
+        return self.board.controller
+
+    def pad(self, table_seat):
+        """The pad a table seat lays its cards on (the central pad takes every card)."""
+        return 0 if self.central else table_seat
+
+    def lay(self, pad, card):
+        """Lay ``card`` on ``pad``, let the firmware read it, lift it; returns the events.
+        ``on_trick`` sees the LCD while a trick's verdict shows."""
+        b = self.board
+        tag = self.tags.tag(card)
+        pad = self.pad(pad)
+        b.place(pad, tag)
+        events = b.run(60)
+        if self.on_trick is not None:
+            taken = [e for e in events if type(e).__name__ == "TrickTaken"]
+            if taken:
+                self.on_trick(taken[0], b.lcd_lines())
+        b.lift(pad, tag)
+        return events + b.run(60)
 
     def start(self):
         """Power on and choose the game, the players and the options in the menus."""
         b = self.board
         b.power_on(journal=self.journal, central=self.central)
         b.run(50)
+        self._choose_game()
+        return self
+
+    def _choose_game(self):
+        b = self.board
         b.choose("New game")
         b.choose(_TITLES[self.game])
         b.choose(str(self.players))
@@ -55,178 +127,163 @@ class TablePlayer:
         while not any(l.startswith(">Start") for l in b.lcd_lines()):
             b.press(2)  # every other setup question: its first (default) answer
         b.choose("Start")
-        return self
 
-    @property
-    def ctl(self):
-        return self.board.controller
+    def records_done(self):
+        """Journal records the board holds (what a resumed run may skip)."""
+        if self.journal is None or not hasattr(self.journal, "read"):
+            return 0
+        recs, _ = self.journal.read()
+        return len(recs)
 
-    def pad(self, seat):
-        """The pad a seat lays its cards on (the central pad takes every card)."""
-        return 0 if self.central else self._table_seat(seat)
-
-    def _table_seat(self, seat):
-        return seat
-
-    def lay(self, seat, card):
-        """Lay ``card`` from ``seat`` on its pad, let the firmware read it, lift it; returns
-        the firmware's events. ``on_trick`` sees the LCD while the trick's verdict shows."""
+    def play(self, deals, resume=False):
+        """Run the script of ``deals`` deals; returns ``self.results``. With ``resume``,
+        the board boots on its journal and the steps it already holds are skipped."""
         b = self.board
-        tag = self.tags.tag(card)
-        b.place(self.pad(seat), tag)
-        events = b.run(60)
-        if self.on_trick is not None:
-            taken = [e for e in events if type(e).__name__ == "TrickTaken"]
-            if taken:
-                self.on_trick(taken[0], b.lcd_lines())
-        b.lift(self.pad(seat), tag)
-        return events + b.run(60)
+        skip = self.records_done() if resume else 0
+        b.power_on(journal=self.journal, central=self.central)
+        b.run(50)
+        done = 0
+        for step in self.script(deals):
+            kind = step[0]
+            n = {"start": 1, "card": 1, "next": 1, "result": 0}.get(kind)
+            if kind == "ui":
+                n = step[3]
+            if done + n <= skip and kind != "result" or \
+                    (kind == "result" and done < skip):
+                done += n
+                continue
+            done += n
+            self._run_step(step)
+        return self.results
 
-    def scan(self, cards):
-        """Lay cards one by one on the first pad (skat, écart, poignée)."""
-        for c in cards:
-            self.board.play_card(0, self.tags.tag(c))
-
-    def play_tricks(self, shadow):
-        """Legal random play until the shadow deal's card play is over."""
-        while not shadow.is_over() and shadow.current_seat() >= 0 and \
-                self._in_play(shadow):
-            seat = shadow.current_seat()
-            card = self.rng.choice(shadow.legal_cards(seat))
-            shadow.play(seat, card)
-            events = self.lay(seat, card)
+    def _run_step(self, step):
+        kind = step[0]
+        b = self.board
+        if kind == "start":
+            self._choose_game()
+        elif kind == "ui":
+            for label in step[1]:
+                b.choose(label)
+            for c in step[2]:
+                b.play_card(0, self.tags.tag(c))
+        elif kind == "card":
+            events = self.lay(step[1], step[2])
             bad = [e for e in events if type(e).__name__ in ("Refused", "RevokeFound")]
             if bad:
                 raise AssertionError("the board refused a legal card: %r, LCD %r"
-                                     % (bad, self.board.lcd_lines()))
-
-    def _in_play(self, shadow):
-        return True
-
-    def next_deal(self):
-        """OK on the result screen: book the deal, start the next."""
-        self.board.press(2)
-
-    def play(self, deals):
-        """Play ``deals`` deals (or until the match ends); returns ``self.results``."""
-        self.start()
-        for _ in range(deals):
-            shadow = self.play_deal()
-            fw = self.ctl.result
-            self.results.append((shadow.result(), fw))
-            self.next_deal()
-            if self.ctl.app is None:  # the match is over: the sheet is on the LCD
-                break
-        return self.results
+                                     % (bad, b.lcd_lines()))
+        elif kind == "result":
+            self.results.append((step[1].result(), self.ctl.result))
+        elif kind == "next":
+            b.press(2)
 
 
 class SkatPlayer(TablePlayer):
     """Skat: a random declarer at bid 18 picks up (or plays hand), discards two random
     cards, declares a random game; the skat is scanned after the last trick."""
 
-    def _table_seat(self, seat):
-        return self.ctl.match.table_seats()[seat]
-
-    def play_deal(self):
+    def deal_steps(self, match):
         from core.games import skat
+        seats = match.table_seats()
         cards = self.deal_rng.shuffle(list(range(32)))
         hands = [cards[0:10], cards[10:20], cards[20:30]]
-        shadow = skat.Game().new_deal(hands, cards[30:32])
+        shadow = match.new_deal(hands, cards[30:32])
         decl = self.rng.randrange(3)
         kind = self.rng.choice("CSHDGN")
         hand = self.rng.random() < 0.25
-        b = self.board
-        b.choose("P%d declarer" % (self._table_seat(decl) + 1))
-        b.choose("18")
         shadow.enter_auction(decl, 18)
+        labels = ["P%d declarer" % (seats[decl] + 1), "18"]
+        steps = [("ui", labels, (), 1)]
         if hand:
-            b.choose("Hand game")
             shadow.declare(decl, kind + "H")
+            labels = ["Hand game"]
         else:
-            b.choose("Pick up skat")
             shadow.pick_up(decl)
             shadow.declare(decl, kind, self.rng.sample(shadow.hands[decl], 2))
-        b.choose(dict(zip("CSHDGN", ("Eichel", "Gruen", "Herz", "Schellen", "Grand",
-                                     "Null")))[kind])
-        b.choose("Null" if kind == "N" else ("Plain hand" if hand else "Plain"))
-        self.play_tricks(shadow)
-        self.scan(shadow.skat)
-        return shadow
+            steps.append(("ui", ["Pick up skat"], (), 1))
+            labels = []
+        labels.append(dict(zip("CSHDGN", ("Eichel", "Gruen", "Herz", "Schellen", "Grand",
+                                          "Null")))[kind])
+        labels.append("Null" if kind == "N" else ("Plain hand" if hand else "Plain"))
+        steps.append(("ui", labels, (), 1))
+        steps += self.play_out(shadow, lambda s: seats[s])
+        steps.append(("ui", (), tuple(shadow.skat), 1))
+        assert shadow.phase == skat.PHASE_OVER
+        return shadow, steps
 
 
 class MagistrPlayer(TablePlayer):
     """Magistr: deals from the shared Rng in the core's own order; deal 1's leader (the
     lowest diamond) is entered in the menu."""
 
-    def play_deal(self):
-        from core.games import magistr
-        match = self.ctl.match
+    def deal_steps(self, match):
         game = match.game
         number = match.number()
         hands = game.deal_cards(number, self.deal_rng)
         shadow = game.new_deal(match.next_dealer(), hands, number)
-        if number == 1:
-            self.board.choose("P%d" % (shadow.first + 1))
-        self.play_tricks(shadow)
-        assert isinstance(shadow, magistr.Deal)
-        return shadow
+        steps = [("ui", ["P%d" % (shadow.first + 1)], (), 1)] if number == 1 else []
+        return shadow, steps + self.play_out(shadow, lambda s: s)
 
 
 class TarotPlayer(TablePlayer):
     """Tarot: one random seat takes a Prise or Garde, the others pass; the écart (no king,
     no oudler, no trump) is scanned; at 5 players the taker calls a king."""
 
-    def play_deal(self):
+    def deal_steps(self, match):
         from core.games import tarot
-        match = self.ctl.match
         game = match.game
-        hands, chien = tarot.split_pack(self.deal_rng.shuffle(list(range(78))), game.players)
+        hands, _ = tarot.split_pack(self.deal_rng.shuffle(list(range(78))), game.players)
         shadow = game.new_deal(match.dealer, hands)
-        if shadow.is_over():  # petit sec: annulled before bidding
-            return shadow
+        if shadow.is_over():  # a petit sec: its holder announces it during the bidding
+            holder = next(s for s in range(game.players) if _petit_sec(hands[s]))
+            shadow = game.new_deal(match.dealer, None)
+            shadow.announce(holder, tarot.PETIT_SEC)
+            return shadow, [("ui", ["Petit sec P%d" % (holder + 1)], (), 1)]
         taker = self.rng.randrange(game.players)
         contract = self.rng.choice(("prise", "garde"))
+        steps = []
         while shadow.phase == tarot.PHASE_BIDDING:
             s = shadow.current_seat()
             code = contract if s == taker else "pass"
             shadow.bid(s, code)
-            self.board.choose({"prise": "Prise", "garde": "Garde", "pass": "Pass"}[code])
+            steps.append(("ui", [{"prise": "Prise", "garde": "Garde", "pass": "Pass"}[code]],
+                          (), 1))
         if shadow.phase == tarot.PHASE_CALL:
             king = self.rng.choice([TAROT.parse(s + "K") for s in "HSCD"])
             shadow.call(taker, king)
-            self.board.choose("Roi " + SUIT_LCD[TAROT.suit(king)])
+            steps.append(("ui", ["Roi " + SUIT_LCD[TAROT.suit(king)]], (), 1))
         if shadow.phase == tarot.PHASE_ECART:
             hand = shadow.hands[taker]
             plain = [c for c in hand if TAROT.suit(c) < TRUMP and TAROT.rank(c) != 13]
             ecart = self.rng.sample(plain, game.chien_size)
             shadow.discard(taker, ecart)
-            self.board.choose("Scan %d cards" % game.chien_size)
-            self.scan(ecart)
-        self.play_tricks(shadow)
-        return shadow
+            steps.append(("ui", ["Scan %d cards" % game.chien_size], tuple(ecart), 1))
+        return shadow, steps + self.play_out(shadow, lambda s: s)
+
+
+def _petit_sec(hand):
+    trumps = [c for c in hand if TAROT.suit(c) >= TRUMP]
+    return trumps == [TAROT.parse("1")]
 
 
 class ZhopaPlayer(TablePlayer):
     """Zhopa: hands and stock from the shared Rng; deal 1's leader named in the menu; each
     player's random go/no bid entered in turn; the draws happen off the board."""
 
-    def play_deal(self):
+    def deal_steps(self, match):
         from core.games import zhopa
-        match = self.ctl.match
         game = match.game
         hands, stock = game.deal_cards(self.deal_rng)
         number = match.number()
         shadow = game.new_deal(match.next_dealer(), hands, number, None, stock)
-        if number == 1:
-            self.board.choose("P%d" % (shadow.first + 1))
+        steps = [("ui", ["P%d" % (shadow.first + 1)], (), 1)] if number == 1 else []
         while shadow.phase == zhopa.PHASE_BID:
             seat = shadow.current_seat()
             go = self.rng.random() < 0.5
             shadow.bid(seat, go)
-            self.board.choose("Go (%d)" % game.target(True) if go else
-                              "No (%d)" % game.target(False))
-        self.play_tricks(shadow)
-        return shadow
+            steps.append(("ui", ["Go (%d)" % game.target(True) if go else
+                                 "No (%d)" % game.target(False)], (), 1))
+        return shadow, steps + self.play_out(shadow, lambda s: s)
 
 
 PLAYERS = {"skat": SkatPlayer, "magistr": MagistrPlayer, "tarot": TarotPlayer,
@@ -234,7 +291,7 @@ PLAYERS = {"skat": SkatPlayer, "magistr": MagistrPlayer, "tarot": TarotPlayer,
 
 
 def table_player(game, players, **kw):
-    """The TablePlayer for ``game``; ValueError when none exists yet."""
+    """The TablePlayer for ``game``; ValueError when none exists."""
     cls = PLAYERS.get(game)
     if cls is None:
         raise ValueError("no table player for %r" % (game,))

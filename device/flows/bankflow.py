@@ -31,22 +31,26 @@ def OPTIONS(players, chosen):
                       for i, a in enumerate(_SUITS) for b in _SUITS[i + 1:])
         opts.append(("pair", "Two trumps", pairs))
     elif v == "senior-junior":
-        pairs = tuple(("%s>%s" % (a[0][:5], b[0][:5]), (a[1], b[1]))
-                      for a in (_SUITS[3],) + _SUITS[:3] for b in _SUITS if b != a)
+        # the seed's example first: spades senior, diamonds junior
+        pairs = [("%s>%s" % (a[0][:5], b[0][:5]), (a[1], b[1]))
+                 for a in _SUITS for b in _SUITS if b != a]
+        pairs.sort(key=lambda p: p[1] != (3, 1))
+        pairs = tuple(pairs)
         opts.append(("pair", "Senior>junior", pairs))
     return opts
 
 
-def trumps_option(players, options):
-    """The ``trumps`` argument of bank.Rules from the answers to OPTIONS."""
-    v = options.get("variant", "own")
+def bank_setup(players, options):
+    """``(variant, trumps)`` for bank.Rules from the answers to OPTIONS; without answers
+    the first choice of each question (own trumps up to 4 players, else none)."""
+    v = options.get("variant", "own" if players <= 4 else "none")
     if v == "own":
-        return [options.get("trump%d" % s, s % 4) for s in range(players)]
+        return v, [options.get("trump%d" % s, s % 4) for s in range(players)]
     if v == "one":
-        return options.get("trump0", 3)
+        return v, options.get("trump0", 0)
     if v in ("two", "senior-junior"):
-        return options.get("pair", (3, 1))
-    return None
+        return v, options.get("pair", (0, 1) if v == "two" else (3, 1))
+    return v, None
 
 
 class TableDeal:

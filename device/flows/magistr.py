@@ -8,7 +8,7 @@ Seats are table seats 0..players-1 (the pads), as in ``core.games.magistr``.
 from core.cards import FRENCH36
 from core.games import magistr
 from device.flows import seat_label
-from device.flows.bankflow import OPTIONS, TableDeal, leader_menu, trumps_option
+from device.flows.bankflow import OPTIONS, TableDeal, leader_menu, bank_setup
 
 __all__ = ("OPTIONS",)
 
@@ -18,7 +18,7 @@ DECK = FRENCH36
 PLAYERS = (2, 3, 4)
 def new_match(players, options):
     """A 24-deal Magistr game (dealer P1 first: the table may lay the cards so)."""
-    game = magistr.Game(players, options.get("variant", "own"), trumps_option(players, options))
+    game = magistr.Game(players, *bank_setup(players, options))
     return magistr.Match(game, 0)
 
 

@@ -43,8 +43,13 @@ def prompt(deal, match=None):
     """The bid of the seat whose turn it is; the called king; the écart."""
     if deal.phase == tarot.PHASE_BIDDING:
         s = deal.current_seat()
+        n = match.game.players if match is not None else 4
+        # A player whose only trump is the Petit, without the Excuse, must announce it:
+        # the deal is annulled (FFT p.5). Offered at the end of the bid list.
         return Menu("%s bids" % seat_label(s),
-                    [Item(label, actions=[("bid", (s, code))]) for label, code in _BIDS])
+                    [Item(label, actions=[("bid", (s, code))]) for label, code in _BIDS] +
+                    [Item("Petit sec %s" % seat_label(p),
+                          actions=[("announce", (p, tarot.PETIT_SEC))]) for p in range(n)])
     if deal.phase == tarot.PHASE_CALL:
         t = deal.taker
         items = []

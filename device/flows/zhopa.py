@@ -8,7 +8,7 @@ Seats are table seats (the pads), as in ``core.games.zhopa``.
 from core.cards import FRENCH36
 from core.games import zhopa
 from device.flows import seat_label
-from device.flows.bankflow import OPTIONS, TableDeal, leader_menu, trumps_option
+from device.flows.bankflow import OPTIONS, TableDeal, leader_menu, bank_setup
 from device.menu import Item, Menu
 
 __all__ = ("OPTIONS",)
@@ -21,8 +21,7 @@ PLAYERS = (2, 3, 4, 5, 6)
 
 def new_match(players, options):
     """A game of Zhopa (3 banks each; dealer P1 first)."""
-    game = zhopa.Game(players, options.get("variant", "own" if players <= 4 else "none"),
-                      trumps_option(players, options))
+    game = zhopa.Game(players, *bank_setup(players, options))
     return zhopa.Match(game, 0)
 
 
