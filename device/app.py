@@ -160,9 +160,12 @@ class App:
                     else self.screens.deal_over(ev.result)
                 lines = self.screens.fit(lines)
             elif isinstance(ev, Awaiting):
+                # keep what is on the screen (the last trick's taker) and ask on the last row
                 self._collect = [ev.verb, ev.count, [], ()]
-                lines = self.screens.message("scan the %s" % ev.verb.replace("set_", ""),
-                                             "%d cards, any pad" % ev.count)
+                ask = "scan %s (%d)" % (ev.verb.replace("set_", ""), ev.count)
+                lines = self.screens.fit((self.lines or [])[:self.screens.rows - 1] +
+                                         [""] * self.screens.rows)
+                lines[-1] = self.screens.fit([ask])[0]
             if lines is not None:
                 self.show(lines)
             if self.on_event is not None:

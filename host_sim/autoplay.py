@@ -28,6 +28,7 @@ from device import flows
 from device.flows.tarot import SUIT_LCD
 from host_sim.board import SimBoard, TaggedDeck
 
+OK_PRESS = "<OK>"  # a "ui" label meaning: press OK (opens the table menu during play)
 _TITLES = {"skat": "Skat", "magistr": "Magistr", "tarot": "French Tarot", "zhopa": "Zhopa"}
 _DECKS = {"skat": SKAT, "magistr": FRENCH36, "zhopa": FRENCH36, "tarot": TAROT}
 
@@ -54,6 +55,8 @@ class TablePlayer:
         self.results = []  # (shadow result, firmware result) per deal played here
         self.on_trick = None  # callback(TrickTaken, LCD rows) after a trick-ending card
         self.flow = flows.load(game)
+        self.laid = []  # (pad, card) of the last cards laid, newest last: the last trick
+        self.result_lines = []  # what the result screen listed for the last deal
 
     # --- the script (rules core only) ---------------------------------------------------
 
@@ -107,6 +110,7 @@ class TablePlayer:
             if taken:
                 self.on_trick(taken[0], b.lcd_lines())
         b.lift(pad, tag)
+        self.laid = (self.laid + [(pad, card)])[-self.players:]
         return events + b.run(60)
 
     def start(self):
@@ -163,7 +167,10 @@ class TablePlayer:
             self._choose_game()
         elif kind == "ui":
             for label in step[1]:
-                b.choose(label)
+                if label == OK_PRESS:
+                    b.press(2)
+                else:
+                    b.choose(label)
             for c in step[2]:
                 b.play_card(0, self.tags.tag(c))
         elif kind == "card":
@@ -174,6 +181,7 @@ class TablePlayer:
                                      % (bad, b.lcd_lines()))
         elif kind == "result":
             self.results.append((step[1].result(), self.ctl.result))
+            self.result_lines = list(self.ctl._list)
         elif kind == "next":
             b.press(2)
 
@@ -284,6 +292,88 @@ class ZhopaPlayer(TablePlayer):
             steps.append(("ui", ["Go (%d)" % game.target(True) if go else
                                  "No (%d)" % game.target(False)], (), 1))
         return shadow, steps + self.play_out(shadow, lambda s: s)
+
+
+class IssSkatPlayer(TablePlayer):
+    """A real ISS Skat record at the table: its auction's result and contract entered in
+    the menus, claims, resignations and departures in the table menu, its cards on the
+    pads, the skat scanned at the end. The shadow is ``core.iss.replay`` of the record."""
+
+    def __init__(self, record, **kw):
+        TablePlayer.__init__(self, "skat", 3, **kw)
+        self.record = record
+
+    def script(self, deals=1):
+        from core import iss
+        from core.games import skat
+        rec = self.record
+        ref = iss.replay(rec)
+        yield ("start",)
+        seats = skat.Match(3).table_seats()
+        res = ref.result()
+        if res.status == "passed":
+            yield ("ui", ["All passed"], (), 3)
+        else:
+            yield ("ui", ["P%d declarer" % (seats[ref.declarer] + 1), str(ref.bid_value)],
+                   (), 1)
+            if ref.contract is None:  # the declarer left before declaring
+                if any(a == "s" for w, a in rec.moves):
+                    yield ("ui", ["Pick up skat"], (), 1)
+                yield ("ui", ["Declarer left"], (), 1)
+            else:
+                for step in self._declaration(ref.contract):
+                    yield step
+                for step in self._play(rec, seats):
+                    yield step
+        yield ("result", ref)
+        yield ("next",)
+
+    def _declaration(self, c):
+        from core.games import skat
+        kind = dict(zip("CSHDGN", ("Eichel", "Gruen", "Herz", "Schellen", "Grand",
+                                   "Null")))["CSHDGN"[c.kind]]
+        if c.kind == skat.NULL:
+            announce = "Null ouvert" if c.ouvert else "Null"
+        elif not c.hand:
+            announce = "Plain"
+        else:
+            announce = ("Ouvert" if c.ouvert else "Schwarz ann." if c.schwarz else
+                        "Schneider ann." if c.schneider else "Plain hand")
+        if c.hand:
+            yield ("ui", ["Hand game", kind, announce], (), 1)
+        else:
+            yield ("ui", ["Pick up skat"], (), 1)
+            yield ("ui", [kind, announce], (), 1)
+
+    def _play(self, rec, seats):
+        from core import iss
+        from core.games import skat
+        deal = skat.Game().new_deal()  # follows the record to know when the play ends
+        rest = iss.replay(rec, known_hands=False)
+        deal.enter_auction(rest.declarer, rest.bid_value)
+        deal.declare(rest.declarer, skat.contract_code(rest.contract))
+        for actor, action in rec.moves:
+            if deal.phase != skat.PHASE_PLAY:
+                break
+            if actor == "w":
+                if action[:3] in ("TI.", "LE."):
+                    seat = int(action[3:])
+                    deal.abandon(seat)
+                    yield ("ui", [OK_PRESS, "P%d left" % (seats[seat] + 1)], (), 1)
+                continue
+            seat = int(actor)
+            if action == "SC" and deal.phase == skat.PHASE_PLAY:
+                deal.claim(seat)
+                yield ("ui", [OK_PRESS, "Claim (P%d)" % (seats[seat] + 1)], (), 1)
+            elif action == "RE":
+                deal.resign(seat)
+                yield ("ui", [OK_PRESS, "P%d resigns" % (seats[seat] + 1)], (), 1)
+            elif len(action) == 2 and action[0] in "CSHD" and action[1] in "AKQJT987":
+                card = SKAT.parse(action)
+                deal.play(seat, card)
+                yield ("card", seats[seat], card)
+        if deal.phase == skat.PHASE_SKAT:
+            yield ("ui", (), tuple(iss.final_skat(rec)), 1)
 
 
 PLAYERS = {"skat": SkatPlayer, "magistr": MagistrPlayer, "tarot": TarotPlayer,

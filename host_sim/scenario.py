@@ -93,76 +93,22 @@ def replay_dict(gid, res):
     return out
 
 
-class SkatAtTheTable(SkatReplay):
+class SkatAtTheTable:
     """The same record played the way a table drives the product: the whole firmware
     (``device.controller``) from power-on, the game chosen in the menus, the auction's
-    result and the contract entered with the buttons, the cards on the pads, the skat
-    scanned after the last trick. ``run()`` returns the same dict as SkatReplay."""
+    result and the contract entered with the buttons, claims and resignations in the table
+    menu, the cards on the pads, the skat scanned after the last trick
+    (``host_sim.autoplay.IssSkatPlayer``). ``run()`` returns the same dict as SkatReplay."""
 
-    def run(self):
-        b = self.board
-        b.power_on()
-        b.run(50)
-        for label in ("New game", "Skat", "3", "Start"):
-            b.choose(label)
-        ctl = b.controller
-        deal_of = lambda: ctl.app.referee.deal  # noqa: E731
-        ctl.app.on_event = self._event
-        rec = self.record
-        ref = iss.replay(rec)  # the record's auction and declaration, read from its moves
-        if ref.contract is None and ref.result().status != "passed":
-            # abandoned before the declaration: enter the auction, then the abandon
-            b.choose("P%d declarer" % (ctl.match.table_seats()[ref.declarer] + 1))
-            b.choose(str(ref.bid_value))
-            to = [a for w, a in rec.moves if w == "w" and a[:3] in ("TI.", "LE.")]
-            ctl.app.choose("abandon", int(to[0][3:]))
-            return replay_dict(rec.id, deal_of().result())
-        if ref.result().status == "passed":
-            b.choose("All passed")
-            return replay_dict(rec.id, deal_of().result())
-        table = ctl.match.table_seats()
-        b.choose("P%d declarer" % (table[ref.declarer] + 1))
-        b.choose(str(ref.bid_value))
-        c = ref.contract
-        if c.hand:
-            b.choose("Hand game")
-        else:
-            b.choose("Pick up skat")
-        b.choose(dict(("CSHDGN"[i], n) for i, n in enumerate(
-            ("Eichel", "Gruen", "Herz", "Schellen", "Grand", "Null")))["CSHDGN"[c.kind]])
-        b.choose(_announce_label(c))
-        for actor, action in rec.moves:
-            deal = deal_of()
-            if deal.is_over() or self.awaiting is not None:
-                break
-            if actor == "w":
-                if action[:3] in ("TI.", "LE."):
-                    ctl.app.choose("abandon", int(action[3:]))
-                continue
-            seat = int(actor)
-            if action == "SC":
-                b.press(2)
-                b.choose("Claim (P%d)" % (table[seat] + 1))
-            elif action == "RE":
-                b.press(2)
-                b.choose("P%d resigns" % (table[seat] + 1))
-            elif _is_card(action) and deal.phase == skat.PHASE_PLAY:
-                b.play_card(table[seat], self.deck.tag(SKAT.parse(action)))
-        if self.awaiting is not None:
-            for card in iss.final_skat(rec):
-                b.play_card(0, self.deck.tag(card))
-        return replay_dict(rec.id, deal_of().result())
+    def __init__(self, record, journal=None, on_trick=None):
+        from host_sim.autoplay import IssSkatPlayer
+        self.record = record
+        self.player = IssSkatPlayer(record, journal=journal)
+        self.player.on_trick = on_trick
+        self.board = self.player.board
 
-
-def _announce_label(c):
-    if c.kind == skat.NULL:
-        return "Null ouvert" if c.ouvert else "Null"
-    if not c.hand:
-        return "Plain"
-    if c.ouvert:
-        return "Ouvert"
-    if c.schwarz:
-        return "Schwarz ann."
-    if c.schneider:
-        return "Schneider ann."
-    return "Plain hand"
+    def run(self, resume=False):
+        """Play the record; returns the replay dict of the board's result."""
+        results = self.player.play(1, resume=resume)
+        fw = results[-1][1] if results else self.board.controller.result
+        return replay_dict(self.record.id, fw)

@@ -58,7 +58,7 @@ def test_transcript_of_a_skat_deal():
     text = "\n".join(frames)
     assert "Auction result" in text and "Winning bid" in text and "Contract" in text
     assert sum(1 for f in frames if " takes " in f) >= 1
-    assert "scan the skat" in text
+    assert "scan skat (2)" in text
     shadow, fw = p.results[0]
     verdict = "overbid" if fw.overbid else ("won" if fw.won else "lost")
     assert any(("%s %+d" % (verdict, fw.value)) in f for f in frames)

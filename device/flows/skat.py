@@ -55,9 +55,12 @@ def prompt(deal, match=None):
         d = deal.declarer
         return Menu("%s: skat?" % _who(seats, d), [
             Item("Pick up skat", actions=[("pick_up", (d,))]),
-            Item("Hand game", submenu=_contract_menu(d, True))])
+            Item("Hand game", submenu=_contract_menu(d, True)),
+            Item("Declarer left", actions=[("abandon", (d,))])])
     if deal.phase == skat.PHASE_DISCARD:
-        return _contract_menu(deal.declarer, False)
+        menu = _contract_menu(deal.declarer, False)
+        menu.items.append(Item("Declarer left", actions=[("abandon", (deal.declarer,))]))
+        return menu
     return None
 
 
@@ -99,6 +102,8 @@ def table_items(deal, match=None):
                   actions=[("claim", (deal.declarer,))])]
     for s in range(3):
         items.append(Item("%s resigns" % _who(seats, s), actions=[("resign", (s,))]))
+    for s in range(3):  # a player who leaves the table (ISS: timeout, left): aborted
+        items.append(Item("%s left" % _who(seats, s), actions=[("abandon", (s,))]))
     return items
 
 

@@ -1,23 +1,23 @@
-"""``trickref demo``: a game refereed end to end on the emulated board.
+"""``trickref demo``: a game refereed end to end on the emulated board, as a table plays it.
 
-``--game skat`` (the default) replays ISS game 6997010 (shipped in ``host_sim/data``): the bids and
-the contract are entered as at the table, every card is laid on its seat's pad, read by
+``--game skat`` (the default) plays ISS game 6997010 (shipped in ``host_sim/data``); the
+other games play a built-in seeded deal. The whole firmware runs from power-on: the game
+is chosen in the menus with the buttons, the choices are entered (the auction's result and
+the contract; bids; the first leader...), every card is laid on its seat's pad, read by
 the MFRC522 driver from its NTAG213 sticker, judged by the referee and shown on the LCD.
 After every trick the LCD's rows are printed as read back from the emulated HD44780's
-DDRAM; at the end the declarer's points and tricks, and a PNG of the table is saved.
+DDRAM (suit glyphs from its CGRAM as Unicode); then the deal's result, and a PNG of the
+table is saved.
 
-``--game magistr|tarot|zhopa`` plays a built-in seeded deal of that game the same way:
-the game chosen in the menus with the buttons, the choices entered, every card laid on
-its pad (legal play picked by the rules core, which alone sees the seeded hands).
+``--flash DIR`` keeps the board's flash (its journal) in DIR: kill the demo at any moment
+and run the same command again, and it resumes and ends exactly as an uninterrupted run.
 """
 
 import os
 
 from core import iss
-from core.cards import SKAT
-from host_sim.scenario import SkatReplay
 
-HELP = "replay a real Skat game on the emulated board, printing the LCD after every trick"
+HELP = "play a game on the emulated board (default: a real ISS Skat record)"
 
 DEMO_RECORD = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data",
                            "demo_skat.sgf")
@@ -27,59 +27,46 @@ def add_arguments(p):
     """Options of ``demo``."""
     p.add_argument("--game", default="skat", choices=("skat", "magistr", "tarot", "zhopa"),
                    help="the game to demonstrate (default skat: a real ISS record)")
+    p.add_argument("--record", default=DEMO_RECORD,
+                   help="Skat: an ISS .sgf file; its first played record is replayed")
     p.add_argument("--players", type=int, default=None,
                    help="players for the seeded demos (default 3; tarot 4)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the demo deal")
-    p.add_argument("--record", default=DEMO_RECORD,
-                   help="an ISS .sgf file; its first played record is replayed")
+    p.add_argument("--seed", type=int, default=1, help="seed of the seeded demo deal")
+    p.add_argument("--deals", type=int, default=1, help="deals of the seeded demos")
+    p.add_argument("--flash", default=None, metavar="DIR",
+                   help="keep the board's flash (journal) in DIR and resume from it")
     p.add_argument("--png", default=os.path.join("out", "demo_table.png"),
                    help="where to save the picture of the table (default out/demo_table.png)")
 
 
 def run(args):
-    """Replay, print the LCD after every trick, save the PNG."""
-    if args.game != "skat":
-        return _seeded(args)
-    with open(args.record, encoding="utf-8") as f:
-        records = [iss.parse_record(l) for l in f if l.strip()]
-    rec = next((r for r in records if "passed" not in r.result), None)
-    if rec is None:
-        print("error: no played game in %s" % args.record)
-        return 2
-
-    def on_trick(n, lines):
-        print("trick %2d | %s |" % (n, lines[0]))
-        print("         | %s |" % lines[1])
-
-    replay = SkatReplay(rec, on_trick=on_trick)
-    print("ISS game %s: %s" % (rec.id, " ".join("%s:%s" % kv for kv in sorted(
-        rec.result.items()) if kv[0] in ("d", "v", "p", "t"))))
-    out = replay.run()
-    lines = replay.board.lcd_lines()
-    print("final    | %s |" % lines[0])
-    print("         | %s |" % lines[1])
-    print("declarer P%d (%s): %d points, %d tricks, %s %+d" % (
-        out["declarer"] + 1, out["contract"], out["declarer_points"], out["declarer_tricks"],
-        "won" if out["won"] else ("overbid" if out["overbid"] else "lost"), out["value"]))
-    try:
-        from host_sim.ui.table import render_table
-        path = render_table(args.png, SKAT, 3, replay.last_trick, lines,
-                            "trickref - Skat, ISS game %s, last trick" % rec.id)
-        print("table picture: %s" % path)
-    except ImportError as e:  # pygame is in the [sim] extra
-        print("no picture (%s): pip install 'trickref[sim]'" % e)
-    return 0
-
-
-
-def _seeded(args):
-    from host_sim.autoplay import table_player
-    players = args.players or (4 if args.game == "tarot" else 3)
-    try:
-        p = table_player(args.game, players, seed=args.seed)
-    except ValueError as e:
-        print("error: %s" % e)
-        return 2
+    """Play, print the LCD after every trick, then the result; save the PNG."""
+    from host_sim.autoplay import IssSkatPlayer, table_player
+    journal = None
+    if args.flash:
+        from core.journal import Journal
+        os.makedirs(args.flash, exist_ok=True)
+        journal = Journal(os.path.join(args.flash, "journal.bin"))
+    if args.game == "skat":
+        with open(args.record, encoding="utf-8") as f:
+            records = [iss.parse_record(l) for l in f if l.strip()]
+        rec = next((r for r in records if "passed" not in r.result), None)
+        if rec is None:
+            print("error: no played game in %s" % args.record)
+            return 2
+        player = IssSkatPlayer(rec, journal=journal)
+        print("Skat, ISS game %s (%s)" % (rec.id, " ".join(
+            "%s:%s" % kv for kv in sorted(rec.result.items()) if kv[0] in "dvpt")))
+        deals = 1
+    else:
+        players = args.players or (4 if args.game == "tarot" else 3)
+        try:
+            player = table_player(args.game, players, seed=args.seed, journal=journal)
+        except ValueError as e:
+            print("error: %s" % e)
+            return 2
+        print("%s, %d players, seed %d" % (args.game, players, args.seed))
+        deals = args.deals
     count = [0]
 
     def on_trick(ev, lines):
@@ -88,18 +75,28 @@ def _seeded(args):
         for row in lines[1:]:
             print("         | %s |" % row)
 
-    p.on_trick = on_trick
-    print("%s, %d players, seeded deal %d" % (args.game, players, args.seed))
-    shadow, firmware = p.play(1)[0]
-    for row in p.board.controller._list:
+    player.on_trick = on_trick
+    results = player.play(deals, resume=journal is not None)
+    ctl = player.ctl
+    for row in player.result_lines:
         print("result   | %s" % row)
-    last = p.ctl.app.referee.deal if p.ctl.app else None
-    pads = dict(last.history[-players:]) if last is not None and last.history else {}
+    sheet = ctl.last_sheet if ctl.match is None else player.flow.sheet_lines(ctl.match)
+    for row in sheet or []:
+        print("sheet    | %s" % row)
+    if args.game == "skat" and results and results[-1][1].value is not None:
+        r = results[-1][1]
+        print("declarer: %d points, %d tricks, %+d" % (r.declarer_points, r.declarer_tricks,
+                                                      r.value))
+    _picture(args, player)
+    return 0 if all(a == b for a, b in results) else 1
+
+
+def _picture(args, player):
     try:
         from host_sim.ui.table import render_table
-        path = render_table(args.png, p.deck, players, pads, p.board.lcd_lines(),
-                            "trickref - %s, seeded deal %d" % (args.game, args.seed))
-        print("table picture: %s" % path)
-    except ImportError as e:
+    except ImportError as e:  # pygame is in the [sim] extra
         print("no picture (%s): pip install 'trickref[sim]'" % e)
-    return 0 if firmware == shadow else 1
+        return
+    path = render_table(args.png, player.deck, player.players, dict(player.laid),
+                        player.board.lcd_lines(), "trickref - %s, last trick" % player.game)
+    print("table picture: %s" % path)
