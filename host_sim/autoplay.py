@@ -144,8 +144,10 @@ class TablePlayer:
         the board boots on its journal and the steps it already holds are skipped."""
         b = self.board
         skip = self.records_done() if resume else 0
-        b.power_on(journal=self.journal, central=self.central)
+        ctl = b.power_on(journal=self.journal, central=self.central)
         b.run(50)
+        if resume and ctl.match is None and ctl.last_sheet:
+            return self.results  # the journal holds a finished game: nothing to play
         done = 0
         for step in self.script(deals):
             kind = step[0]

@@ -59,11 +59,16 @@ class Pin:
             self._value = 1 if value else 0
 
     def init(self, mode=-1, pull=-1, value=None):
-        """Reconfigure the pin, as ``machine.Pin.init``."""
+        """Reconfigure the pin, as ``machine.Pin.init``: an input with a pull-up reads 1
+        until something pulls it low (a button to ground)."""
         if mode != -1:
             self.mode = mode
         if value is not None:
             self.value(value)
+        elif pull == Pin.PULL_UP:
+            self.value(1)
+        elif pull == Pin.PULL_DOWN:
+            self.value(0)
 
     def value(self, v=None):
         """Read the level, or drive it to ``v`` and notify the watchers on a change."""
