@@ -43,6 +43,7 @@ class Pads:
         self.uid = [None] * n  # UID of the tag resting on each pad, or None
         self._misses = bytearray(n)
         self._faults = bytearray(n)
+        self._empty = bytearray(n)  # empty polls in a row (saturates at 255)
         self._next = 0
         self._last = None
 
@@ -67,18 +68,30 @@ class Pads:
         except NfcCollision as e:
             return Read(COLLISION, pad, None, None, e)
         except NfcError as e:  # CRC, NAK, timeout, protocol: usually a card half placed
+            self._empty[pad] = 0
             self._faults[pad] += 1
             if self._faults[pad] < READ_RETRIES:
                 return None
             self._faults[pad] = 0
             return Read(READ_ERROR, pad, None, None, e)
-        self._faults[pad] = 0
         if got is None:
+            # after a fault the tag stays silent for one poll (it fell back to IDLE), so
+            # faults are forgiven only after LIFT_POLLS empty polls in a row
+            if self._empty[pad] < 255:
+                self._empty[pad] += 1
+            if self._empty[pad] >= LIFT_POLLS:
+                self._faults[pad] = 0
             if self.uid[pad] is not None:
                 self._check_lifted(pad, reader)
             return None
-        self.uid[pad] = got[0]
+        self._empty[pad] = 0
+        self._faults[pad] = 0
         self._misses[pad] = 0
+        if got[0] == self.uid[pad]:
+            # the same tag again: it flickered at the edge of the field (lost power, came
+            # back IDLE) without the pad ever reading empty; it still counts once
+            return None
+        self.uid[pad] = got[0]
         return Read(CARD, pad, got[0], got[1], None)
 
     def _check_lifted(self, pad, reader):
