@@ -15,12 +15,15 @@ pad per seat), so a card left lying is never read twice and the taker sees the t
 from core.errors import TrickrefError
 from core.events import (NOT_IN_DECK, UNKNOWN_TAG, WRONG_PHASE, Awaiting, CardPlayed,
                          DealOver, Refused, RevokeFound, TrickTaken)
-from core.tags import decode_card
+from core.tags import DeckRegistry, decode_card
 from device import glyphs
 from device.pads import CARD, COLLISION, Pads
 from device.screens import Screens
 
 CLEAR_PADS = "clear-pads"  # refusal: the last trick still lies on the pads
+TAG_REWRITTEN = "tag-rewritten"  # the tag's text names another card than its UID is bound to
+TWO_TAGS = "two-tags"  # a second tag claims a card another tag already is
+NOT_BOUND = "not-bound"  # the deck was audited and this tag is not one of its cards
 
 
 class App:
@@ -30,12 +33,15 @@ class App:
     it is. ``pad_seat(pad) -> seat`` maps a pad to a deal seat (default: the same number;
     -1 for a seat sitting out). ``result_lines(result) -> [row, row]`` renders a deal's
     result (default: ``Screens.deal_over``). ``on_event(event, lines)`` is called after each
-    event is shown (journal, link, tests).
+    event is shown (journal, link, tests). ``registry``: a ``core.tags.DeckRegistry``
+    binding tag UIDs to cards: with ``strict`` (a deck audited at the table) an unbound tag
+    is refused; otherwise tags are bound as they are first seen. Either way a tag whose
+    text now names another card, or a second tag claiming a card, is refused.
     """
 
     def __init__(self, readers, lcd, referee, deck, central=False, on_event=None,
                  pad_seat=None, result_lines=None, clear_between_tricks=None,
-                 seat_name=None):
+                 seat_name=None, registry=None, strict=False):
         self.pads = Pads(readers)
         self.readers = readers
         self.lcd = lcd
@@ -48,6 +54,8 @@ class App:
         self.clear_between_tricks = (not central) if clear_between_tricks is None \
             else clear_between_tricks
         self.screens = Screens(deck, lcd.cols, lcd.rows, seat_name)
+        self.registry = registry if registry is not None else DeckRegistry(deck)
+        self.strict = strict
         self._collect = None  # [verb, count, cards, prefix] while cards are to be scanned
         self._must_clear = False
         self.lines = None
@@ -108,6 +116,9 @@ class App:
         if deck_name != self.deck.name:
             return self._handle([Refused(seat, -1, NOT_IN_DECK,
                                          "a %s card, not %s" % (deck_name, self.deck.name))])
+        distrust = self._trust(read.uid, card)
+        if distrust is not None:
+            return self._handle([Refused(seat, card, distrust[0], distrust[1])])
         if self._collect is not None:
             return self._collected(card)
         if self._must_clear:
@@ -116,6 +127,22 @@ class App:
         if seat < 0:
             return self._handle([Refused(seat, card, WRONG_PHASE, "this seat sits out")])
         return self._handle(self.referee.card(seat, card))
+
+    def _trust(self, uid, card):
+        """None when the tag may be believed, else ``(reason, detail)``."""
+        bound = self.registry.card_for(uid)
+        if bound is None:
+            if self.strict:
+                return NOT_BOUND, "tag not in the audited %s deck" % self.deck.name
+            try:
+                self.registry.bind(uid, card)
+            except TrickrefError as e:
+                return TWO_TAGS, str(e)
+            return None
+        if bound != card:
+            return TAG_REWRITTEN, "tag says %s but is %s" % (self.deck.code(card),
+                                                            self.deck.code(bound))
+        return None
 
     def _collected(self, card):
         verb, count, cards, prefix = self._collect

@@ -24,7 +24,7 @@ from core.compat import const
 from core.errors import BadRecord, BadTag, IllegalPlay, TrickrefError
 from core.events import DealOver, Refused
 from core.referee import Referee
-from core.tags import decode_card, encode_card
+from core.tags import DeckRegistry, decode_card, encode_card
 from device import flows
 from device.buttons import BACK, NEXT, OK, PREV, Buttons
 from device.menu import Item, Menu, MenuStack
@@ -68,6 +68,8 @@ class Controller:
         self._writing = None
         self._required = False
         self.last_sheet = None  # the final sheet of a finished game, read from the journal
+        self.registry = None
+        self.strict = False
         self.journal_report = None
         if journal is None or not hasattr(journal, "recover") or not self._resume():
             self.main_menu()
@@ -215,6 +217,7 @@ class Controller:
         self.flow = flows.load(name)
         self.match = self.flow.new_match(players, options or {})
         self.players = players
+        self._load_registry()
         if self.journal is not None:
             self.journal.append("game", [name, players, sorted((options or {}).items())])
         self._new_deal()
@@ -228,6 +231,7 @@ class Controller:
         events = referee.replay(replay) if replay else []
         referee.on_accept = self._journal_act
         self.app = App(self.hw.readers, self.lcd, referee, flow.DECK, central=self.central,
+                       registry=self.registry, strict=self.strict,
                        pad_seat=lambda pad: flow.pad_seat(match, self.app.referee.deal, pad),
                        result_lines=lambda r: flow.result_lines(r, match),
                        seat_name=lambda s: flows.seat_label(self._table_seat(s)))
@@ -373,6 +377,7 @@ class Controller:
             self.last_sheet = rb.sheet
             return False
         self.flow, self.match, self.players = rb.flow, rb.match, rb.players
+        self._load_registry()
         self._new_deal(replay=rb.acts)
         if report.dropped:
             self.show(["resumed; dropped", "%d bytes: %s" % (report.dropped, report.reason)])
@@ -466,9 +471,49 @@ class Controller:
 
     def _scan_done(self):
         if self.mode == MODE_AUDIT:
-            self._show_list(self._audit.report())
+            report = self._audit.report()
+            reg = self._audit.registry()
+            if reg is not None and self._save_registry(reg):
+                report.append("tags bound: saved")
+            self._show_list(report)
         else:
             self.main_menu()
+
+    # --- which tag is which card -----------------------------------------------------------
+
+    def _registry_path(self, deck_name):
+        return None if not self.hw.storage else "%s/deck-%s.bin" % (self.hw.storage,
+                                                                   deck_name)
+
+    def _load_registry(self):
+        """The deck's UID registry: the one saved by a clean deck audit (strict: other tags
+        are refused), else one learned as tags are first seen in this game."""
+        name = self.flow.DECK.name
+        path = self._registry_path(name)
+        self.registry = DeckRegistry(self.flow.DECK)
+        self.strict = False
+        if path is None:
+            return
+        try:
+            with open(path, "rb") as f:
+                self.registry = DeckRegistry.from_bytes(f.read())
+            self.strict = True
+        except OSError:
+            pass  # never audited: learn the tags as they come
+        except (BadRecord, TrickrefError) as e:
+            self.show(["deck registry bad", str(e)])
+
+    def _save_registry(self, reg):
+        path = self._registry_path(reg.deck.name)
+        if path is None:
+            return False
+        try:
+            with open(path, "wb") as f:
+                f.write(reg.to_bytes())
+            return True
+        except OSError as e:
+            self.show(["cannot save tags", str(e)])
+            return False
 
 
 class _Rebuild:
@@ -548,6 +593,16 @@ class Audit:
             return ["Duplicate " + self.deck.code(card), "two tags, one card"]
         self.seen[card] = uid
         return ["%s ok" % self.deck.code(card), "%d of %d" % (len(self.seen), len(self.deck))]
+
+    def registry(self):
+        """A DeckRegistry of a complete, clean audit (every card once, no duplicate and no
+        foreign tag), else None: only such a deck may refuse unknown tags."""
+        if self.duplicates or self.foreign or len(self.seen) != len(self.deck):
+            return None
+        reg = DeckRegistry(self.deck)
+        for card, uid in self.seen.items():
+            reg.bind(uid, card)
+        return reg
 
     def missing(self):
         """Cards of the deck no tag has claimed yet."""

@@ -23,6 +23,9 @@ REASONS = {
     "clear-pads": "clear the pads",
     "collision": "2 cards on pad",
     "read-error": "read error",
+    "tag-rewritten": "tag rewritten",
+    "two-tags": "2 tags 1 card",
+    "not-bound": "not deck's tag",
 }
 
 

@@ -68,10 +68,11 @@ class SimBoard:
     """A Pico table controller with ``seats`` pads and a ``cols`` x ``rows`` LCD.
 
     ``pads[seat]`` is the MFRC522 model of that seat's reader; ``lcd_model`` the display.
+    ``flash``: a host folder standing for the board's flash (deck registries), or None.
     ``start(referee, deck)`` builds the firmware App over the board's drivers.
     """
 
-    def __init__(self, seats=3, cols=16, rows=2):
+    def __init__(self, seats=3, cols=16, rows=2, flash=None):
         self.clock = VirtualClock()
         timing.use(self.clock)
         self.machine = SimMachine()
@@ -80,7 +81,8 @@ class SimBoard:
             self.machine.attach_spi(pico.SPI_ID, pico.READER_CS[seat], chip)
         self.lcd_model = Hd44780Model(cols, rows, glyph_map())
         self.machine.attach_i2c(pico.I2C_ID, pico.LCD_ADDR, self.lcd_model)
-        self.hw = pico.build(seats, cols, rows, machine=self.machine)
+        # the board's flash: a host folder (journal, deck registries), or none at all
+        self.hw = pico.build(seats, cols, rows, machine=self.machine)._replace(storage=flash)
         self.app = None
         self.loop = None
         self.controller = None

@@ -157,3 +157,65 @@ def test_random_tag_memory_never_gives_a_wrong_card(table):
         ev = b.play_card(0, t)
         assert "CardPlayed" not in kinds(ev)
     assert played(b) == []
+
+
+# --- trust: tags rewritten, foreign, or doubled ------------------------------------------
+
+def _rewritten(deck, card, as_card):
+    """The sticker of ``card`` rewritten by a phone to say ``as_card`` (same UID)."""
+    from core.tags import ntag213_image
+    from host_sim.chips.ntag import Ntag213
+    uid = deck.tag(card).uid
+    return Ntag213(uid, memory=ntag213_image(uid, SKAT, as_card))
+
+
+def test_rewritten_tag_is_refused(table):
+    """A tag seen as SA earlier, now rewritten to say CJ: refused, the trick unchanged."""
+    b, deck = table
+    b.play_card(0, deck.tag(P("SA")))
+    b.play_card(1, deck.tag(P("S7")))
+    before = played(b)
+    ev = b.play_card(2, _rewritten(deck, P("SA"), P("CJ")))
+    assert [e.reason for e in ev if kinds([e]) == ["Refused"]] == ["tag-rewritten"]
+    assert "tag rewritten" in b.lcd_lines()[1] and played(b) == before
+
+
+def test_two_tags_claiming_one_card_are_refused(table):
+    """A second sticker also saying SA (another UID): refused; the first SA stands."""
+    from host_sim.chips.ntag import Ntag213
+    from host_sim.board import tag_uid
+    b, deck = table
+    b.play_card(0, deck.tag(P("SA")))
+    twin = Ntag213(tag_uid(SKAT, P("SA"), b"twin"), SKAT, P("SA"))
+    ev = b.play_card(1, twin)
+    assert [e.reason for e in ev if kinds([e]) == ["Refused"]] == ["two-tags"]
+    assert played(b) == [(0, P("SA"))]
+
+
+def test_audited_deck_refuses_foreign_tags(tmp_path):
+    """After a clean deck audit the registry is saved on the flash; in the next game a tag
+    of another deck printed with a valid Skat code (a phone-written sticker) is refused."""
+    from host_sim.chips.ntag import Ntag213
+    from host_sim.board import tag_uid
+    b = SimBoard(3, flash=str(tmp_path))
+    b.power_on()
+    b.run(40)
+    b.choose("Deck audit")
+    b.choose("Skat 32")
+    deck = TaggedDeck(SKAT)
+    for card in range(32):
+        b.play_card(card % 3, deck.tag(card))
+    b.press(2)
+    assert "tags bound: saved" in b.controller._list
+    assert (tmp_path / "deck-skat.bin").exists()
+    b2 = SimBoard(3, flash=str(tmp_path))
+    b2.power_on()
+    b2.run(40)
+    for label in ("New game", "Skat", "3", "Start", "P2 declarer", "18", "Hand game",
+                  "Grand", "Plain hand"):
+        b2.choose(label)
+    stranger = Ntag213(tag_uid(SKAT, 5, b"phone"), SKAT, P("HA"))
+    ev = b2.play_card(1, stranger)  # P2 is forehand
+    assert [e.reason for e in ev if kinds([e]) == ["Refused"]] == ["not-bound"]
+    ev = b2.play_card(1, deck.tag(P("HA")))  # the deck's own HA is fine
+    assert "CardPlayed" in kinds(ev)
