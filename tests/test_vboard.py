@@ -1,0 +1,179 @@
+"""Issue 10 acceptance: the virtual board starts (``trickref vboard``), the real mpremote
+deploys the firmware to it (``trickref flash``, mpremote ``fs cp`` over
+``socket://127.0.0.1:PORT``), and a scripted Skat deal played there by the firmware under
+MicroPython finds the trick winners and the final screen of the desktop simulator.
+
+Deal: ISS game 6997010 (host_sim/data/demo_skat.sgf), replayed on the desktop by
+``host_sim.scenario.SkatReplay``; the script is what that replay did at the table
+(host_sim/vboard/script.py). Cards are read through the MFRC522 driver from the emulated
+pads, the LCD through the HD44780 model.
+"""
+
+import json
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+
+import pytest
+
+from core import iss
+from host_sim.board import SimBoard
+from host_sim.commands.flash import mpremote_exe
+from host_sim.scenario import SkatReplay
+from host_sim.vboard import script
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEMO = os.path.join(ROOT, "host_sim", "data", "demo_skat.sgf")
+
+
+def _readline(proc, deadline_s):
+    """One stdout line of ``proc`` within ``deadline_s`` seconds (else '')."""
+    ready, _, _ = select.select([proc.stdout], [], [], deadline_s)
+    return proc.stdout.readline() if ready else ""
+
+
+@pytest.fixture(scope="module")
+def vboard(tmp_path_factory):
+    """A running ``trickref vboard --port 0``; yields ``(url, root folder)``."""
+    root = str(tmp_path_factory.mktemp("vboard-fs"))
+    proc = subprocess.Popen([sys.executable, "-m", "host_sim", "vboard", "--port", "0",
+                             "--root", root], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    line = _readline(proc, 20)
+    m = re.search(r"vboard ready: (socket://127\.0\.0\.1:\d+)", line)
+    if m is None:
+        proc.kill()
+        raise AssertionError("no ready line: %r %r" % (line, proc.stderr.read()))
+    yield m.group(1), root, proc
+    if proc.poll() is None:
+        proc.terminate()
+        proc.wait(10)
+
+
+def _flash(url, out):
+    return subprocess.run([sys.executable, "-m", "host_sim", "flash", "--board", "pico",
+                           "--port", url, "--out", str(out)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)
+
+
+def _tree(folder):
+    """{relative path: bytes} of a staged firmware folder."""
+    out = {}
+    for dirpath, _, files in os.walk(folder):
+        for f in files:
+            with open(os.path.join(dirpath, f), "rb") as fh:
+                out[os.path.relpath(os.path.join(dirpath, f), folder)] = fh.read()
+    return out
+
+
+def _mpremote(url, *args, timeout=120):
+    return subprocess.run([mpremote_exe(), "connect", url] + list(args), capture_output=True,
+                          text=True, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def flashed(vboard, tmp_path_factory):
+    url, root, _ = vboard
+    out = tmp_path_factory.mktemp("flash-1")
+    first = _flash(url, out)
+    assert first.returncode == 0, first.stdout[-2000:] + first.stderr[-2000:]
+    first.out = out
+    return first
+
+
+def test_flash_installs_the_firmware(vboard, flashed):
+    """Every file is copied by mpremote (it prints "cp <file> :<dest>"), .mpy on the board's
+    filesystem, with main.py and board_config.py at its root."""
+    _, root, _ = vboard
+    n = int(re.search(r"installed (\d+) files on socket://\S+: (\d+) copied", flashed.stdout)
+            .group(1))
+    assert re.search(r"installed %d files on socket://\S+: %d copied, 0 up to date" % (n, n),
+                     flashed.stdout)
+    assert "board runs MicroPython 1." in flashed.stdout
+    assert flashed.stdout.count("\ncp ") >= n - 1
+    for rel in ("main.py", "board_config.py", "core/games/skat.mpy", "device/app.mpy",
+                "device/drivers/mfrc522.mpy", "boards/pico.mpy", "boards/__init__.mpy"):
+        assert os.path.isfile(os.path.join(root, rel)), rel
+    assert not os.path.exists(os.path.join(root, "boards", "esp32.mpy"))
+    assert not os.path.exists(os.path.join(root, "core", "cards.py"))
+
+
+def test_second_flash_skips_unchanged_files(vboard, flashed, tmp_path):
+    """Only files whose build differs from the first are copied again (none, unless a
+    module was edited in between), and the board then holds exactly the new build."""
+    url, root, _ = vboard
+    again = _flash(url, tmp_path)
+    assert again.returncode == 0, again.stderr
+    before, after = _tree(str(flashed.out)), _tree(str(tmp_path))
+    changed = sorted(p for p in after if before.get(p) != after[p])
+    n = len(after)
+    assert re.search(r"installed %d files on socket://\S+: %d copied, %d up to date"
+                     % (n, len(changed), n - len(changed)), again.stdout), again.stdout
+    for p in changed:
+        assert "cp %s" % os.path.join(str(tmp_path), p) in again.stdout
+    for p, data in after.items():
+        with open(os.path.join(root, p), "rb") as f:
+            assert f.read() == data, p
+
+
+def test_scripted_skat_deal_matches_the_desktop(vboard, flashed, tmp_path):
+    url, _, _ = vboard
+    with open(DEMO) as f:
+        record = iss.parse_record(f.read().strip())
+    desktop_board = SimBoard(seats=3)
+    desktop = SkatReplay(record, board=desktop_board).run()
+    header, actions = script.skat_script(record)
+    path = tmp_path / "deal.jsonl"
+    script.write(str(path), header, actions)
+    proc = _mpremote(url, "resume", "fs", "cp", str(path), ":deal.jsonl", "+", "exec",
+                     "import vb_play; vb_play.run('deal.jsonl')")
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    result = json.loads(re.search(r"^RESULT (.*)$", proc.stdout, re.M).group(1))
+    assert result["over"] is True
+    assert result["game_file"] == "core/games/skat.mpy"  # the flashed bytecode ran
+    assert result["trick_winners"] == desktop["trick_winners"] == [0, 0, 0, 0, 0, 0, 2, 0, 0, 1]
+    assert result["lcd"] == desktop_board.lcd_lines()
+    assert re.search(r"^OK %d$" % len(actions), proc.stdout, re.M)
+
+
+def test_exec_without_resume_survives_the_soft_reset(vboard, flashed):
+    """mpremote soft-resets first without ``resume``: the unix process ends and the bridge
+    starts a fresh one, as a board reboots; the flashed main.py and board_config are there."""
+    url, _, _ = vboard
+    proc = _mpremote(url, "exec", "import main; print(main.config())")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "('pico', 3, 16, 2)"
+
+
+def test_ctrl_c_interrupts_running_code(vboard, flashed):
+    """A board's main loop is stopped by Ctrl-C (mpremote sends it before each session):
+    run the firmware loop itself for a moment, then talk to the board again."""
+    url, _, _ = vboard
+    start = time.monotonic()
+    proc = _mpremote(url, "resume", "exec", "--no-follow",
+                     "import main; main.loop(main.build_app(main.build_board()))")
+    assert proc.returncode == 0, proc.stderr
+    proc = _mpremote(url, "resume", "exec", "print('after', 6 * 7)")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "after 42"
+    assert time.monotonic() - start < 30
+
+
+def test_harness_refuses_a_card_that_is_not_on_the_pad(vboard, flashed):
+    url, _, _ = vboard
+    proc = _mpremote(url, "resume", "exec",
+                     "import vb_machine\ntry:\n    vb_machine.command('lift 0 skat CJ')\n"
+                     "except RuntimeError as e:\n    print('refused:', e)")
+    assert proc.returncode == 0, proc.stderr
+    assert "refused: virtual board: BusError: CJ is not on pad 0" in proc.stdout
+
+
+def test_vboard_stops_cleanly(vboard, flashed):
+    """Last: SIGTERM ends the command with status 0 within a few seconds."""
+    _, _, proc = vboard
+    proc.terminate()
+    assert proc.wait(10) == 0
+    assert "vboard stopped" in proc.stdout.read()
