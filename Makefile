@@ -3,8 +3,9 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: demo test venv clean
+.PHONY: demo test bench venv clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -19,6 +20,15 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/python -m pytest
+
+# The benchmark suite (issue 11, docs/performance.md): the dev extra plus the bench extra
+# (OpenSpiel, for the Skat comparison). Prints every figure; a few minutes at most.
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/pip install -q -e '.[dev,bench]'
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
+	SDL_VIDEODRIVER=dummy $(BIN)/python tools/bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -94,7 +94,7 @@ def encode_card(deck, card):
     Raises :class:`BadCard` for a deck or card that does not exist.
     """
     letter, deck = _tag_deck(deck)
-    text = (letter + ":" + deck.codes[_card_of(deck, card)]).encode()
+    text = (letter + ":" + deck.code(_card_of(deck, card))).encode()
     payload = 1 + len(_LANG) + len(text)  # status byte, language code, text
     out = bytearray((_TLV_NDEF, 4 + payload, _RECORD_HEADER, 1, payload, _TEXT_TYPE,
                      len(_LANG)))
@@ -207,9 +207,9 @@ def _decode_text(raw):
     except BadCard:
         raise BadTag("unknown card in tag text %r: no %r in the %s deck"
                      % (text, text[2:], deck.name))
-    if deck.codes[card] != text[2:]:  # "s:cj", "S: CJ": not written by us, do not guess
+    if deck.code(card) != text[2:]:  # "s:cj", "S: CJ": not written by us, do not guess
         raise BadTag("tag text %r is not in trickref's form (%r)"
-                     % (text, letter + ":" + deck.codes[card]))
+                     % (text, letter + ":" + deck.code(card)))
     return deck.name, card
 
 
@@ -277,11 +277,11 @@ class DeckRegistry:
             return
         if old is not None:
             raise BadTag("tag %s is already %s, cannot also be %s"
-                         % (_hex(uid), self.deck.codes[old], self.deck.codes[card]))
+                         % (_hex(uid), self.deck.code(old), self.deck.code(card)))
         other = self._uids[card]
         if other is not None:
             raise BadTag("%s is already tag %s; tag %s claims it too"
-                         % (self.deck.codes[card], _hex(other), _hex(uid)))
+                         % (self.deck.code(card), _hex(other), _hex(uid)))
         self._cards[uid] = card
         self._uids[card] = uid
 

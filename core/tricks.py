@@ -10,6 +10,12 @@ Hands may be unknown (the usual case at a real table: a card is seen when played
 "must follow suit" cannot be checked when the card lands; instead each seat's shown voids
 are remembered and a later card of a suit the seat failed to follow proves a revoke
 (:class:`core.events.RevokeFound`).
+
+Speed (docs/performance.md): :meth:`TrickDeal.check_card` and :meth:`TrickDeal.accept_card`
+run for every card of every simulated deal, so they read the tables directly, raise no
+exception for a legal card and allocate only the events and the history entry. A game
+whose led suit is not the first card's effective suit (the Tarot Excuse) overrides
+``check_play``/``play``.
 """
 
 from core.errors import BadCard, BadRecord, IllegalPlay
@@ -20,10 +26,13 @@ TRUMP = 4  # effective suit number shared by every trump
 
 
 def check_distinct(deck, cards):
-    """Raise BadRecord unless ``cards`` are distinct card numbers of ``deck``."""
-    seen = bytearray(len(deck))
+    """Raise BadRecord unless ``cards`` are distinct card numbers of ``deck`` (BadCard for a
+    number outside the deck)."""
+    n = len(deck)
+    seen = bytearray(n)
     for c in cards:
-        deck.check(c)
+        if type(c) is not int or c < 0 or c >= n:
+            deck.check(c)  # raises BadCard with the deck's message (a bool passes, as before)
         if seen[c]:
             raise BadRecord("%s is dealt twice" % deck.code(c))
         seen[c] = 1
@@ -40,9 +49,10 @@ class TrickDeal:
 
     def __init__(self, deck, players, hands=None):
         self.deck = deck
+        self.ncards = len(deck)
         self.players = players
-        self.hands = [list(h) for h in hands] if hands is not None else None
-        self.initial_hands = [tuple(h) for h in hands] if hands is not None else None
+        self.hands = list(map(list, hands)) if hands is not None else None
+        self.initial_hands = list(map(tuple, hands)) if hands is not None else None
         self.seen = bytearray(len(deck))  # 1 once a card was played (per-card location)
         self.history = []  # accepted (seat, card) in play order
         self.trick = []  # cards of the current trick, from the leader
@@ -56,6 +66,8 @@ class TrickDeal:
         self.trick_suits = None
         self.trick_power = None
         self.rest_to = -1  # seat given the remaining tricks by a claim or resignation
+        self.points_table = None  # card points by card when a game's never change (Skat)
+        self.suit_cards = None  # see index_suits()
 
     def set_trick_tables(self, tables):
         """Install ``(effective suit bytes, strength bytes)`` for the contract in play."""
@@ -66,7 +78,8 @@ class TrickDeal:
         return (self.leader + len(self.trick)) % self.players
 
     def led_suit(self):
-        """Effective suit led in the current trick, or -1 before the lead."""
+        """Effective suit led in the current trick, or -1 before the lead (the first card's
+        entry in the trick tables: what check_card and accept_card use)."""
         return self.trick_suits[self.trick[0]] if self.trick else -1
 
     def check_card(self, seat, card):
@@ -75,27 +88,75 @@ class TrickDeal:
         Reasons: NOT_IN_DECK, ALREADY_PLAYED, NOT_YOUR_TURN, NOT_IN_HAND and MUST_FOLLOW
         (the last two only when hands are known).
         """
-        try:
-            self.deck.check(card)
-        except BadCard as e:
-            raise IllegalPlay(NOT_IN_DECK, str(e))
+        if type(card) is not int or card < 0 or card >= self.ncards:
+            try:
+                self.deck.check(card)  # the deck's own message (a bool passes, as before)
+            except BadCard as e:
+                raise IllegalPlay(NOT_IN_DECK, str(e))
         if self.seen[card]:
             raise IllegalPlay(ALREADY_PLAYED, "%s is already out" % self.deck.short(card))
-        if seat != self.to_play():
+        trick = self.trick
+        if seat != (self.leader + len(trick)) % self.players:
             raise IllegalPlay(NOT_YOUR_TURN, "seat %d plays now, not seat %d"
                               % (self.to_play(), seat))
-        if self.hands is None:
+        hands = self.hands
+        if hands is None:
             return
-        hand = self.hands[seat]
+        hand = hands[seat]
         if card not in hand:
             raise IllegalPlay(NOT_IN_HAND, "%s is not in seat %d's hand"
                               % (self.deck.short(card), seat))
-        led = self.led_suit()
-        if led >= 0 and self.trick_suits[card] != led:
-            for c in hand:
-                if self.trick_suits[c] == led:
+        if trick:
+            suits = self.trick_suits
+            led = suits[trick[0]]
+            if suits[card] != led:
+                index = self.suit_cards
+                if index is not None:  # the hand's cards of the suit led, in hand order
+                    follow = index[seat * 6 + led]
+                    held = follow[0] if follow else -1
+                else:
+                    held = -1
+                    for c in hand:
+                        if suits[c] == led:
+                            held = c
+                            break
+                if held >= 0:
                     raise IllegalPlay(MUST_FOLLOW, "%s must follow the suit led (holds %s)"
-                                      % (self.deck.short(card), self.deck.short(c)))
+                                      % (self.deck.short(card), self.deck.short(held)))
+
+    def index_suits(self):
+        """Known hands, trick tables set: keep each seat's cards of each effective suit
+        (``suit_cards[seat * 6 + suit]``, in hand order) beside the hands, so following
+        suit is one look-up instead of a pass over the hand. For games whose hands change
+        only through :meth:`accept_card` from here on (Skat, once declared)."""
+        suits = self.trick_suits
+        index = []
+        for hand in self.hands:
+            lists = [[], [], [], [], [], []]  # effective suits 0-3, TRUMP, a 6th (Excuse)
+            for c in hand:
+                lists[suits[c]].append(c)
+            index.extend(lists)
+        self.suit_cards = index
+
+    def following_cards(self, seat):
+        """Follow suit over a known hand: the cards of ``seat``'s hand of the effective suit
+        led, or the whole hand when it has none or leads (a new list, in hand order). Turn
+        and phase are the caller's to check; this is the rule "follow suit when able"
+        (Skat seed 003 "Играя ход")."""
+        trick = self.trick
+        if trick:
+            led = self.trick_suits[trick[0]]
+            index = self.suit_cards
+            if index is not None:
+                follow = index[seat * 6 + led]
+                if follow:
+                    return follow[:]
+            else:
+                suits = self.trick_suits
+                follow = [c for c in self.hands[seat] if suits[c] == led]
+                if follow:
+                    return follow
+        return self.hands[seat][:]
 
     def legal(self, seat, card):
         """True when ``check_play(seat, card)`` would accept the card."""
@@ -114,18 +175,23 @@ class TrickDeal:
     def accept_card(self, seat, card):
         """Record ``card`` from ``seat`` (already checked); return [CardPlayed, revokes...]."""
         events = [CardPlayed(seat, card)]
-        suit = self.trick_suits[card]
-        if self.hands is None:
-            events.extend(self.find_revokes(seat, card))
-        led = self.led_suit()
-        if led >= 0 and suit != led and not self.voids[seat] & (1 << led):
-            self.voids[seat] |= 1 << led
-            self.void_trick[seat][led] = self.tricks_done
+        hands = self.hands
+        if hands is None and self.voids[seat] & (1 << self.trick_suits[card]):
+            events.extend(self.find_revokes(seat, card))  # a shown void proves a revoke
+        trick = self.trick
+        if trick:
+            suits = self.trick_suits
+            led = suits[trick[0]]
+            if suits[card] != led and not self.voids[seat] & (1 << led):
+                self.voids[seat] |= 1 << led
+                self.void_trick[seat][led] = self.tricks_done
         self.seen[card] = 1
         self.history.append((seat, card))
-        self.trick.append(card)
-        if self.hands is not None:
-            self.hands[seat].remove(card)
+        trick.append(card)
+        if hands is not None:
+            hands[seat].remove(card)
+            if self.suit_cards is not None:
+                self.suit_cards[seat * 6 + self.trick_suits[card]].remove(card)
         return events
 
     def find_revokes(self, seat, card):
@@ -160,13 +226,21 @@ class TrickDeal:
         return best
 
     def close_trick(self):
-        """Resolve the full current trick; the taker leads next. Returns TrickTaken."""
+        """Resolve the full current trick; the taker leads next. Returns TrickTaken.
+
+        Card points come from ``points_table`` (bytes by card) when the game set one, else
+        from ``points_of(card)``."""
         cards = tuple(self.trick)
         i = self.trick_winner(cards)
         taker = (self.leader + i) % self.players
         points = 0
-        for c in cards:
-            points += self.points_of(c)
+        table = self.points_table
+        if table is not None:
+            for c in cards:
+                points += table[c]
+        else:
+            for c in cards:
+                points += self.points_of(c)
         self.taken_points[taker] += points
         self.taken_tricks[taker] += 1
         self.trick_winners.append(taker)

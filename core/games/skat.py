@@ -51,6 +51,7 @@ RANK_POINTS = b"\x00\x00\x00\x0a\x02\x03\x04\x0b"
 _SUIT_ORDER = b"\x00\x01\x02\x05\x00\x03\x04\x06"
 _NULL_ORDER = b"\x00\x01\x02\x03\x04\x05\x06\x07"
 _JACK = const(4)  # rank number of the Unter in core.cards.SKAT
+_TRUMP_RANKS = b"\x07\x03\x06\x05\x02\x01\x00"  # A T K Q 9 8 7: a trump suit below the Unter
 _TRUMP = const(4)  # effective suit number of every trump
 
 AUCTION_PASS = "p"
@@ -80,6 +81,8 @@ def parse_contract(text):
     suit and grand games implies hand, schneider and schwarz announced: ISkO 5.2.6).
     Raises BadRecord on anything else, or on announcements without hand (ISkO 5.2.3).
     """
+    if isinstance(text, str) and len(text) == 1 and text in KIND_LETTERS:
+        return _PLAIN[KIND_LETTERS.find(text)]  # the common case, parsed once at import
     if not text or KIND_LETTERS.find(text[0]) < 0:
         raise BadRecord("contract %r: must start with one of C S H D G N" % (text,))
     kind = KIND_LETTERS.find(text[0])
@@ -100,6 +103,9 @@ def parse_contract(text):
     if schneider and not hand:
         raise BadRecord("contract %r: schneider/schwarz announced only from hand" % (text,))
     return Contract(kind, hand, schneider, schwarz, ouvert)
+
+
+_PLAIN = tuple(Contract(k, False, False, False, False) for k in range(6))  # "C" .. "N"
 
 
 def contract_code(c):
@@ -156,11 +162,30 @@ def trick_tables(kind):
     return bytes(suits), bytes(power)
 
 
+# Built once at import (docs/performance.md): the trick tables of each contract kind, the
+# card points of each card, one Turn event per seat. Play only indexes them. (A table of
+# the 96 CardPlayed events or of the 32 LCD labels would cost 4 KB and 2 KB of a board's
+# heap for a few per cent of desktop speed: not kept.)
+def _all_tables():
+    out = []
+    for kind in range(6):
+        suits, power = trick_tables(kind)
+        if out and power == out[0][1]:
+            power = out[0][1]  # suit and grand games rank alike: share one strength table
+        out.append((suits, power))
+    return tuple(out)
+
+
+_TABLES = _all_tables()
+_CARD_POINTS = bytes(RANK_POINTS[SKAT.rank(c)] for c in range(32))
+_TURNS = (Turn(0), Turn(1), Turn(2))
+
+
 def card_points(cards):
     """Sum of the card points of ``cards`` (ISkO 1.2.2; the pack holds 120)."""
     total = 0
     for c in cards:
-        total += RANK_POINTS[SKAT.rank(c)]
+        total += _CARD_POINTS[c]
     return total
 
 
@@ -173,15 +198,18 @@ def matadors(cards, kind):
     """
     if kind == NULL:
         return 0
-    order = [s * 8 + _JACK for s in range(4)]
-    if kind != GRAND:
-        for r in (7, 3, 6, 5, 2, 1, 0):  # A T K Q 9 8 7 of the trump suit
-            order.append(kind * 8 + r)
-    held = [c in cards for c in order]
+    first = _JACK in cards  # the acorn Unter (card 0 * 8 + _JACK) decides "with"/"without"
     n = 1
-    while n < len(held) and held[n] == held[0]:
+    for s in (1, 2, 3):  # leaves, hearts, bells Unter
+        if (s * 8 + _JACK in cards) != first:
+            return n if first else -n
         n += 1
-    return n if held[0] else -n
+    if kind != GRAND:
+        for r in _TRUMP_RANKS:
+            if (kind * 8 + r in cards) != first:
+                return n if first else -n
+            n += 1
+    return n if first else -n
 
 
 def null_value(contract):
@@ -272,10 +300,13 @@ class Deal(tricks.TrickDeal):
 
     def __init__(self, hands=None, skat=None):
         tricks.TrickDeal.__init__(self, SKAT, 3, hands)
+        self.points_table = _CARD_POINTS
         if hands is not None:
-            if skat is None or len(skat) != 2 or any(len(h) != 10 for h in hands):
+            if skat is None or len(skat) != 2 or len(hands) != 3 or len(hands[0]) != 10 \
+                    or len(hands[1]) != 10 or len(hands[2]) != 10:
                 raise BadRecord("a Skat deal is 3 hands of 10 cards and a skat of 2")
-            tricks.check_distinct(SKAT, [c for h in hands for c in h] + list(skat))
+            tricks.check_distinct(SKAT, self.initial_hands[0] + self.initial_hands[1]
+                                  + self.initial_hands[2] + tuple(skat))
         self.original_skat = list(skat) if skat is not None else None
         self.skat = list(skat) if skat is not None else None  # the skat that counts at the end
         self.phase = PHASE_AUCTION
@@ -399,21 +430,24 @@ class Deal(tricks.TrickDeal):
         elif picked:
             self.skat = None  # the new skat is known only when scanned
         self.contract = contract
-        self.set_trick_tables(trick_tables(contract.kind))
+        self.set_trick_tables(_TABLES[contract.kind])
+        if self.hands is not None:
+            self.index_suits()  # from here on the hands change only by play
         self.phase = PHASE_PLAY
         self.leader = 0  # forehand always leads the first trick (seed 003)
-        return [Turn(0)]
+        return [_TURNS[0]]
 
     # --- play (seed 003 "Играя ход"; ISkO 3.3) ---
 
     def current_seat(self):
         """The seat expected to act now (auction or play), or -1 when none."""
-        if self.phase == PHASE_AUCTION:
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            return (self.leader + len(self.trick)) % 3
+        if phase == PHASE_AUCTION:
             return self._waiting
-        if self.phase in (PHASE_DECLARE, PHASE_DISCARD, PHASE_SKAT):
+        if phase == PHASE_DECLARE or phase == PHASE_DISCARD or phase == PHASE_SKAT:
             return self.declarer
-        if self.phase == PHASE_PLAY:
-            return self.to_play()
         return -1
 
     def check_play(self, seat, card):
@@ -424,29 +458,44 @@ class Deal(tricks.TrickDeal):
                               "no card play now")
         self.check_card(seat, card)
 
+    def legal_cards(self, seat):
+        """The cards ``seat`` may play now, in hand order: those of the effective suit led
+        when the hand holds any, else the whole hand; [] when it is not ``seat``'s turn to
+        play. Raises IllegalPlay (NOT_IN_HAND) when the hands are not known. The same list
+        as testing ``legal(seat, c)`` for each card, without raising for the others."""
+        if self.hands is None:
+            raise IllegalPlay(NOT_IN_HAND, "hands are not known")
+        if self.phase != PHASE_PLAY or seat != (self.leader + len(self.trick)) % 3:
+            return []
+        return self.following_cards(seat)
+
     def play(self, seat, card):
         """Play ``card`` from ``seat``; returns the events (CardPlayed, TrickTaken, ...)."""
-        self.check_play(seat, card)
+        if self.phase != PHASE_PLAY:
+            self.check_play(seat, card)  # raises the phase's refusal
+        self.check_card(seat, card)
         events = self.accept_card(seat, card)
-        if self.trick_complete():
+        if len(self.trick) == 3:
             events.append(self.close_trick())
             if self._early_end() or self.tricks_done == 10:
                 events.extend(self._end())
             else:
-                events.append(Turn(self.leader))
+                events.append(_TURNS[self.leader])
         else:
-            events.append(Turn(self.to_play()))
+            events.append(_TURNS[(self.leader + len(self.trick)) % 3])
         return events
 
     def points_of(self, card):
         """Card points of ``card`` (ISkO 1.2.2)."""
-        return RANK_POINTS[SKAT.rank(card)]
+        return _CARD_POINTS[card]
 
     def trick_reason(self, winner_card, cards):
         """Why ``winner_card`` took the trick, in words a player reads on the LCD."""
+        # SKAT.short(card) without the calls: SKAT numbers cards suit * 8 + rank.
+        label = SKAT.glyphs[winner_card >> 3] + SKAT.rank_short[winner_card & 7]
         if self.trick_suits[winner_card] == _TRUMP and self.contract.kind != NULL:
-            return "%s highest trump" % SKAT.short(winner_card)
-        return "%s top of suit" % SKAT.short(winner_card)  # fits a 16-column row
+            return label + " highest trump"
+        return label + " top of suit"  # fits a 16-column row
 
     def _early_end(self):
         """ISS server ends: null at the declarer's first trick; schwarz announced (all trump

@@ -1,0 +1,158 @@
+"""The emulated board (CPython): wire time from a card laid to the verdict on the LCD, empty
+pad polling, and whole deals per second through menus, pads and LCD.
+
+The board's buses count what they carry (host_sim/machine.py): the SPI bus its bytes at the
+Pico's SPI clock (``boards.pico.SPI_BAUD``, 1 MHz) as ``wire_us``; the I2C bus its bytes
+with start, address, ACK and stop at its clock, 9 clocks a byte plus 2 (``wire_us``); each
+MFRC522 model its RF frames at 106 kbit/s plus the frame delay (``air_us``) and the time
+its timer ran waiting for tags that did not answer (``timer_us``: 1 ms per silent REQA or
+HLTA with the driver's TReload). The firmware does these one after the other (no DMA, no
+interrupts), so their sum is the wire part of the latency; the LCD's own execution (37 µs
+an instruction) overlaps the next I2C frame (at least 117 µs at 400 kHz) and adds nothing.
+
+I2C time scales with the clock: the figures at 100 kHz are the bus's clock count at 400 kHz
+divided by 100 kHz (the same bytes, four times longer).
+
+A probe wraps the SimBoard of a ``host_sim.autoplay`` table player (its ``place``, ``lift``
+and ``run``, the steps every card goes through) and runs the firmware one tick at a time:
+
+- *verdict*: from the moment a trick-ending card is laid (deals' last tricks excluded:
+  their tick also renders the result) to the end of the firmware tick whose events hold
+  the TrickTaken, i.e. once the LCD shows the taker;
+- *own read*: that tick alone (the pad's REQA, anticollision, SELECT, READ, HLTA, then the
+  screens), the part that does not depend on where the round robin stood;
+- *ready*: verdict plus the wire time from lifting that card (the table clears the trick)
+  to the LCD's "pads clear": after it the next card is read.
+"""
+
+import time
+
+from boards import pico
+from host_sim import board as simboard
+from host_sim.autoplay import table_player
+
+GAMES = (("skat", 3), ("magistr", 4), ("tarot", 4), ("zhopa", 4))
+_TICK = simboard.TICK_MS
+
+
+def counters(board):
+    """``[spi_us, air_us, timer_us, i2c_clocks]`` of ``board`` so far."""
+    spi = board.machine.SPI(pico.SPI_ID)
+    i2c = board.machine.I2C(pico.I2C_ID)
+    air = 0.0
+    timer = 0.0
+    for chip in board.pads:
+        air += chip.air_us
+        timer += chip.timer_us
+    return [spi.wire_us, air, timer, i2c.wire_us * i2c.freq / 1e6]
+
+
+def _delta(now, then):
+    return [a - b for a, b in zip(now, then)]
+
+
+def wire_us(d, i2c_hz):
+    """Wire µs of a counter delta with the I2C bus at ``i2c_hz``."""
+    return d[0] + d[1] + d[2] + d[3] * 1e6 / i2c_hz
+
+
+class Probe:
+    """Records wire-time deltas of every trick-ending card on a TablePlayer's board."""
+
+    def __init__(self, player):
+        b = self.board = player.board
+        self._place, self._lift, self._run = b.place, b.lift, b.run
+        b.place, b.lift, b.run = self.place, self.lift, self.run
+        self.placed = None
+        self.lifted = None
+        self.verdicts = []  # [verdict delta, own-read delta, ready delta or None]
+        self._pending = None
+        self.placements = 0
+
+    def place(self, pad, tag):
+        self._place(pad, tag)
+        self.placements += 1
+        self.placed = counters(self.board)
+
+    def lift(self, pad, tag):
+        self._lift(pad, tag)
+        if self._pending is not None:
+            self.lifted = counters(self.board)
+
+    def run(self, ms):
+        b = self.board
+        events = []
+        end = b.clock.now_ms + ms
+        while b.clock.now_ms < end:
+            before = counters(b)
+            got = self._run(_TICK)
+            events.extend(got)
+            names = [type(e).__name__ for e in got]
+            if self.placed is not None and "TrickTaken" in names:
+                now = counters(b)
+                if "DealOver" not in names and "Awaiting" not in names:
+                    self._pending = [_delta(now, self.placed), _delta(now, before), None]
+                    self.verdicts.append(self._pending)
+                self.placed = None
+            if self.lifted is not None and b.lcd_lines()[0].startswith("pads clear"):
+                self._pending[2] = _delta(counters(b), self.lifted)
+                self._pending = self.lifted = None
+        return events
+
+
+def _summary(samples, i2c_hz):
+    us = sorted(wire_us(d, i2c_hz) for d in samples)
+    if not us:
+        return {"n": 0, "mean": 0, "max": 0}
+    return {"n": len(us), "mean": sum(us) / len(us), "max": us[-1]}
+
+
+def verdicts(game, players, deals, seed=1):
+    """Wire-time figures of ``deals`` deals of ``game`` on the emulated board (µs)."""
+    tp = table_player(game, players, seed=seed)
+    probe = Probe(tp)
+    tp.play(deals)
+    ready = [v for v in probe.verdicts if v[2] is not None]
+    out = {"game": game, "players": players, "cards": probe.placements}
+    for hz in (400000, 100000):
+        k = "%dk" % (hz // 1000)
+        out["verdict_" + k] = _summary([v[0] for v in probe.verdicts], hz)
+        out["own_" + k] = _summary([v[1] for v in probe.verdicts], hz)
+        out["ready_" + k] = _summary([[a + b for a, b in zip(v[0], v[2])] for v in ready], hz)
+    parts = [0.0, 0.0, 0.0, 0.0]
+    for v in probe.verdicts:
+        parts = [a + b for a, b in zip(parts, v[1])]
+    n = max(1, len(probe.verdicts))
+    out["own_parts"] = {"spi_us": parts[0] / n, "air_us": parts[1] / n,
+                        "timer_us": parts[2] / n, "i2c_us_400k": parts[3] / n * 2.5}
+    return out
+
+
+def empty_polls(readers=6, ms=1200):
+    """Wire µs of one poll of an empty pad, with ``readers`` pads and a Skat deal waiting."""
+    from core.cards import SKAT
+    from core.games import skat
+    b = simboard.SimBoard(seats=readers)
+    b.start(lambda: skat.Game().new_deal(), SKAT)
+    b.run(100)
+    c0 = counters(b)
+    x0 = sum(p.exchanges for p in b.pads)
+    b.run(ms)
+    polls = sum(p.exchanges for p in b.pads) - x0  # one REQA per empty poll
+    d = _delta(counters(b), c0)
+    return {"readers": readers, "polls": polls, "wire_us": wire_us(d, 400000) / polls,
+            "spi_us": d[0] / polls, "timer_us": d[2] / polls, "air_us": d[1] / polls}
+
+
+def throughput(game, players, deals, seed=1):
+    """Whole deals through the emulated board (menus, pads, LCD, journal-less), timed."""
+    t0 = time.perf_counter()
+    tp = table_player(game, players, seed=seed)
+    results = tp.play(deals)
+    dt = time.perf_counter() - t0
+    bad = [r for r in results if r[0] != r[1]]
+    if bad:
+        raise AssertionError("%s: the board scored a deal unlike the rules core: %r"
+                             % (game, bad[0]))
+    return {"game": game, "deals": len(results), "seconds": dt,
+            "virtual_s": tp.board.clock.now_ms / 1000.0}

@@ -1,0 +1,455 @@
+"""trickref's benchmark suite: one command, every figure of issue 11, measured in one run.
+
+    python tools/bench.py [--quick] [--write]        (``make bench`` runs it)
+
+Prints, with the machine it ran on:
+
+1. Scan to verdict on the emulated board, per game: the wire time (SPI at the Pico's clock,
+   MFRC522 RF air time and timer waits, I2C at 400 and 100 kHz) from a trick-ending card
+   laid on its pad to the LCD showing the taker, and to the table being able to lay the
+   next card; the MicroPython compute time of that card's tick and of the referee in it
+   (unix port); the empty-pad polling rate with 6 readers (tests/bench/bench_board.py,
+   tests/bench/bench_mp.py).
+2. Rules throughput: random legal deals per second per game on CPython and on the
+   MicroPython unix port (the same code and deals, tests/bench/bench_rules.py), and Skat
+   beside OpenSpiel's ``skat`` through its Python API (tests/bench/bench_openspiel.py);
+   the ratios, and what a Skat deal costs in Python function calls.
+3. Memory: heap bytes allocated per card by the table's deal under MicroPython (first vs
+   last third of each deal); peak heap per game is tools/mem_report.py's section of
+   docs/performance.md.
+4. Simulator: whole deals per second through the emulated board (host_sim.autoplay).
+
+Rates are the best of several rounds of the same work (the machine may be shared), each
+side of a comparison measured in alternation. ``--quick`` runs fewer rounds (a smoke run);
+``--write`` also puts the tables into docs/performance.md ("Benchmark figures" section,
+every other section kept). Needs the ``dev`` extra; OpenSpiel comes with ``bench``
+(``pip install -e '.[dev,bench]'``); without it that column says so.
+"""
+
+import argparse
+import cProfile
+import io
+import json
+import os
+import platform
+import pstats
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, "tests", "bench")
+for _p in (ROOT, BENCH, os.path.join(ROOT, "tests")):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import bench_board  # noqa: E402
+import bench_openspiel  # noqa: E402
+import bench_rules  # noqa: E402
+from mpy import build_mpy, micropython_exe  # noqa: E402
+
+SECTION = "## Benchmark figures"
+DOC = os.path.join(ROOT, "docs", "performance.md")
+TARGET_VERDICT_MS = 50.0  # issue 11: wire time of the trick-ending card at 400 kHz I2C
+TARGET_POLL_HZ = 50.0  # issue 11: empty pads polled at 50 Hz or more with 6 readers
+TARGET_MP_RATIO = 5.0  # issue 11: MicroPython within 5x of CPython
+MP_HEAP = "128K"  # the heap the MicroPython tests use (a board's share for one game)
+MP_HEAP_FIRMWARE = "256K"  # App + drivers + a game: more than 128K on the unix port
+
+
+# --- plumbing ------------------------------------------------------------------------
+
+
+def machine():
+    """What the figures were measured on."""
+    cpu = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    mp = subprocess.run([micropython_exe(), "-c",
+                         "import sys; v = sys.implementation.version; "
+                         "print('%d.%d.%d' % v[:3] + ('-' + v[3] if len(v) > 3 and v[3] else '')"
+                         ", sys.version.split('MicroPython ')[1].split(' on ')[0])"],
+                        capture_output=True, text=True).stdout.strip()
+    try:
+        from importlib.metadata import version
+        ospiel = version("open-spiel")
+    except Exception:
+        ospiel = None
+    return {"nproc": os.cpu_count(), "cpu": cpu, "python": platform.python_version(),
+            "micropython": mp, "open_spiel": ospiel, "platform": platform.platform()}
+
+
+class MicroPython:
+    """Runs tests/bench/bench_mp.py under the unix port on the .mpy tree, as a board loads
+    the firmware (core and device compiled by mpy-cross)."""
+
+    def __init__(self):
+        self.exe = micropython_exe()
+        self.env = dict(os.environ)
+        self.env["MICROPYPATH"] = os.pathsep.join([BENCH, build_mpy(), ROOT, ".frozen"])
+
+    def run(self, heap, *args):
+        """One bench_mp.py run; returns its figure lines parsed into dicts."""
+        proc = subprocess.run([self.exe, "-X", "heapsize=" + heap,
+                               os.path.join(BENCH, "bench_mp.py")] + [str(a) for a in args],
+                              cwd=ROOT, env=self.env, capture_output=True, text=True,
+                              timeout=240)
+        if proc.returncode != 0:
+            return {"error": (proc.stdout + proc.stderr).strip().splitlines()[-1]}
+        out = {}
+        for line in proc.stdout.splitlines():
+            words = line.split()
+            for w in words[2:]:
+                k, _, v = w.partition("=")
+                out[k] = int(v)
+        return out
+
+
+def rate(deals, us):
+    return deals * 1e6 / us if us > 0 else 0.0
+
+
+# --- the four parts --------------------------------------------------------------------
+
+
+def rules_throughput(mp, quick):
+    """Deals/s per game on CPython and MicroPython; Skat vs OpenSpiel, in alternation."""
+    sizes = {"skat": 600, "magistr": 240, "tarot": 80, "zhopa": 240}
+    rounds = 3 if quick else 7
+    out = {}
+    ospiel = bench_openspiel.load()
+    for game in bench_rules.GAMES:
+        if not bench_rules.available(game):
+            out[game] = {"missing": True}
+            continue
+        n = sizes[game] // (3 if quick else 1)
+        best = None
+        obest = None
+        mbest = None
+        for _ in range(rounds):  # our rounds and OpenSpiel's alternate
+            d, c, us = bench_rules.measure(game, n, 1)
+            if best is None or us < best[2]:
+                best = (d, c, us)
+            if game == "skat" and ospiel is not None:
+                o = bench_openspiel.measure(ospiel, n, 1)
+                if obest is None or o[2] < obest[2]:
+                    obest = o
+        # MicroPython afterwards (a subprocess between rounds slows the next CPython round):
+        # a few processes of a few rounds each, the best round kept.
+        for _ in range(1 if quick else 3):
+            m = mp.run(MP_HEAP, "rules", game, n, 1 if quick else 3)
+            if "error" in m or mbest is None or m["us"] < mbest.get("us", 1 << 60):
+                mbest = m
+            if "error" in m:
+                break
+        row = {"deals": best[0], "cards": best[1], "cpython_us": best[2],
+               "cpython_deals_s": rate(best[0], best[2]),
+               "cpython_cards_s": rate(best[1], best[2])}
+        if "error" in mbest:
+            row["mp_error"] = mbest["error"]
+        else:
+            row["mp_us"] = mbest["us"]
+            row["mp_deals_s"] = rate(mbest["deals"], mbest["us"])
+            row["mp_ratio"] = mbest["us"] / best[2]
+        if obest is not None:
+            row["openspiel_deals_s"] = rate(obest[0], obest[2])
+            row["openspiel_cards_s"] = rate(obest[1], obest[2])
+            row["openspiel_actions"] = obest[3] / obest[0]
+            row["openspiel_us_action"] = obest[2] / obest[3]
+            row["us_card"] = best[2] / best[1]
+            row["vs_openspiel"] = row["cpython_deals_s"] / row["openspiel_deals_s"]
+        out[game] = row
+    out["skat_calls"] = skat_calls()
+    out["overheads"] = overheads()
+    return out
+
+
+def overheads():
+    """What the basic operations of a pure-Python engine cost here, in ns: a method call,
+    building an event (a namedtuple), one random draw; and one OpenSpiel action through
+    its Python API (``legal_actions()`` + ``apply_action()``) for comparison."""
+    import timeit
+
+    from core.events import CardPlayed
+    from core.rng import Rng
+
+    class Thing:
+        def method(self, a, b):
+            return a
+
+    t = Thing()
+    rng = Rng(1)
+    n = 200000
+
+    def ns(stmt, env):
+        return min(timeit.repeat(stmt, globals=env, number=n, repeat=5)) / n * 1e9
+
+    out = {"method_call": ns("t.method(1, 2)", {"t": t}),
+           "event": ns("CardPlayed(1, 2)", {"CardPlayed": CardPlayed}),
+           "draw": ns("rng.next32()", {"rng": rng})}
+    game = bench_openspiel.load()
+    if game is not None:
+        state = game.new_initial_state()
+        for a in range(32):  # a fixed deal, then the first seat's game choices
+            state.apply_action(state.legal_actions()[0])
+        out["openspiel_legal_actions"] = ns("s.legal_actions()", {"s": state})
+    return out
+
+
+def skat_calls(deals=300):
+    """Function calls (Python-level and built-in) per random Skat deal, from cProfile."""
+    driver = bench_rules.SkatDeals(1)
+    prof = cProfile.Profile()
+    cards = 0
+    prof.enable()
+    for _ in range(deals):
+        cards += driver.play()
+    prof.disable()
+    stats = pstats.Stats(prof, stream=io.StringIO())
+    py = 0
+    builtin = 0
+    for (filename, _, _), (_, ncalls, _, _, _) in stats.stats.items():
+        if filename == "~":
+            builtin += ncalls
+        else:
+            py += ncalls
+    return {"python": py / deals, "builtin": builtin / deals, "cards": cards / deals}
+
+
+def board(mp, quick):
+    """Scan-to-verdict wire times per game, MicroPython compute, polling rate."""
+    deals = 2 if quick else 4
+    out = {"games": []}
+    for game, players in bench_board.GAMES:
+        if not bench_rules.available(game):
+            continue
+        row = bench_board.verdicts(game, players, deals)
+        row["mp"] = mp.run(MP_HEAP_FIRMWARE, "verdict", game, 1 if quick else 3)
+        out["games"].append(row)
+    poll = bench_board.empty_polls(6)
+    poll["mp"] = mp.run(MP_HEAP_FIRMWARE, "poll", 6, 600)
+    mp_us = poll["mp"]["us"] / poll["mp"]["polls"] if "us" in poll["mp"] else 0.0
+    poll["mp_us"] = mp_us
+    poll["hz_wire"] = 1e6 / (6 * poll["wire_us"])
+    poll["hz"] = 1e6 / (6 * (poll["wire_us"] + mp_us))
+    out["poll"] = poll
+    return out
+
+
+def memory(mp, quick):
+    """Heap bytes allocated per card on MicroPython, per game."""
+    out = {}
+    for game in bench_rules.GAMES:
+        if bench_rules.available(game):
+            out[game] = mp.run(MP_HEAP_FIRMWARE, "alloc", game, 4 if quick else 12)
+    return out
+
+
+def simulator(quick):
+    """Whole deals per second through the emulated board (best of two runs)."""
+    out = []
+    for game, players in bench_board.GAMES:
+        if bench_rules.available(game):
+            runs = [bench_board.throughput(game, players, 2 if quick else 6)
+                    for _ in range(1 if quick else 2)]
+            r = min(runs, key=lambda x: x["seconds"])
+            r["deals_s"] = r["deals"] / r["seconds"]
+            r["speedup"] = r["virtual_s"] / r["seconds"]
+            out.append(r)
+    return out
+
+
+# --- the report ------------------------------------------------------------------------
+
+
+def _ok(good):
+    return "met" if good else "NOT MET"
+
+
+def report(res):
+    """The figures as markdown tables (printed, and written with --write)."""
+    m = res["machine"]
+    L = ["Measured by `make bench` (`python tools/bench.py`) in %.0f s on %s, %d cores (%s); "
+         "Python %s; MicroPython %s; OpenSpiel %s." % (
+             res["seconds"], m["cpu"], m["nproc"], m["platform"], m["python"],
+             m["micropython"], m["open_spiel"] or "not installed"), ""]
+    b = res["board"]
+    L += ["### Scan to verdict on the emulated board", "",
+          "Wire time in ms (SPI at 1 MHz, MFRC522 air time and timer waits, I2C) from a "
+          "trick-ending card laid on its pad; mean / worst over the deals' trick-ending "
+          "cards. *Own read*: the firmware tick that reads the card and shows the verdict. "
+          "*Ready*: the verdict, then the wire time from lifting the card to \"pads clear\" "
+          "(the next card is read from then on). *MicroPython*: µs of that tick's compute "
+          "(median / worst; a worst of milliseconds is a garbage collection) and of the "
+          "referee call inside it, unix port, -X heapsize=%s." % MP_HEAP_FIRMWARE, "",
+          "| game | cards | verdict 400 kHz | verdict 100 kHz | own read 400 kHz | "
+          "ready 400 kHz | ready 100 kHz | MicroPython tick | referee |",
+          "|---|---|---|---|---|---|---|---|---|"]
+    worst = 0.0
+    for g in b["games"]:
+        v4, v1, o4, r4, r1 = (g["verdict_400k"], g["verdict_100k"], g["own_400k"],
+                              g["ready_400k"], g["ready_100k"])
+        worst = max(worst, v4["max"])
+        mpv = g["mp"]
+        mps = ("%d / %d µs" % (mpv["tick_median"], mpv["tick_max"]) if "tick_median" in mpv
+               else mpv.get("error", "?"))
+        ref = ("%d / %d µs" % (mpv["referee_median"], mpv["referee_max"])
+               if "referee_median" in mpv else "")
+        L.append("| %s (%d) | %d | %.1f / %.1f | %.1f / %.1f | %.1f | %.1f / %.1f | "
+                 "%.1f / %.1f | %s | %s |" % (
+                     g["game"], g["players"], v4["n"], v4["mean"] / 1e3, v4["max"] / 1e3,
+                     v1["mean"] / 1e3, v1["max"] / 1e3, o4["mean"] / 1e3,
+                     r4["mean"] / 1e3, r4["max"] / 1e3, r1["mean"] / 1e3, r1["max"] / 1e3,
+                     mps, ref))
+    p = b["games"][0]["own_parts"] if b["games"] else {}
+    if p:
+        L += ["", "Own read, split (Skat, mean): SPI %.2f ms, RF air %.2f ms, RF timer "
+              "%.2f ms, I2C %.2f ms at 400 kHz." % (p["spi_us"] / 1e3, p["air_us"] / 1e3,
+                                                   p["timer_us"] / 1e3,
+                                                   p["i2c_us_400k"] / 1e3)]
+    po = b["poll"]
+    L += ["", "Target: verdict under %.0f ms of wire time at 400 kHz: worst %.1f ms, %s." % (
+        TARGET_VERDICT_MS, worst / 1e3, _ok(worst / 1e3 < TARGET_VERDICT_MS)), "",
+          "Empty pads, %d readers: one poll is %.2f ms on the wires (SPI %.2f, RF air %.2f, "
+          "timer %.2f) + %.1f µs MicroPython compute (unix port): each pad polled at "
+          "%.0f Hz (%.0f Hz from the wires alone). Target >= %.0f Hz: %s." % (
+              po["readers"], po["wire_us"] / 1e3, po["spi_us"] / 1e3, po["air_us"] / 1e3,
+              po["timer_us"] / 1e3, po["mp_us"], po["hz"], po["hz_wire"], TARGET_POLL_HZ,
+              _ok(po["hz"] >= TARGET_POLL_HZ)), ""]
+    r = res["rules"]
+    L += ["### Rules throughput", "",
+          "Random legal deals through the public verbs (tests/bench/bench_rules.py), best "
+          "round; MicroPython runs the same code and deals (unix port, .mpy, "
+          "-X heapsize=%s)." % MP_HEAP, "",
+          "| game | cards/deal | CPython deals/s | CPython cards/s | MicroPython deals/s "
+          "| MicroPython / CPython time | OpenSpiel deals/s | ours / OpenSpiel |",
+          "|---|---|---|---|---|---|---|---|"]
+    for game in bench_rules.GAMES:
+        row = r[game]
+        if row.get("missing"):
+            L.append("| %s | not importable yet | | | | | | |" % game)
+            continue
+        mpd = ("%.0f" % row["mp_deals_s"]) if "mp_deals_s" in row else row.get("mp_error")
+        mpr = ("%.1fx" % row["mp_ratio"]) if "mp_ratio" in row else ""
+        osd = ("%.0f" % row["openspiel_deals_s"]) if "openspiel_deals_s" in row else ""
+        vs = ("%.2f" % row["vs_openspiel"]) if "vs_openspiel" in row else ""
+        L.append("| %s | %.1f | %.0f | %.0f | %s | %s | %s | %s |" % (
+            game, row["cards"] / row["deals"], row["cpython_deals_s"],
+            row["cpython_cards_s"], mpd, mpr, osd, vs))
+    sk = r["skat"]
+    c = r["skat_calls"]
+    L.append("")
+    if "vs_openspiel" in sk:
+        L.append("Target: our Skat at least OpenSpiel's rate: %.0f vs %.0f deals/s (%.2fx), "
+                 "%s. OpenSpiel plays %.1f cards a deal here (a null ends early there too)."
+                 % (sk["cpython_deals_s"], sk["openspiel_deals_s"], sk["vs_openspiel"],
+                    _ok(sk["vs_openspiel"] >= 1.0),
+                    sk["openspiel_cards_s"] / sk["openspiel_deals_s"]))
+    else:
+        L.append("OpenSpiel is not installed (`pip install -e '.[bench]'`): no comparison.")
+    ratios = [r[g]["mp_ratio"] for g in bench_rules.GAMES if "mp_ratio" in r.get(g, {})]
+    if ratios:
+        L.append("")
+        L.append("Target: MicroPython within %.0fx of CPython: worst %.1fx, %s." % (
+            TARGET_MP_RATIO, max(ratios), _ok(max(ratios) <= TARGET_MP_RATIO)))
+    o = r["overheads"]
+    L += ["", "One random Skat deal (%.1f cards) costs %.0f Python-level function calls and "
+          "%.0f built-in calls (cProfile), the driver's random draws included. Here a "
+          "Python method call costs %.0f ns, building an event (namedtuple) %.0f ns, a "
+          "random draw %.0f ns." % (c["cards"], c["python"], c["builtin"], o["method_call"],
+                                     o["event"], o["draw"])]
+    if "openspiel_legal_actions" in o:
+        L[-1] += (" One OpenSpiel `legal_actions()` call costs %.0f ns. Per card played, "
+                  "driver included, ours takes %.2f µs (the deal's setup and result spread "
+                  "over its cards); OpenSpiel takes %.2f µs per action, %.0f actions a deal "
+                  "(32 of them dealing)." % (o["openspiel_legal_actions"], sk["us_card"],
+                                             sk["openspiel_us_action"],
+                                             sk["openspiel_actions"]))
+    L.append("")
+    L += ["### Allocations per card (MicroPython)", "",
+          "Heap bytes allocated by `Deal.play` on the table's deal (hands unknown), GC off "
+          "while measuring (-X heapsize=%s: the shadow deal that picks the cards is in "
+          "the heap too); mean over the first and the last third of each deal's cards, "
+          "worst card, the deal's last card (it also builds the result) apart. Peak heap "
+          "per game: see \"Memory on MicroPython\"." % MP_HEAP_FIRMWARE, "",
+          "| game | cards measured | first third B/card | last third B/card | worst card B "
+          "| last card B | grows with the deal? |", "|---|---|---|---|---|---|---|"]
+    for game, a in res["memory"].items():
+        if "error" in a:
+            L.append("| %s | %s | | | | | |" % (game, a["error"]))
+            continue
+        grows = a["last_mean"] > a["first_mean"] * 1.25 + 32
+        L.append("| %s | %d | %d | %d | %d | %d | %s |" % (
+            game, a["cards"], a["first_mean"], a["last_mean"], a["max"], a["last_card"],
+            "YES" if grows else "no"))
+    L += ["", "### Simulator", "",
+          "Whole deals through the emulated board: menus, buttons, pads, tags, firmware, "
+          "LCD model (host_sim.autoplay), wall clock.", "",
+          "| game | deals | deals/s | virtual seconds per wall second |", "|---|---|---|---|"]
+    for s in res["simulator"]:
+        L.append("| %s | %d | %.1f | %.0f |" % (s["game"], s["deals"], s["deals_s"],
+                                               s["speedup"]))
+    return "\n".join(L) + "\n"
+
+
+def write_section(text, path=DOC):
+    """Replace (or add) the Benchmark figures section of ``path``; keep every other one."""
+    old = ""
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            old = f.read()
+    block = SECTION + "\n\n" + text.rstrip() + "\n"
+    if SECTION in old:
+        start = old.index(SECTION)
+        nxt = old.find("\n## ", start + len(SECTION))
+        new = old[:start] + block + ("\n" + old[nxt + 1:] if nxt >= 0 else "")
+    elif old.strip():
+        new = old.rstrip() + "\n\n" + block
+    else:
+        new = "# Performance\n\n" + block
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(new)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="fewer rounds: a smoke run")
+    ap.add_argument("--write", action="store_true",
+                    help="also write the tables into docs/performance.md")
+    ap.add_argument("--json", help="also save the raw figures to this file")
+    args = ap.parse_args(argv)
+    t0 = time.time()
+    mp = MicroPython()
+    res = {"machine": machine()}
+    print("trickref benchmarks on %s, %d cores" % (res["machine"]["cpu"],
+                                                    res["machine"]["nproc"]), flush=True)
+    print("- scan to verdict on the emulated board ...", flush=True)
+    res["board"] = board(mp, args.quick)
+    print("- rules throughput (CPython, MicroPython, OpenSpiel) ...", flush=True)
+    res["rules"] = rules_throughput(mp, args.quick)
+    print("- allocations per card (MicroPython) ...", flush=True)
+    res["memory"] = memory(mp, args.quick)
+    print("- simulator deals per second ...", flush=True)
+    res["simulator"] = simulator(args.quick)
+    res["seconds"] = time.time() - t0
+    text = report(res)
+    print()
+    print(text)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(res, f, indent=1, default=str)
+    if args.write:
+        write_section(text)
+        print("wrote %s" % os.path.relpath(DOC, ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
