@@ -11,6 +11,7 @@ Wiring (same parts as the Pico board, docs/hardware.md):
 - a PCF8574-backed HD44780 LCD on hardware ``I2C(0)`` at the DevKitC's usual I2C pins
   (SDA GPIO21, SCL GPIO22), 400 kHz, address 0x27.
 - buttons previous/next/OK on GPIO32/33/14 to ground with the internal pull-ups.
+- the serial link to a host on UART2 (TX GPIO16, RX GPIO34, 115200 8N1).
 - a buzzer (through a transistor) on GPIO17. On a WROVER module GPIO16/17 belong to the
   PSRAM: move it to a free pin there.
 
@@ -33,6 +34,9 @@ LCD_ADDR = 0x27  # PCF8574T with A0..A2 open (0x3F on a PCF8574A backpack)
 BUTTONS = (32, 33, 14)  # previous, next, OK
 BUZZER = 17
 STORAGE = "/data"
+LINK_UART = 2  # UART2: TX GPIO16, RX GPIO34 (input-only pins suit an RX line)
+LINK_TX, LINK_RX = 16, 34
+LINK_BAUD = 115200
 
 
 def build(seats=3, lcd_cols=16, lcd_rows=2, machine=None):
@@ -50,4 +54,5 @@ def build(seats=3, lcd_cols=16, lcd_rows=2, machine=None):
     i2c = machine.I2C(I2C_ID, sda=Pin(SDA), scl=Pin(SCL), freq=I2C_FREQ)
     lcd = Lcd(i2c, LCD_ADDR, lcd_cols, lcd_rows)
     buttons = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in BUTTONS)
-    return Hardware(readers, lcd, buttons, Pin(BUZZER, Pin.OUT, value=0), None, STORAGE)
+    link = machine.UART(LINK_UART, LINK_BAUD, tx=LINK_TX, rx=LINK_RX)
+    return Hardware(readers, lcd, buttons, Pin(BUZZER, Pin.OUT, value=0), link, STORAGE)

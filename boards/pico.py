@@ -3,7 +3,8 @@
 Wiring (docs/wiring.md): up to 6 MFRC522 readers share SPI0 (SCK GP18, MOSI GP19,
 MISO GP16), each with its own chip select; a PCF8574-backed HD44780 LCD on I2C0 (SDA GP4,
 SCL GP5, 400 kHz, address 0x27); buttons previous/next/OK on GP10/GP11/GP12 to ground with
-pull-ups; a buzzer on GP15.
+pull-ups; a buzzer on GP15; the serial link to a host on UART0 (TX GP0, RX GP1, 115200
+8N1, through any USB-serial adapter; the USB port stays the REPL).
 """
 
 from boards import Hardware
@@ -21,6 +22,9 @@ LCD_ADDR = 0x27  # PCF8574T with A0..A2 open (0x3F on a PCF8574A backpack)
 BUTTONS = (10, 11, 12)  # previous, next, OK
 BUZZER = 15
 STORAGE = "/data"
+LINK_UART = 0  # UART0 on GP0 (TX) / GP1 (RX)
+LINK_TX, LINK_RX = 0, 1
+LINK_BAUD = 115200
 
 
 def build(seats=3, lcd_cols=16, lcd_rows=2, machine=None):
@@ -37,4 +41,5 @@ def build(seats=3, lcd_cols=16, lcd_rows=2, machine=None):
     i2c = machine.I2C(I2C_ID, sda=Pin(SDA), scl=Pin(SCL), freq=I2C_FREQ)
     lcd = Lcd(i2c, LCD_ADDR, lcd_cols, lcd_rows)
     buttons = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in BUTTONS)
-    return Hardware(readers, lcd, buttons, Pin(BUZZER, Pin.OUT, value=0), None, STORAGE)
+    link = machine.UART(LINK_UART, LINK_BAUD, tx=Pin(LINK_TX), rx=Pin(LINK_RX))
+    return Hardware(readers, lcd, buttons, Pin(BUZZER, Pin.OUT, value=0), link, STORAGE)

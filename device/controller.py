@@ -48,7 +48,7 @@ class Controller:
     ``app_factory``: how to build the table loop (``device.app.App``), injectable for tests.
     """
 
-    def __init__(self, hw, journal=None, central=False, link=None):
+    def __init__(self, hw, journal=None, central=False):
         self.hw = hw
         self.lcd = hw.lcd
         self.cols = hw.lcd.cols
@@ -56,7 +56,12 @@ class Controller:
         self.buttons = Buttons(hw.buttons) if hw.buttons else None
         self.journal = journal
         self.central = central
-        self.link = link
+        self.link = None
+        if hw.link is not None:  # the serial link to a host (device/link.py)
+            from device.link import Link
+            self.link = Link(hw.link, state=self._link_state, sheet=self._link_sheet,
+                             journal=getattr(journal, "chunk", None))
+        self._asking = None  # (Request, mode, menu) while the table is asked to confirm
         self.flow = None
         self.match = None
         self.app = None
@@ -97,6 +102,10 @@ class Controller:
             if self.buttons is not None:
                 for b in self.buttons.poll(now_ms):
                     events.extend(self.press(b))
+            if self.link is not None:
+                req = self.link.poll(now_ms)
+                if req is not None:
+                    self._ask_table(req)
             if self.mode == MODE_TABLE:
                 events.extend(self._after(self.app.tick(now_ms)))
             elif self.mode in (MODE_AUDIT, MODE_WRITE):
@@ -108,6 +117,8 @@ class Controller:
 
     def press(self, button):
         """Apply one button press (``device.buttons`` PREV, NEXT, OK, BACK)."""
+        if self._asking is not None:
+            return self._confirm_press(button)
         if self.mode in (MODE_MAIN, MODE_CHOICE):
             return self._menu_press(button)
         if self.mode == MODE_TABLE:
@@ -129,6 +140,75 @@ class Controller:
                 self._scan_done()
             return []
         return []
+
+    # --- the serial link -----------------------------------------------------------------
+
+    def _link_state(self):
+        deal = self.app.referee.deal if self.app is not None else None
+        return {"game": self.flow.NAME if self.flow is not None else None,
+                "players": self.players if self.match is not None else 0,
+                "deal": getattr(self.match, "number", lambda: 0)()
+                if self.match is not None and hasattr(self.match, "number") else 0,
+                "seat": deal.current_seat() if deal is not None else -1,
+                "mode": self.mode}
+
+    def _link_sheet(self):
+        if self.match is None:
+            return [], []
+        return self.flow.sheet_table(self.match)
+
+    def _on_event(self, ev, lines):
+        """Pass a table event to the host, with the seat as the table names it (P1 is the
+        first pad; Skat's deal seats start at forehand). MicroPython namedtuples have no
+        _replace: the event is rebuilt with its type."""
+        if self.link is None:
+            return
+        seat = getattr(ev, "seat", None)
+        if isinstance(seat, int) and seat >= 0:
+            ev = type(ev)(self._table_seat(seat), *ev[1:])
+        self.link.send_event(ev)
+
+    def _ask_table(self, req):
+        """A host command that would change the score waits for OK at the table."""
+        what = "undo last?" if req.command == "undo" else "new game?"
+        self._asking = (req, self.mode)
+        self.show(["host asks:", what + " OK/<>"])
+
+    def _confirm_press(self, button):
+        req, mode = self._asking
+        self._asking = None
+        self.mode = mode
+        if button != OK:
+            self.link.resolve(False, "declined at the table")
+            self._redraw()
+            return []
+        events = []
+        if req.command == "undo" and self.app is not None:
+            events = self._undo()
+        elif req.command == "new-game":
+            args = dict(req.args or {})
+            name = args.pop("game", None)
+            players = args.pop("players", 0)
+            try:
+                self.start_game(name, players, args)
+            except (ValueError, TrickrefError) as e:
+                self.link.resolve(False, str(e))
+                self._redraw()
+                return []
+        else:
+            self.link.resolve(False, "nothing to undo")
+            self._redraw()
+            return []
+        self.link.resolve(True)
+        return events
+
+    def _redraw(self):
+        if self.mode in (MODE_MAIN, MODE_CHOICE):
+            self._show_menu()
+        elif self.mode == MODE_TABLE and self.app is not None:
+            self._enter_table()
+        elif self.mode in (MODE_RESULT, MODE_SHEET):
+            self._render_list()
 
     # --- menus ---------------------------------------------------------------------------
 
@@ -220,6 +300,9 @@ class Controller:
         self._load_registry()
         if self.journal is not None:
             self.journal.append("game", [name, players, sorted((options or {}).items())])
+        if self.link is not None:
+            self.link.deck = self.flow.DECK
+            self.link.hello(name)
         self._new_deal()
 
     def _new_deal(self, replay=None):
@@ -234,7 +317,8 @@ class Controller:
                        registry=self.registry, strict=self.strict,
                        pad_seat=lambda pad: flow.pad_seat(match, self.app.referee.deal, pad),
                        result_lines=lambda r: flow.result_lines(r, match),
-                       seat_name=lambda s: flows.seat_label(self._table_seat(s)))
+                       seat_name=lambda s: flows.seat_label(self._table_seat(s)),
+                       on_event=self._on_event)
         for ev in events:  # resumed while the deal waited for cards to be scanned
             if type(ev).__name__ == "Awaiting":
                 self.app.expect_scan(ev.count, ev.verb)
@@ -339,10 +423,17 @@ class Controller:
         lines = self.flow.record(self.match, self.result)
         sheet = self.flow.sheet_lines(self.match)
         self._journal("deal", sheet)
+        if self.link is not None:
+            columns, rows = self.flow.sheet_table(self.match)
+            self.link.deal_over(len(rows), " / ".join(lines[:2]))
+            if rows:
+                self.link.row(columns, rows[-1])
         self.result = None
         if self.flow.is_match_over(self.match):
             self.last_sheet = lines + sheet
             self._journal("game-over", self.last_sheet)
+            if self.link is not None:
+                self.link.game_over(" / ".join(sheet[:3]))
             if self.journal is not None:
                 try:  # keep only the finished sheet (atomic: temp file, then rename)
                     self.journal.compact()
@@ -377,6 +468,8 @@ class Controller:
             self.last_sheet = rb.sheet
             return False
         self.flow, self.match, self.players = rb.flow, rb.match, rb.players
+        if self.link is not None:
+            self.link.deck = self.flow.DECK
         self._load_registry()
         self._new_deal(replay=rb.acts)
         if report.dropped:

@@ -40,14 +40,14 @@ class TablePlayer:
     journal (``core.journal.Journal`` or anything with ``append``)."""
 
     def __init__(self, game, players, seed=1, cols=16, rows=2, central=False,
-                 options=None, journal=None):
+                 options=None, journal=None, link=False):
         self.game = game
         self.players = players
         self.seed = seed
         self.rng = random.Random(seed)
         self.deal_rng = Rng(seed)
         self.central = central
-        self.board = SimBoard(1 if central else players, cols, rows)
+        self.board = SimBoard(1 if central else players, cols, rows, link=link)
         self.journal = journal
         self.deck = _DECKS[game]
         self.tags = TaggedDeck(self.deck)

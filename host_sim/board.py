@@ -69,10 +69,11 @@ class SimBoard:
 
     ``pads[seat]`` is the MFRC522 model of that seat's reader; ``lcd_model`` the display.
     ``flash``: a host folder standing for the board's flash (deck registries), or None.
+    ``link``: offer the board's serial link as ``self.uart.url`` (``socket://...``).
     ``start(referee, deck)`` builds the firmware App over the board's drivers.
     """
 
-    def __init__(self, seats=3, cols=16, rows=2, flash=None):
+    def __init__(self, seats=3, cols=16, rows=2, flash=None, link=False):
         self.clock = VirtualClock()
         timing.use(self.clock)
         self.machine = SimMachine()
@@ -81,8 +82,15 @@ class SimBoard:
             self.machine.attach_spi(pico.SPI_ID, pico.READER_CS[seat], chip)
         self.lcd_model = Hd44780Model(cols, rows, glyph_map())
         self.machine.attach_i2c(pico.I2C_ID, pico.LCD_ADDR, self.lcd_model)
+        self.uart = None
+        if link:  # the board's link UART offered as socket://127.0.0.1:PORT
+            from host_sim.link import UartBridge
+            self.uart = UartBridge()
+            self.machine.attach_uart(pico.LINK_UART, self.uart)
         # the board's flash: a host folder (journal, deck registries), or none at all
         self.hw = pico.build(seats, cols, rows, machine=self.machine)._replace(storage=flash)
+        if not link:
+            self.hw = self.hw._replace(link=None)
         self.app = None
         self.loop = None
         self.controller = None

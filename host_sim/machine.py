@@ -203,6 +203,19 @@ class I2C:
         buf[:] = data
 
 
+class NullUart:
+    """A UART with nothing connected: never receives, drops what is written."""
+
+    def any(self):
+        return 0
+
+    def read(self, n=-1):
+        return None
+
+    def write(self, buf):
+        return len(buf)
+
+
 class SimMachine:
     """A stand-in for the ``machine`` module of one emulated board.
 
@@ -244,9 +257,19 @@ class SimMachine:
                 bus.freq = kw["freq"]
             return bus
 
+        uarts = {}
+
+        def uart(id=0, baudrate=115200, **kw):
+            u = uarts.get(id)
+            if u is None:
+                u = uarts[id] = NullUart()
+            return u
+
         self.Pin = BoardPin
         self.SPI = spi
         self.I2C = i2c
+        self.UART = uart
+        self.uarts = uarts
         self.pins = pins
         self.spis = spis
         self.i2cs = i2cs
@@ -254,6 +277,11 @@ class SimMachine:
     def attach_spi(self, bus_id, cs_pin_id, chip):
         """Wire ``chip`` to SPI bus ``bus_id`` behind chip-select pin ``cs_pin_id``."""
         self.SPI(bus_id).attach(chip, self.Pin(cs_pin_id))
+
+    def attach_uart(self, uart_id, uart):
+        """Give the firmware ``uart`` (``any/read/write``, e.g. host_sim.link.UartBridge)
+        when it opens UART ``uart_id``."""
+        self.uarts[uart_id] = uart
 
     def attach_i2c(self, bus_id, addr, chip):
         """Put ``chip`` on I2C bus ``bus_id`` at 7-bit address ``addr``."""

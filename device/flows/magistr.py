@@ -83,3 +83,14 @@ def deal_intro(match):
 def is_match_over(match):
     """After deal 24."""
     return match.is_over()
+
+
+def sheet_table(match):
+    """The Magistr sheet as ``(columns, rows)``: deal, its rule, each seat's tricks (КВП)
+    and points (КОНІП), the unplayed tricks (КВОП)."""
+    n = match.game.players
+    cols = ["deal", "rule"] + ["tricks P%d" % (s + 1) for s in range(n)] + \
+        ["points P%d" % (s + 1) for s in range(n)] + ["unplayed"]
+    rows = [[r.number, magistr.contract(r.number)[1]] + list(r.tricks) + list(r.points) +
+            [r.remaining] for r in match.rows]
+    return cols, rows

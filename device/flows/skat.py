@@ -138,3 +138,14 @@ def sheet_lines(match):
 def is_match_over(match):
     """A Skat list runs as long as the table likes."""
     return False
+
+
+def sheet_table(match):
+    """The Skat list as ``(columns, rows)`` for the link and CSV: game number, declarer
+    (table seat, 1-based; 0 when nobody played), value, then each player's running total
+    and Seeger-Fabian total."""
+    n = match.players
+    cols = ["game", "declarer", "value"] + ["P%d" % (p + 1) for p in range(n)] + \
+        ["SF P%d" % (p + 1) for p in range(n)]
+    rows = [[r[0], r[1] + 1, r[2]] + list(r[3]) + list(r[4]) for r in match.sheet.rows]
+    return cols, rows

@@ -116,3 +116,18 @@ def sheet_lines(match):
 def is_match_over(match):
     """A tarot evening runs as long as the table likes."""
     return False
+
+
+def sheet_table(match):
+    """The tarot sheet as ``(columns, rows)``: deal, taker (1-based, 0 when passed),
+    contract, each seat's mark and running total."""
+    n = match.game.players
+    cols = ["deal", "taker", "contract"] + ["mark P%d" % (s + 1) for s in range(n)] + \
+        ["total P%d" % (s + 1) for s in range(n)]
+    rows = []
+    totals = [0] * n
+    for i, r in enumerate(match.results):
+        totals = [t + m for t, m in zip(totals, r.marks)]
+        rows.append([i + 1, r.taker + 1, tarot.CONTRACT_NAMES[r.contract]] + list(r.marks) +
+                    totals)
+    return cols, rows

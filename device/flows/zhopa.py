@@ -90,3 +90,18 @@ def sheet_lines(match):
 def is_match_over(match):
     """When the banks end the game (six banks, or someone shed them all)."""
     return match.is_over()
+
+
+def sheet_table(match):
+    """The Zhopa sheet as ``(columns, rows)``: deal, then per seat its bid (1 went), points
+    and bank change, and the banks after the deal."""
+    n = match.game.players
+    cols = ["deal"] + ["bid P%d" % (s + 1) for s in range(n)] + \
+        ["points P%d" % (s + 1) for s in range(n)] + \
+        ["bank P%d" % (s + 1) for s in range(n)]
+    rows = []
+    banks = [zhopa.START_BANKS] * n
+    for r in match.rows:
+        banks = [b + c for b, c in zip(banks, r.changes)]
+        rows.append([r.number] + list(r.bids) + list(r.points) + banks)
+    return cols, rows

@@ -173,6 +173,23 @@ class _Bus:
         return len(buf)
 
 
+class UART:
+    """The link UART: not wired on the virtual board (its REPL is the link to the host),
+    so nothing arrives and what is written is dropped."""
+
+    def __init__(self, id=0, baudrate=115200, **kw):
+        self.id = id
+
+    def any(self):
+        return 0
+
+    def read(self, n=-1):
+        return None
+
+    def write(self, buf):
+        return len(buf)
+
+
 def SPI(id=0, **kw):
     """``machine.SPI(id, baudrate=..., sck=..., ...)``: the bus ``id`` (settings ignored)."""
     return _Bus(id, None)

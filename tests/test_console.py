@@ -1,0 +1,108 @@
+"""Issue 7: `trickref console` against a running emulated board: it shows the events of a
+scripted deal as they happen and exports the score sheet as CSV equal to the board's. A
+host command that would change the score needs a button press at the table."""
+
+import csv
+import io
+import threading
+import contextlib
+
+from core import protocol as P
+from device.flows import skat as skat_flow
+from host_sim.autoplay import table_player
+from host_sim.cli import main
+from host_sim.console import Console, open_port
+
+
+def _in_thread(fn):
+    box = {}
+
+    def run():
+        try:
+            box["value"] = fn()
+        except BaseException as e:  # handed back to the test
+            box["error"] = e
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    return t, box
+
+
+def test_console_shows_the_deal_and_exports_the_sheet(tmp_path):
+    p = table_player("skat", 3, seed=4, link=True)
+    url = p.board.uart.url
+    out = io.StringIO()
+    csv_path = str(tmp_path / "sheet.csv")
+
+    def watch():
+        with contextlib.redirect_stdout(out):
+            return main(["console", url, "--seconds", "4"])
+
+    watcher, box = _in_thread(watch)
+    import time
+    time.sleep(0.5)  # the console is connected before the deal starts
+    results = p.play(2)
+    watcher.join(10)
+    assert box.get("value") == 0, box
+    text = out.getvalue()
+    # every card of both deals, the tricks and the deal ends were shown live
+    assert text.count(" plays ") == 60, text[:2000]
+    # seats as the table names them: the first trick is led from P2 (forehand, left of
+    # the dealer P1)
+    assert text.splitlines()[1].startswith("P2 plays ")
+    assert text.count(" takes ") >= 20  # the tricks with their taker and reason
+    assert text.count("sheet row:") == 2  # each deal's row of the list
+
+    exporter, box = _in_thread(lambda: main(["console", url, "--export-csv", csv_path]))
+    while exporter.is_alive():
+        p.board.run(20)  # the firmware keeps running and answers the export
+    assert box.get("value") == 0, box
+    with open(csv_path, newline="") as f:
+        rows = list(csv.reader(f))
+    columns, want = skat_flow.sheet_table(p.ctl.match)
+    assert rows[0] == columns
+    assert [[int(c) if c.lstrip("-").isdigit() else c for c in r] for r in rows[1:]] == want
+    assert len(want) == 2 and [r[2] for r in want] == [fw.value for _, fw in results]
+
+
+def test_host_undo_needs_the_table(tmp_path):
+    """An undo sent from the host is only pending until OK is pressed at the table; a
+    declined one changes nothing."""
+    p = table_player("magistr", 3, seed=6, link=True)
+    p.start()
+    game = p.ctl.match.game
+    hands = game.deal_cards(1, p.deal_rng)
+    shadow = game.new_deal(0, hands, 1)
+    p.board.choose("P%d" % (shadow.first + 1))
+    seat = shadow.current_seat()
+    card = shadow.legal_cards(seat)[0]
+    p.lay(seat, card)
+    con = Console(open_port(p.board.uart.url))
+
+    def ask():
+        return con.command(P.C_UNDO, None, timeout=20)
+
+    asker, box = _in_thread(ask)
+    for _ in range(100):
+        p.board.run(20)
+        if p.board.lcd_lines()[0].startswith("host asks:"):
+            break
+    assert p.ctl.app.referee.deal.history == [(seat, card)]  # nothing changed yet
+    p.board.press(0)  # PREV: declined at the table
+    for _ in range(100):
+        p.board.run(20)
+        if not asker.is_alive():
+            break
+    assert p.ctl.app.referee.deal.history == [(seat, card)]
+    asker, box = _in_thread(ask)
+    for _ in range(100):
+        p.board.run(20)
+        if p.board.lcd_lines()[0].startswith("host asks:"):
+            break
+    p.board.press(2)  # OK: confirmed
+    for _ in range(100):
+        p.board.run(20)
+        if not asker.is_alive():
+            break
+    assert p.ctl.app.referee.deal.history == []
+    con.port.close() if hasattr(con, "port") else None
