@@ -9,7 +9,8 @@ install``), next to ``board_config.py``, which names the board module and the ta
     LCD_ROWS = 2
 
 Without ``board_config.py`` the board follows ``sys.platform`` (``rp2`` -> pico, ``esp32``
--> esp32) with 3 seats and a 16x2 LCD. The game is Skat until the menus choose one.
+-> esp32) with 3 seats and a 16x2 LCD. The controller starts on its menu (choose the game
+there) or resumes the game its journal holds after a power cut.
 
 MicroPython runs this file as ``__main__`` at boot; importing it (CPython, tests, the
 virtual board's scripts) runs nothing.
@@ -72,19 +73,33 @@ def build_app(hw, referee=None, deck=None, on_event=None):
     return App(hw.readers, hw.lcd, referee, deck, on_event=on_event)
 
 
+def build_controller(hw):
+    """The whole firmware over ``hw``: menus, the game flows, the journal on the board's
+    flash (``<storage>/journal.bin``: resumed after a power cut) and the serial link."""
+    from device.controller import Controller
+    journal = None
+    if hw.storage:
+        import os
+        try:
+            os.mkdir(hw.storage)
+        except OSError:
+            pass  # it exists
+        from core.journal import Journal
+        journal = Journal(hw.storage + "/journal.bin")
+    return Controller(hw, journal=journal)
+
+
 def loop(app):
-    """Tick the app forever; the 1 ms idle lets the port service USB and Wi-Fi."""
+    """Tick forever; the 1 ms idle lets the port service USB and Wi-Fi."""
     while True:
         app.tick(timing.ticks_ms())
         timing.sleep_ms(1)
 
 
 def main():
-    """Build the board, build the app, loop."""
+    """Build the board, build the controller, loop."""
     gc.threshold(GC_THRESHOLD)
-    hw = build_board()
-    app = build_app(hw)
-    loop(app)
+    loop(build_controller(build_board()))
 
 
 if __name__ == "__main__":

@@ -295,3 +295,26 @@ def test_zhopa_whole_game_through_the_board(players):
         flow.sheet_lines(core_match)
     assert p.ctl._list[0].startswith("Deal %d over" % len(results))
     assert any(l.startswith("won: ") for l in p.ctl._list)
+
+
+def test_main_py_builds_the_whole_firmware(tmp_path):
+    """firmware/main.py (what a board runs at boot) builds the controller with its journal
+    on the board's flash; after a power cut the same main resumes the game."""
+    import importlib.util
+    import os
+    spec = importlib.util.spec_from_file_location(
+        "board_main", os.path.join(os.path.dirname(os.path.dirname(__file__)), "firmware",
+                                   "main.py"))
+    main = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(main)
+    b = SimBoard(3, flash=str(tmp_path / "flash"))
+    ctl = main.build_controller(b.hw)
+    b.loop = b.controller = ctl
+    b.run(40)
+    for label in ("New game", "Magistr", "3", "Own trumps", "Clubs", "Diamonds", "Hearts",
+                  "Start", "P2"):
+        b.choose(label)
+    assert os.path.exists(str(tmp_path / "flash" / "journal.bin"))
+    b2 = SimBoard(3, flash=str(tmp_path / "flash"))  # power cut: a new board, same flash
+    ctl2 = main.build_controller(b2.hw)
+    assert ctl2.match is not None and ctl2.app.referee.actions == [("lead", (1,))]
