@@ -168,6 +168,23 @@ class LinkFeed:
         return [describe(item) for item in self._reader.feed(self.port.read(n))]
 
 
+class TapFeed:
+    """Like :class:`LinkFeed`, but fed by a tap on the board's UART (``bridge.on_tx``):
+    the simulator shows the link's frames without taking the one host connection."""
+
+    def __init__(self, bridge):
+        self._reader = P.FrameReader()
+        self._pending = bytearray()
+        bridge.on_tx = self._pending.extend
+
+    def poll(self):
+        if not self._pending:
+            return []
+        data = bytes(self._pending)
+        del self._pending[:]
+        return [describe(item) for item in self._reader.feed(data)]
+
+
 def _seat(s):
     return "P%d" % (s + 1) if isinstance(s, int) and s >= 0 else "table"
 

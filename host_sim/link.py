@@ -32,6 +32,8 @@ class UartBridge:
     waiting for the socket. The server starts at construction; ``url`` is ready then.
     """
 
+    on_tx = None
+
     def __init__(self, host="127.0.0.1", port=0, rx_limit=4096, tx_limit=65536):
         if host not in ("127.0.0.1", "localhost", "::1"):
             raise ValueError("the bridge listens on loopback only, not %r" % (host,))
@@ -83,8 +85,12 @@ class UartBridge:
 
     def write(self, data):
         """Queue ``data`` for the host; returns len(data) (the bytes go out on the wire
-        even when nobody listens, as on a real UART)."""
+        even when nobody listens, as on a real UART). ``on_tx(data)``, when set, sees every
+        byte the board sends (the simulator's traffic panel listens there, leaving the
+        socket free for ``trickref console``)."""
         data = bytes(data)
+        if self.on_tx is not None:
+            self.on_tx(data)
         with self._lock:
             if self._client is None or len(self._tx) + len(data) > self.tx_limit:
                 self.tx_dropped += len(data)

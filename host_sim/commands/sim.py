@@ -131,7 +131,7 @@ def run(args):
     you = ", ".join("P%d" % (p + 1) for p in sorted(humans)) or "nobody (computer only)"
     print("trickref sim: %s, %d players, seed %d%s; you play %s" % (
         flow.TITLE, players, args.seed, ", record %s" % record.id if record else "", you))
-    print("link: the firmware has no serial link yet; the side panel shows its events")
+    print("link: %s  (trickref console %s)" % (sim.link_url, sim.link_url))
     if not args.headless:
         print("keys: Left/Right/Enter = buttons (hold Enter: back), A = computer acts for "
               "you, C = collect trick, F2 = screenshot, Esc = quit")

@@ -151,12 +151,15 @@ class SimApp:
         self.fixed_dt = fixed_dt
         self.collect_ms = collect_ms
         self.think_ms = think_ms
-        self.board = SimBoard(seats=players, cols=lcd[0], rows=lcd[1])
+        self.board = SimBoard(seats=players, cols=lcd[0], rows=lcd[1], link=True)
+        self.link_url = self.board.uart.url
         self.rng = Rng(seed)
         self.feed = EventFeed(flow.DECK, seat_name=self._name_of_seat)
-        self.traffic = TrafficLog(traffic if traffic is not None else self.feed)
-        self.traffic_title = "Link traffic (firmware events; no serial link yet)" \
-            if traffic is None else "Link traffic"
+        if traffic is None:
+            from host_sim.console import TapFeed
+            traffic = TapFeed(self.board.uart)  # the frames the board sends on its link
+        self.traffic = TrafficLog(traffic)
+        self.traffic_title = "Link traffic  %s" % self.link_url
         self.operator = Operator(self.board, log=self.note)
         self.signals = Signals()
         self.renderer = Renderer()
@@ -374,9 +377,11 @@ class SimApp:
         return path
 
     def close(self):
-        """Close the window (pygame's display)."""
+        """Close the window (pygame's display) and the board's link socket."""
         self.running = False
         pygame.display.quit()
+        if self.board.uart is not None:
+            self.board.uart.close()
 
     # --- the deal on the table -------------------------------------------------------------
 
