@@ -282,7 +282,6 @@ def test_write_tags_makes_a_deck():
 def test_zhopa_whole_game_through_the_board(players):
     """Seeded Zhopa games run to their end on the board (bids in the menus, cards on the
     pads); every deal and the banks equal the rules core's for the same cards."""
-    from core.games import zhopa
     p = table_player("zhopa", players, seed=players)
     results = p.play(300)
     from device.flows import zhopa as flow

@@ -39,6 +39,7 @@ than all" compares class first.
 Integer-only, byte tables, no allocation in ``judge``; runs under MicroPython.
 """
 
+from core import tricks
 from core.cards import FRENCH36
 from core.compat import const
 from core.errors import IllegalPlay, TrickrefError
@@ -630,3 +631,79 @@ def lowest_diamond(hands):
                 low = SENIORITY[FRENCH36.rank(c)]
                 best = (seat, c)
     return best
+
+
+def first_leader(number, dealer, hands, players):
+    """Who leads deal ``number``: in deal 1 the holder of the lowest diamond, else (and
+    when nobody holds one, or the hands are unknown) the player on the dealer's left
+    (both seeds; the gap for later deals decided in docs/rules/magistr.md, A26)."""
+    if number == 1 and hands is not None:
+        low = lowest_diamond(hands)
+        if low is not None:
+            return low[0]
+    return (dealer + 1) % players
+
+
+class BankDeal(tricks.TrickDeal):
+    """What a Magistr deal and a Zhopa deal share: the tricks are built as a bank
+    (:class:`Trick`) whose last claimant takes them, the first leader of deal 1 is the
+    holder of the lowest diamond, and with unknown hands revokes are proven by
+    :class:`Evidence`. The base class gives every card one effective suit, so its plain
+    follow-suit never fires: following in the bank is :meth:`Trick.check`.
+
+    Subclasses call :meth:`start_bank` from their constructor, :meth:`check_bank` from
+    ``check_play`` and :meth:`lay` from ``play``, then close the trick their own way.
+    """
+
+    def start_bank(self, game, number, dealer, hands, leader):
+        """Set up the deal's books; validate ``leader`` (IllegalPlay WRONG_LEADER when it
+        contradicts the hands or is missing for deal 1 with unknown hands)."""
+        n = game.players
+        tricks.TrickDeal.__init__(self, FRENCH36, n, hands)
+        self.set_trick_tables((bytes(36), bytes(36)))
+        self.number = number
+        self.dealer = dealer
+        must = game.first_leader(number, dealer, hands)
+        if leader is None:
+            if number == 1 and hands is None:
+                raise IllegalPlay(WRONG_LEADER, "deal 1: name the seat holding the "
+                                  "lowest diamond")
+            leader = must
+        elif not isinstance(leader, int) or leader < 0 or leader >= n:
+            raise TrickrefError("leader must be a seat 0..%d, not %r" % (n - 1, leader))
+        elif leader != must and (hands is not None or number != 1):
+            raise IllegalPlay(WRONG_LEADER, "seat %d leads deal %d, not seat %d"
+                              % (must, number, leader))
+        self.leader = self.first = leader
+        self.bank = None  # the Trick being built
+        self.evidence = Evidence(game.rules) if hands is None else None
+
+    def check_bank(self, seat, card):
+        """Turn, card not out, in hand (known hands), and the bank's rules."""
+        self.check_card(seat, card)
+        if self.bank is not None:
+            self.bank.check(seat, card, self.hands[seat] if self.hands is not None else None)
+
+    def lay(self, seat, card):
+        """Put a checked card into the bank; returns [CardPlayed, RevokeFound...]."""
+        found = self.evidence.check(seat, card) if self.evidence is not None else []
+        events = self.accept_card(seat, card)
+        events.extend(found)
+        if self.bank is None:
+            self.bank = Trick(self.game.rules, seat, card)
+        else:
+            suit = self.bank.suit
+            self.bank.add(seat, card)
+            if self.evidence is not None:
+                self.evidence.note(self.bank, self.tricks_done, suit)
+        return events
+
+    # --- hooks of tricks.TrickDeal ---
+
+    def trick_winner(self, cards):
+        """Index in ``cards`` of the taker: the bank's last claimant, else the leader."""
+        return (self.bank.winner - self.bank.leader) % self.players
+
+    def trick_reason(self, card, cards):
+        """The bank's explanation of the verdict."""
+        return self.bank.reason()

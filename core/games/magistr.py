@@ -177,18 +177,8 @@ class Game:
 
     def first_leader(self, number, dealer, hands):
         """Who leads deal ``number``: in deal 1 the holder of the lowest diamond, else (and
-        when nobody holds a diamond) the player on the dealer's left."""
-        if number == 1 and hands is not None:
-            best = -1
-            low = 99
-            for seat in range(self.players):
-                for c in hands[seat]:
-                    if FRENCH36.suit(c) == _DIAMONDS and bank.seniority(c) < low:
-                        low = bank.seniority(c)
-                        best = seat
-            if best >= 0:
-                return best
-        return (dealer + 1) % self.players
+        when nobody holds one) the player on the dealer's left."""
+        return bank.first_leader(number, dealer, hands, self.players)
 
     def new_deal(self, dealer, hands=None, number=1, leader=None):
         """Deal ``number`` (1-24) dealt by ``dealer``: a :class:`Deal`.
@@ -202,13 +192,11 @@ class Game:
         return Deal(self, number, dealer, hands, leader)
 
 
-class Deal(tricks.TrickDeal):
+class Deal(bank.BankDeal):
     """One Magistr deal. Verbs ``play(seat, card)``; queries ``current_seat()``,
     ``check_play``, ``legal``, ``legal_cards``, ``is_over()``, ``result()``.
 
-    The base class keeps turn, cards out, history and tricks taken; every card is given
-    one effective suit there so its plain follow-suit never fires: following in the bank
-    (main suit after eights, the led rank, beating by other suits) is ``bank.Trick.check``.
+    The bank machinery (tricks, first leader, evidence of revokes) is ``bank.BankDeal``.
     """
 
     def __init__(self, game, number, dealer, hands, leader):
@@ -222,27 +210,10 @@ class Deal(tricks.TrickDeal):
             if len(hands) != n or any(len(h) != size for h in hands):
                 raise BadRecord("deal %d needs %d hands of %d cards" % (number, n, size))
             tricks.check_distinct(FRENCH36, [c for h in hands for c in h])
-        tricks.TrickDeal.__init__(self, FRENCH36, n, hands)
-        self.set_trick_tables((bytes(36), bytes(36)))
-        self.number = number
-        self.dealer = dealer
+        self.start_bank(game, number, dealer, hands, leader)
         self.sign = sign(number)
         self.n_tricks = game.hand_size(number)
-        must = game.first_leader(number, dealer, hands)
-        if leader is None:
-            if number == 1 and hands is None:
-                raise IllegalPlay(bank.WRONG_LEADER, "deal 1: name the seat holding the "
-                                  "lowest diamond")
-            leader = must
-        elif not isinstance(leader, int) or leader < 0 or leader >= n:
-            raise TrickrefError("leader must be a seat 0..%d, not %r" % (n - 1, leader))
-        elif leader != must and (hands is not None or number != 1):
-            raise IllegalPlay(bank.WRONG_LEADER, "seat %d leads deal %d, not seat %d"
-                              % (must, number, leader))
-        self.leader = self.first = leader
         self.phase = PHASE_PLAY
-        self.bank = None  # the bank.Trick being built
-        self.evidence = bank.Evidence(game.rules) if hands is None else None
         self.values = [[] for _ in range(n)]  # MAX: cards taken per seat
         self.scoring_total = 0
         for c in range(36):
@@ -267,9 +238,7 @@ class Deal(tricks.TrickDeal):
         the main suit, else follow the main suit, else the led rank)."""
         if self.phase != PHASE_PLAY:
             raise IllegalPlay(DEAL_OVER, "deal %d is over" % self.number)
-        self.check_card(seat, card)
-        if self.bank is not None:
-            self.bank.check(seat, card, self.hands[seat] if self.hands is not None else None)
+        self.check_bank(seat, card)
 
     # --- the one verb ---
 
@@ -277,16 +246,7 @@ class Deal(tricks.TrickDeal):
         """Lay ``card`` from ``seat``; returns events: CardPlayed, RevokeFound (unknown
         hands, proven by this card), then TrickTaken and DealOver or Turn."""
         self.check_play(seat, card)
-        found = self.evidence.check(seat, card) if self.evidence is not None else []
-        events = self.accept_card(seat, card)
-        events.extend(found)
-        if self.bank is None:
-            self.bank = bank.Trick(self.game.rules, seat, card)
-        else:
-            suit = self.bank.suit
-            self.bank.add(seat, card)
-            if self.evidence is not None:
-                self.evidence.note(self.bank, self.tricks_done, suit)
+        events = self.lay(seat, card)
         if not self.trick_complete():
             events.append(Turn(self.to_play()))
             return events
@@ -294,17 +254,9 @@ class Deal(tricks.TrickDeal):
 
     # --- hooks of tricks.TrickDeal ---
 
-    def trick_winner(self, cards):
-        """Index in ``cards`` of the taker: the bank's last claimant, else the leader."""
-        return (self.bank.winner - self.bank.leader) % self.players
-
     def points_of(self, card):
         """Signed points ``card`` scores in this deal (card-scoring deals only)."""
         return self.sign * scores(self.number, card)
-
-    def trick_reason(self, card, cards):
-        """The bank's explanation of the verdict."""
-        return self.bank.reason()
 
     def _close(self):
         kind = self.contract[2]

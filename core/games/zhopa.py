@@ -269,11 +269,7 @@ class Game:
         """Who leads deal ``number``: in deal 1 the holder of the lowest diamond, else (and
         when nobody holds one) the player on the dealer's left ("Перший хід в першій партії
         належить гравцеві, у якого є карта мінімального значення бубновою масті")."""
-        if number == 1 and hands is not None:
-            low = bank.lowest_diamond(hands)
-            if low is not None:
-                return low[0]
-        return (dealer + 1) % self.players
+        return bank.first_leader(number, dealer, hands, self.players)
 
     def new_deal(self, dealer, hands=None, number=1, leader=None, stock=None):
         """Deal ``number`` (1, 2, ...) dealt by ``dealer``: a :class:`Deal` in its bidding.
@@ -304,13 +300,13 @@ class Game:
                           tuple(tricks) if tricks is not None else None, left)
 
 
-class Deal(tricks.TrickDeal):
+class Deal(bank.BankDeal):
     """One Zhopa deal. Verbs ``bid(seat, go)``, then ``play(seat, card)``; queries
     ``current_seat()``, ``check_bid``, ``check_play``, ``legal``, ``legal_cards``,
     ``stock_left()``, ``is_over()``, ``result()``.
 
-    As in Magistr the base class gives every card one effective suit, so its plain
-    follow-suit never fires: following in the bank is ``bank.Trick.check``.
+    The bank machinery (tricks, first leader, evidence of revokes) is ``bank.BankDeal``,
+    shared with Magistr.
     """
 
     def __init__(self, game, number, dealer, hands, leader, stock):
@@ -334,31 +330,14 @@ class Deal(tricks.TrickDeal):
             tricks.check_distinct(FRENCH36, dealt)
         elif stock is not None:
             raise BadRecord("a stock order goes with known hands only")
-        tricks.TrickDeal.__init__(self, FRENCH36, n, hands)
-        self.set_trick_tables((bytes(36), bytes(36)))
-        self.number = number
-        self.dealer = dealer
+        self.start_bank(game, number, dealer, hands, leader)
         self.n_tricks = game.n_tricks()
         self.stock = list(stock) if stock is not None else None
         self.stock_count = game.stock_size()
         self.refill = refill
-        must = game.first_leader(number, dealer, hands)
-        if leader is None:
-            if number == 1 and hands is None:
-                raise IllegalPlay(bank.WRONG_LEADER, "deal 1: name the seat holding the "
-                                  "lowest diamond")
-            leader = must
-        elif not isinstance(leader, int) or leader < 0 or leader >= n:
-            raise TrickrefError("leader must be a seat 0..%d, not %r" % (n - 1, leader))
-        elif leader != must and (hands is not None or number != 1):
-            raise IllegalPlay(bank.WRONG_LEADER, "seat %d leads deal %d, not seat %d"
-                              % (must, number, leader))
-        self.leader = self.first = leader
         self.phase = PHASE_BID
         self.bidder = (dealer + 1) % n  # bids from the dealer's left (A39)
         self.bids = bytearray(n)
-        self.bank = None  # the bank.Trick being built
-        self.evidence = bank.Evidence(game.rules) if hands is None else None
         self.masks = [0] * (4 * n)  # captured cards: rank bits per seat and suit
 
     # --- queries ---
@@ -415,24 +394,13 @@ class Deal(tricks.TrickDeal):
                 raise IllegalPlay(WRONG_PHASE, "bids first: seat %d says go or not"
                                   % self.bidder)
             raise IllegalPlay(DEAL_OVER, "deal %d is over" % self.number)
-        self.check_card(seat, card)
-        if self.bank is not None:
-            self.bank.check(seat, card, self.hands[seat] if self.hands is not None else None)
+        self.check_bank(seat, card)
 
     def play(self, seat, card):
         """Lay ``card`` from ``seat``; returns events: CardPlayed, RevokeFound (unknown
         hands, proven by this card), then TrickTaken, Draw, and DealOver or Turn."""
         self.check_play(seat, card)
-        found = self.evidence.check(seat, card) if self.evidence is not None else []
-        events = self.accept_card(seat, card)
-        events.extend(found)
-        if self.bank is None:
-            self.bank = bank.Trick(self.game.rules, seat, card)
-        else:
-            suit = self.bank.suit
-            self.bank.add(seat, card)
-            if self.evidence is not None:
-                self.evidence.note(self.bank, self.tricks_done, suit)
+        events = self.lay(seat, card)
         if (card == _DIAMOND_SIX and seat != self.first and self.number == 1
                 and self.tricks_done == 0 and self.initial_hands is None
                 and self.game.stock == STOCK_REFILL):
@@ -448,17 +416,9 @@ class Deal(tricks.TrickDeal):
 
     # --- hooks of tricks.TrickDeal ---
 
-    def trick_winner(self, cards):
-        """Index in ``cards`` of the taker: the bank's last claimant, else the leader."""
-        return (self.bank.winner - self.bank.leader) % self.players
-
     def points_of(self, card):
         """0: a trick's points are the change of its taker's score (pairs, bonus)."""
         return 0
-
-    def trick_reason(self, card, cards):
-        """The bank's explanation of the verdict."""
-        return self.bank.reason()
 
     def _close(self):
         tt = self.close_trick()
