@@ -69,7 +69,8 @@ class SimBoard:
 
     ``pads[seat]`` is the MFRC522 model of that seat's reader; ``lcd_model`` the display.
     ``flash``: a host folder standing for the board's flash (deck registries), or None.
-    ``link``: offer the board's serial link as ``self.uart.url`` (``socket://...``).
+    ``link``: True offers the board's serial link as ``self.uart.url`` (``socket://...``);
+    a UART-like object (``any/read/write``) is wired as the link itself.
     ``start(referee, deck)`` builds the firmware App over the board's drivers.
     """
 
@@ -83,9 +84,12 @@ class SimBoard:
         self.lcd_model = Hd44780Model(cols, rows, glyph_map())
         self.machine.attach_i2c(pico.I2C_ID, pico.LCD_ADDR, self.lcd_model)
         self.uart = None
-        if link:  # the board's link UART offered as socket://127.0.0.1:PORT
+        if link is True:  # the board's link UART offered as socket://127.0.0.1:PORT
             from host_sim.link import UartBridge
             self.uart = UartBridge()
+        elif link:  # any UART-like object (tests inject bytes through one)
+            self.uart = link
+        if self.uart is not None:
             self.machine.attach_uart(pico.LINK_UART, self.uart)
         # the board's flash: a host folder (journal, deck registries), or none at all
         self.hw = pico.build(seats, cols, rows, machine=self.machine)._replace(storage=flash)

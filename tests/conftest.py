@@ -19,3 +19,17 @@ def shared():
     if not os.path.isdir(SHARED):
         raise RuntimeError("shared/ not found at %s (set TRICKREF_SHARED)" % SHARED)
     return SHARED
+
+
+def pytest_terminal_summary(terminalreporter):
+    """After the run: the heap figures of each MicroPython run (code size after the
+    imports, game state at the end), as printed by the scripts in tests/mp/."""
+    try:
+        from mpy import REPORTS
+    except ImportError:
+        return
+    if not REPORTS:
+        return
+    terminalreporter.section("MicroPython unix port, -X heapsize=128K, .mpy modules")
+    for script, lines in REPORTS:
+        terminalreporter.write_line("%-18s %s" % (script, "; ".join(lines)))

@@ -29,6 +29,7 @@ def micropython_exe():
 
 
 _BUILT = {}
+REPORTS = []  # (script, heap lines) of every run, for the terminal summary (conftest.py)
 
 
 def build_mpy():
@@ -65,6 +66,7 @@ def run_mp(script, *args, heap="128K", timeout=300, mpy=True):
         + list(args),
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
     out = proc.stdout
+    REPORTS.append((script, [l for l in out.splitlines() if l.startswith("heap ")]))
     if proc.returncode != 0 or "\nOK" not in "\n" + out:
         raise AssertionError("MicroPython %s failed (exit %d):\n%s\n%s"
                              % (script, proc.returncode, out[-3000:], proc.stderr[-3000:]))

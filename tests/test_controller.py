@@ -26,13 +26,15 @@ def test_scripted_deals_score_as_the_rules_core(game, players, deals):
         assert firmware == shadow
 
 
-def test_magistr_whole_game_for_three_players():
-    """All 24 deals through the menus and pads; every row equals the core's and the final
-    sheet (totals, places, control sums) equals a core Match fed the same deals."""
-    p = table_player("magistr", 3, seed=5)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_magistr_whole_game(players):
+    """All 24 deals through the menus and pads; every row equals the core's (the board's
+    sheet checks every control sum as it books a deal) and the final sheet (totals, places)
+    equals a core Match fed the same deals."""
+    p = table_player("magistr", players, seed=5)
     results = p.play(24)
     assert len(results) == 24
-    core_match = magistr.Match(magistr.Game(3), 0)
+    core_match = magistr.Match(magistr.Game(players), 0)
     for shadow, firmware in results:
         assert firmware == shadow
         core_match.record(shadow)

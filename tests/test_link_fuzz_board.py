@@ -1,0 +1,73 @@
+"""Issue 7: garbage and mutated frames on the serial link of a board in the middle of a
+deal: the firmware loop never raises and the game never changes (hypothesis)."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core import protocol as P
+from core.cards import SKAT
+from host_sim.board import SimBoard, TaggedDeck
+
+
+class InjectUart:
+    """A UART whose receive side the test fills."""
+
+    def __init__(self):
+        self.rx = bytearray()
+        self.tx = bytearray()
+
+    def any(self):
+        return len(self.rx)
+
+    def read(self, n=-1):
+        n = len(self.rx) if n < 0 else min(n, len(self.rx))
+        data = bytes(self.rx[:n])
+        del self.rx[:n]
+        return data or None
+
+    def write(self, buf):
+        self.tx.extend(buf)
+        return len(buf)
+
+
+def _board():
+    uart = InjectUart()
+    b = SimBoard(3, link=uart)
+    ctl = b.power_on()
+    b.run(40)
+    for label in ("New game", "Skat", "3", "Start", "P2 declarer", "18", "Hand game",
+                  "Grand", "Plain hand"):
+        b.choose(label)
+    deck = TaggedDeck(SKAT)
+    b.play_card(1, deck.tag(SKAT.parse("SA")))
+    return b, uart, ctl
+
+
+def _state(ctl):
+    deal = ctl.app.referee.deal
+    return (tuple(ctl.app.referee.actions), ctl.mode, deal.tricks_done)
+
+
+_good = [P.encode_frame(7, P.C_UNDO, None), P.encode_frame(8, P.C_NEW_GAME, {"game": "tarot"}),
+         P.encode_frame(9, P.Q_STATE, None)]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(
+    st.binary(min_size=1, max_size=80),
+    st.tuples(st.sampled_from(_good), st.integers(0, 40), st.integers(0, 255)).map(
+        lambda t: bytes(b ^ (t[2] if i == t[1] % len(t[0]) else 0)
+                        for i, b in enumerate(t[0])))), min_size=1, max_size=12))
+def test_random_bytes_on_the_link_change_nothing(chunks):
+    b, uart, ctl = _board()
+    before = _state(ctl)
+    for chunk in chunks:
+        uart.rx.extend(chunk)
+        b.run(20)
+    # a state-changing command may now be pending: it waits for the table, and
+    # declining it (any button but OK) leaves the game as it was
+    if ctl._asking is not None:
+        b.press(0)
+    b.run(200)
+    assert _state(ctl) == before
+    assert ctl.app.referee.deal.history == [(0, SKAT.parse("SA"))]
