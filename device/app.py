@@ -54,6 +54,7 @@ class App:
         self.clear_between_tricks = (not central) if clear_between_tricks is None \
             else clear_between_tricks
         self.screens = Screens(deck, lcd.cols, lcd.rows, seat_name)
+        self._count_tricks()
         self.registry = registry if registry is not None else DeckRegistry(deck)
         self.strict = strict
         self._collect = None  # [verb, count, cards, prefix] while cards are to be scanned
@@ -83,7 +84,16 @@ class App:
         """Take back the last accepted action (card or choice); returns the events."""
         self._collect = None
         self._must_clear = False
-        return self._handle(self.referee.undo())
+        events = self.referee.undo()
+        self._count_tricks()
+        return self._handle(events)
+
+    def _count_tricks(self):
+        # the LCD numbers tricks from the deal itself (after an undo, after a resume)
+        try:
+            self.screens.tricks = self.referee.deal.tricks_done
+        except (AttributeError, TrickrefError):
+            self.screens.tricks = 0
 
     def tick(self, now_ms):
         """Poll the next pad; returns the events produced (often none)."""

@@ -58,6 +58,12 @@ def add_arguments(p):
                    help="a computer seat's pause before it plays (virtual ms)")
     p.add_argument("--collect-ms", type=int, default=1500,
                    help="how long a finished trick stays on the pads (virtual ms)")
+    p.add_argument("--script", default=None, metavar="FILE",
+                   help="run a table script (button presses and card placements, "
+                        "docs/script.md) on the emulated board and print every LCD frame "
+                        "that changed; no window")
+    p.add_argument("--central", action="store_true",
+                   help="with --script: one central pad instead of one per seat")
     p.add_argument("--shots", default=None, metavar="DIR",
                    help="write a mid-trick screenshot of every game into DIR and exit")
 
@@ -87,6 +93,8 @@ def load_record(path, record_id=None):
 
 def run(args):
     """Open the simulator (or run it headless); exit status 0, 2 on bad input."""
+    if args.script:
+        return _script(args)
     if args.headless or args.shots:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -182,4 +190,27 @@ def make_shots(folder, seed=1, size=(1280, 800), games=None):
         print("%s: %s%s" % (title, path, "" if ok else " (not mid-trick: the game did not "
                                                          "reach a trick in time)"))
         sim.close()
+    return 0
+
+
+def _script(args):
+    from host_sim.script import ScriptError, run_script
+    from device import flows
+    try:
+        with open(args.script, encoding="utf-8") as f:
+            text = f.read()
+        flow = flows.load(args.game)
+    except (OSError, ValueError) as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    players = args.players or flow.PLAYERS[0]
+    if players not in flow.PLAYERS:
+        print("error: %s is played by %s" % (flow.TITLE, flow.PLAYERS), file=sys.stderr)
+        return 2
+    cols, rows = (int(v) for v in args.lcd.split("x"))
+    try:
+        run_script(text, args.game, players, cols, rows, central=args.central)
+    except ScriptError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 1
     return 0

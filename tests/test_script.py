@@ -1,0 +1,48 @@
+"""Issue 8: `trickref sim --script` drives the board with button presses and card
+placements and prints every LCD frame that changed (docs/script.md)."""
+
+import contextlib
+import io
+import os
+
+from host_sim.cli import main
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _run(*args):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["sim", "--headless"] + list(args))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_example_script_transcript():
+    code, out, err = _run("--game", "skat", "--players", "3", "--script",
+                          os.path.join(ROOT, "docs", "examples", "skat_opening.txt"))
+    assert code == 0, err
+    frames = out.splitlines()
+    assert any("Auction result" in f for f in frames)
+    assert any("| P2 ♣U " in f for f in frames)  # the acorn Unter, glyph read from CGRAM
+    assert any("T1 P2 takes 4" in f and "♣U highest trump" in f for f in frames)
+    # undone and replayed: the trick is still trick 1 and now worth 6 (HJ instead of C7)
+    assert any("T1 P2 takes 6" in f for f in frames)
+
+
+def test_script_on_a_20x4_with_a_central_pad(tmp_path):
+    script = tmp_path / "m.txt"
+    script.write_text("choose P1\nplay 1 6D\nexpect P1 ♦6\nexpect next: P2\n")
+    code, out, err = _run("--game", "magistr", "--players", "3", "--lcd", "20x4",
+                          "--central", "--script", str(script))
+    assert code == 0, err
+    assert all(len(f.split(" | ")) == 5 for f in out.splitlines())  # the time + 4 rows
+
+
+def test_script_errors_name_the_line(tmp_path):
+    script = tmp_path / "bad.txt"
+    script.write_text("choose P2 declarer\nfly away\n")
+    code, out, err = _run("--game", "skat", "--script", str(script))
+    assert code == 1 and "line 2 (fly away)" in err
+    script.write_text("choose Nonexistent item\n")
+    code, out, err = _run("--game", "skat", "--script", str(script))
+    assert code == 1 and "line 1" in err and "not found" in err
