@@ -64,3 +64,27 @@ def test_bad_record_lines_are_refused():
                        ["play", [1, "CJ"]]]}
     with pytest.raises(BadRecord):
         list(records.replay(records.read(json.dumps(bad))))
+
+
+def test_journal_file_exports_to_records(tmp_path):
+    """`trickref journal FILE --jsonl OUT` reads a board's journal (a demo's flash) and
+    `trickref replay OUT` replays it to the same marks as the demo printed."""
+    flash = tmp_path / "flash"
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert main(["demo", "--game", "tarot", "--deals", "2", "--flash", str(flash),
+                     "--png", str(tmp_path / "t.png")]) == 0
+    demo_out = buf.getvalue()
+    out = tmp_path / "game.jsonl"
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert main(["journal", str(flash / "journal.bin"), "--jsonl", str(out)]) == 0
+    assert "tarot, 4 players, deal 2" in buf.getvalue()
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert main(["replay", str(out), "--json"]) == 0
+    replayed = [json.loads(l) for l in buf.getvalue().splitlines()]
+    assert [r["deal"] for r in replayed] == [1, 2]
+    totals = [sum(m) for m in zip(*[r["result"]["marks"] for r in replayed])]
+    for seat, total in enumerate(totals):
+        assert "sheet    | P%d %+d" % (seat + 1, total) in demo_out

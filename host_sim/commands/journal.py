@@ -1,0 +1,50 @@
+"""``trickref journal FILE``: read a board's journal (copied off its flash, or fetched with
+``trickref console URL --export-journal FILE``).
+
+Prints what it holds (the game, deals booked, actions of the deal in progress) and whether
+a torn or corrupt tail had to be dropped; ``--jsonl OUT`` exports it as game records (JSON
+lines, docs/records.md) that ``trickref replay OUT`` replays on the emulated board. The
+file is only read, never changed.
+"""
+
+import json
+import sys
+
+from core.errors import TrickrefError
+
+HELP = "read a board's journal file; export it as game records (JSON lines)"
+
+
+def add_arguments(p):
+    """Options of ``journal``."""
+    p.add_argument("file", help="the journal file (journal.bin)")
+    p.add_argument("--jsonl", metavar="OUT", help="write the game records to OUT")
+
+
+def run(args):
+    """Summarise the journal; exit 0, 1 when damaged records were dropped, 2 when unreadable."""
+    from core.journal import Journal
+    from host_sim import records
+    try:
+        recs, report = Journal(args.file).read()
+        lines = records.from_journal([(r.kind, r.data) for r in recs])
+    except (OSError, TrickrefError) as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    kinds = {}
+    for r in recs:
+        kinds[r.kind] = kinds.get(r.kind, 0) + 1
+    print("%s: %d records (%s)" % (args.file, len(recs), ", ".join(
+        "%d %s" % (n, k) for k, n in sorted(kinds.items()))))
+    if report.dropped:
+        print("dropped %d bytes at the end: %s" % (report.dropped, report.reason))
+    for line in lines:
+        print("%s, %d players, deal %d: %d actions%s" % (
+            line["game"], line["players"], line["deal"], len(line["actions"]),
+            " (in progress)" if line.get("unfinished") else ""))
+    if args.jsonl:
+        with open(args.jsonl, "w", encoding="utf-8") as f:
+            for line in lines:
+                f.write(json.dumps(line) + "\n")
+        print("game records: %s" % args.jsonl)
+    return 1 if report.dropped else 0
