@@ -319,3 +319,25 @@ def test_main_py_builds_the_whole_firmware(tmp_path):
     b2 = SimBoard(3, flash=str(tmp_path / "flash"))  # power cut: a new board, same flash
     ctl2 = main.build_controller(b2.hw)
     assert ctl2.match is not None and ctl2.app.referee.actions == [("lead", (1,))]
+
+
+@pytest.mark.parametrize("game,players,expected", [
+    ("magistr", 3, ["Low diamond:", "D1 All -1", " takes ", "Deal 1 over"]),
+    ("zhopa", 4, ["Low diamond:", "goes? ", "Go (", " takes ", "Deal 1 over"]),
+    ("tarot", 4, ["P2 bids", " takes ", "made "]),
+    ("tarot", 5, ["P2 bids", "calls", "Roi ", "ecart", "scan 3 cards", " takes "]),
+])
+def test_transcripts_of_each_game(game, players, expected):
+    """The LCD frames of a whole deal of each game, read back from the HD44780: the
+    game's questions, the tricks' verdicts and the result screen appear in order."""
+    p = table_player(game, players, seed=11)
+    shadow, firmware = p.play(1)[0]
+    assert firmware == shadow
+    text = "\n".join(" | ".join(f) for f in p.board.transcript)
+    at = 0
+    for piece in expected:
+        i = text.find(piece, at)
+        if piece == "made " and i < 0:  # the taker may also go down
+            i = text.find("down ", at)
+        assert i >= 0, (piece, text[at:at + 400])
+        at = i
