@@ -16,7 +16,7 @@ from host_sim.chips.ntag import Ntag213
 
 
 @pytest.mark.parametrize("game,players,deals", [
-    ("skat", 3, 4), ("tarot", 3, 2), ("tarot", 4, 3), ("tarot", 5, 2)])
+    ("skat", 3, 4), ("skat", 4, 4), ("tarot", 3, 2), ("tarot", 4, 3), ("tarot", 5, 2)])
 def test_scripted_deals_score_as_the_rules_core(game, players, deals):
     """Each deal played through menus and pads scores exactly as the core with the hands."""
     p = table_player(game, players, seed=11)
