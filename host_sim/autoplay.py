@@ -57,6 +57,7 @@ class TablePlayer:
         self.flow = flows.load(game)
         self.laid = []  # (pad, card) of the last cards laid, newest last: the last trick
         self.result_lines = []  # what the result screen listed for the last deal
+        self.result_lcd = None  # the LCD rows while that result showed
 
     # --- the script (rules core only) ---------------------------------------------------
 
@@ -148,6 +149,9 @@ class TablePlayer:
         b.run(50)
         if resume and ctl.match is None and ctl.last_sheet:
             return self.results  # the journal holds a finished game: nothing to play
+        if resume and ctl.match is not None and ctl.flow.NAME != self.game:
+            raise ValueError("the board's journal holds a game of %s, not %s"
+                             % (ctl.flow.NAME, self.game))
         done = 0
         for step in self.script(deals):
             kind = step[0]
@@ -182,8 +186,12 @@ class TablePlayer:
                 raise AssertionError("the board refused a legal card: %r, LCD %r"
                                      % (bad, b.lcd_lines()))
         elif kind == "result":
+            if self.ctl.result is None:
+                raise AssertionError("the board has no result where the rules core ended "
+                                     "the deal; LCD %r" % (b.lcd_lines(),))
             self.results.append((step[1].result(), self.ctl.result))
-            self.result_lines = list(self.ctl._list)
+            self.result_lines = list(getattr(self.ctl, "_list", ()))
+            self.result_lcd = b.lcd_lines()
         elif kind == "next":
             b.press(2)
 
@@ -310,6 +318,9 @@ class IssSkatPlayer(TablePlayer):
         from core.games import skat
         rec = self.record
         ref = iss.replay(rec)
+        if not ref.is_over():
+            from core.errors import BadRecord
+            raise BadRecord("ISS %s: the moves end before the game is over" % rec.id)
         yield ("start",)
         seats = skat.Match(3).table_seats()
         res = ref.result()

@@ -136,6 +136,11 @@ def read(text):
         for key in ("game", "players", "actions"):
             if key not in d:
                 raise BadRecord("line %d: no %r" % (n, key))
+        if not isinstance(d["players"], int) or not isinstance(d["actions"], list) or \
+                not all(isinstance(a, list) and len(a) == 2 and isinstance(a[0], str) and
+                        isinstance(a[1], list) for a in d["actions"]):
+            raise BadRecord("line %d: players is a number and actions a list of "
+                            "[verb, [args...]]" % n)
         out.append(d)
     return out
 
@@ -170,8 +175,10 @@ def replay(lines, cols=16, rows=2):
                 events = app.choose(verb, *args)
             refused = [e for e in events if type(e).__name__ == "Refused"]
             if refused:
-                raise BadRecord("deal %s: %s %r refused: %s" % (line.get("deal"), verb,
-                                                                 args, refused[0].detail))
+                raise BadRecord("deal %s: %s %s refused: %s" % (
+                    line.get("deal"), verb, " ".join(
+                        str(a) for a in encode_args(flow.DECK, verb, args)),
+                    refused[0].detail))
         deal = app.referee.deal
         if not deal.is_over():
             yield {"game": game, "deal": line.get("deal"), "status": "unfinished",

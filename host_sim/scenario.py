@@ -9,7 +9,8 @@ asks for the skat to be scanned at the end.
 
 from core import iss
 from core.cards import SKAT
-from core.events import Awaiting, TrickTaken
+from core.errors import BadRecord
+from core.events import Awaiting, Refused, TrickTaken
 from core.games import skat
 from host_sim.board import SimBoard, TaggedDeck
 
@@ -48,36 +49,79 @@ class SkatReplay:
             self.awaiting = ev
 
     def run(self):
-        """Play the record through the board; returns the JSON-ready result dict."""
+        """Play the record through the board; returns the JSON-ready result dict.
+
+        Strict: a move the rules refuse (an unknown card, a card out of turn, a bid off the
+        ladder, a bad contract), a token that is no ISS move, or a record that ends before
+        its game is over raises BadRecord naming the move; nothing is skipped silently."""
         b = self.board
         app = b.start(lambda: skat.Game().new_deal(), SKAT, on_event=self._event)
         rec = self.record
-        for actor, action in rec.moves:
+        for n, (actor, action) in enumerate(rec.moves, 1):
             deal = app.referee.deal
             if deal.is_over() or self.awaiting is not None:
                 break
+            where = "ISS %s, move %d (%s %s)" % (rec.id, n, actor, action)
             if actor == "w":
                 if action[:3] in ("TI.", "LE."):
-                    app.choose("abandon", int(action[3:]))
+                    _accepted(app.choose("abandon", int(action[3:])), where)
                 continue
-            seat = int(actor)
-            parts = action.split(".")
-            head = parts[0]
-            if head.isdigit():
-                app.choose("bid", seat, int(head))
-            elif head in ("y", "p", "s", "SC", "RE"):
-                verb = {"y": "hold", "p": "pass_", "s": "pick_up", "SC": "claim",
-                        "RE": "resign"}[head]
-                app.choose(verb, seat)
-            elif _is_card(head) and len(parts) == 1 and deal.phase == skat.PHASE_PLAY:
-                b.play_card(seat, self.deck.tag(SKAT.parse(head)))
-            elif not _is_card(head):
-                app.choose("declare", seat, head, None)  # the discard is not scanned
+            if actor not in ("0", "1", "2"):
+                raise BadRecord("%s: unknown actor" % where)
+            _accepted(self._move(app, int(actor), action, where), where)
+        deal = app.referee.deal
         if self.awaiting is not None:
             # The table scans the skat on forehand's pad, card after card.
             for card in iss.final_skat(rec):
                 b.play_card(0, self.deck.tag(card))
-        return replay_dict(rec.id, app.referee.deal.result())
+        elif not deal.is_over():
+            raise BadRecord("ISS %s: the moves end before the game is over" % rec.id)
+        out = replay_dict(rec.id, deal.result())
+        out["agrees_with_record"] = agrees(out, rec)
+        return out
+
+    def _move(self, app, seat, action, where):
+        """Carry out one player's ISS move on the board; returns the events."""
+        parts = action.split(".")
+        head = parts[0]
+        phase = app.referee.deal.phase
+        if head.isdigit():
+            return app.choose("bid", seat, int(head))
+        if head in ("y", "p", "s", "SC", "RE"):
+            verb = {"y": "hold", "p": "pass_", "s": "pick_up", "SC": "claim",
+                    "RE": "resign"}[head]
+            return app.choose(verb, seat)
+        if all(_is_card(p) for p in parts):
+            if len(parts) == 1 and phase == skat.PHASE_PLAY:
+                return self.board.play_card(seat, self.deck.tag(SKAT.parse(head)))
+            if len(parts) == 2 and phase == skat.PHASE_PLAY:
+                return []  # the live ISS form's discard: not scanned at the table
+            raise BadRecord("%s: no card can be played now" % where)
+        return app.choose("declare", seat, head, None)  # the discard is not scanned
+
+
+def _accepted(events, where):
+    """Raise BadRecord when the board refused the move."""
+    for ev in events:
+        if isinstance(ev, Refused):
+            raise BadRecord("%s refused: %s" % (where, ev.detail or ev.reason))
+    return events
+
+
+def agrees(out, record):
+    """Whether the replay's value, matadors, points and tricks equal the record's R[...]
+    (None when the record has no result to compare: passed, aborted without a value)."""
+    r = record.result
+    if "passed" in r:
+        return out["status"] == "passed"
+    if out["value"] is None or "v" not in r:
+        return None
+    try:
+        want = (int(r["v"]), int(r["m"]), int(r["p"]), int(r["t"]))
+    except (KeyError, ValueError):
+        return None
+    return want == (out["value"], out["matadors"], out["declarer_points"],
+                    out["declarer_tricks"])
 
 
 def replay_dict(gid, res):

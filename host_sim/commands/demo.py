@@ -47,9 +47,15 @@ def run(args):
         from core.journal import Journal
         os.makedirs(args.flash, exist_ok=True)
         journal = Journal(os.path.join(args.flash, "journal.bin"))
+    from core.errors import TrickrefError
+    from device import flows
     if args.game == "skat":
-        with open(args.record, encoding="utf-8") as f:
-            records = [iss.parse_record(l) for l in f if l.strip()]
+        try:
+            with open(args.record, encoding="utf-8") as f:
+                records = [iss.parse_record(l) for l in f if l.strip()]
+        except (OSError, UnicodeDecodeError, TrickrefError) as e:
+            print("error: %s" % e)
+            return 2
         rec = next((r for r in records if "passed" not in r.result), None)
         if rec is None:
             print("error: no played game in %s" % args.record)
@@ -60,6 +66,11 @@ def run(args):
         deals = 1
     else:
         players = args.players or (4 if args.game == "tarot" else 3)
+        flow = flows.load(args.game)
+        if players not in flow.PLAYERS:
+            print("error: %s is played by %s players, not %d" % (
+                flow.TITLE, "/".join(str(n) for n in flow.PLAYERS), players))
+            return 2
         try:
             player = table_player(args.game, players, seed=args.seed, journal=journal)
         except ValueError as e:
@@ -67,17 +78,26 @@ def run(args):
             return 2
         print("%s, %d players, seed %d" % (args.game, players, args.seed))
         deals = args.deals
-    count = [0]
-
     def on_trick(ev, lines):
-        count[0] += 1
-        print("trick %2d | %s |" % (count[0], lines[0]))
+        app = player.ctl.app
+        n = app.referee.deal.tricks_done if app is not None else 0  # counts after a resume
+        print("trick %2d | %s |" % (n, lines[0]))
         for row in lines[1:]:
             print("         | %s |" % row)
 
     player.on_trick = on_trick
-    results = player.play(deals, resume=journal is not None)
+    try:
+        results = player.play(deals, resume=journal is not None)
+    except (ValueError, TrickrefError, AssertionError) as e:
+        print("error: %s" % e)
+        if args.flash:
+            print("(the record or the flash folder %s does not fit this demo: choose another "
+                  "--flash folder or delete it)" % args.flash)
+        return 1
     ctl = player.ctl
+    if journal is not None and not results and ctl.match is None and ctl.last_sheet:
+        print("the flash folder %s holds this game, finished: its sheet follows (delete "
+              "the folder or choose another --flash to play again)" % args.flash)
     for row in player.result_lines:
         print("result   | %s" % row)
     sheet = ctl.last_sheet if ctl.match is None else player.flow.sheet_lines(ctl.match)
@@ -97,6 +117,7 @@ def _picture(args, player):
     except ImportError as e:  # pygame is in the [sim] extra
         print("no picture (%s): pip install 'trickref[sim]'" % e)
         return
-    path = render_table(args.png, player.deck, player.players, dict(player.laid),
-                        player.board.lcd_lines(), "trickref - %s, last trick" % player.game)
+    lcd = player.result_lcd or player.board.lcd_lines()  # the LCD as the deal ended
+    path = render_table(args.png, player.deck, player.players, dict(player.laid), lcd,
+                        "trickref - %s, last trick" % player.game)
     print("table picture: %s" % path)

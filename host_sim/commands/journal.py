@@ -23,8 +23,12 @@ def add_arguments(p):
 
 def run(args):
     """Summarise the journal; exit 0, 1 when damaged records were dropped, 2 when unreadable."""
+    import os
     from core.journal import Journal
     from host_sim import records
+    if not os.path.isfile(args.file):
+        print("error: %s is not a file" % args.file, file=sys.stderr)
+        return 2
     try:
         recs, report = Journal(args.file).read()
         lines = records.from_journal([(r.kind, r.data) for r in recs])
@@ -43,8 +47,12 @@ def run(args):
             line["game"], line["players"], line["deal"], len(line["actions"]),
             " (in progress)" if line.get("unfinished") else ""))
     if args.jsonl:
-        with open(args.jsonl, "w", encoding="utf-8") as f:
-            for line in lines:
-                f.write(json.dumps(line) + "\n")
+        try:
+            with open(args.jsonl, "w", encoding="utf-8") as f:
+                for line in lines:
+                    f.write(json.dumps(line) + "\n")
+        except OSError as e:
+            print("error: %s" % e, file=sys.stderr)
+            return 2
         print("game records: %s" % args.jsonl)
     return 1 if report.dropped else 0

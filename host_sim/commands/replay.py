@@ -13,7 +13,11 @@ With ``--json`` one JSON object per record is printed (stable; for ISS see
 
     {"id": "...", "status": "played|passed|aborted", "declarer": 0-2, "contract": "G",
      "trick_winners": [...], "declarer_points": n, "declarer_tricks": n, "value": n,
-     "matadors": n, "won": b, "overbid": b, "schneider": b, "schwarz": b}
+     "matadors": n, "won": b, "overbid": b, "schneider": b, "schwarz": b,
+     "agrees_with_record": b|null}
+
+Seats are as in the record: 0 forehand, 1 middlehand, 2 rearhand. A move the rules refuse
+or a record that stops before its game ends is an error, never skipped.
 
 A record that cannot be read or replayed prints ``{"id": ..., "status": "error",
 "error": "..."}`` and the replay goes on with the next one (exit status 1 at the end).
@@ -40,8 +44,9 @@ def run(args):
     try:
         with open(args.file, encoding="utf-8") as f:
             lines = [l for l in f.read().splitlines() if l.strip()]
-    except OSError as e:
-        print("error: %s" % e, file=sys.stderr)
+    except (OSError, UnicodeDecodeError) as e:
+        print("error: %s is not a readable record file (%s)" % (args.file, e),
+              file=sys.stderr)
         return 2
     if lines and lines[0].lstrip().startswith("{"):
         return _json_records(lines, args.json)
@@ -61,11 +66,18 @@ def run(args):
 
 
 def _summary(o):
+    """One line for people: seats as in the record (forehand, middlehand, rearhand)."""
     if o["status"] in ("error", "passed"):
         return "%s: %s%s" % (o["id"], o["status"], (" " + o["error"]) if "error" in o else "")
-    return "%s: %s, declarer P%d %s, %s points %s tricks, value %s" % (
-        o["id"], o["status"], o["declarer"] + 1, o["contract"], o["declarer_points"],
+    who = ("forehand", "middlehand", "rearhand")[o["declarer"]]
+    if o["value"] is None:
+        return "%s: aborted before the game had a value (declarer %s)" % (o["id"], who)
+    line = "%s: %s, declarer %s, %s, %d points, %d tricks, value %+d" % (
+        o["id"], o["status"], who, o["contract"], o["declarer_points"],
         o["declarer_tricks"], o["value"])
+    if o.get("agrees_with_record") is False:
+        line += "  (the record's R[...] says otherwise!)"
+    return line
 
 
 def _json_records(lines, as_json):
