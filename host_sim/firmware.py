@@ -60,8 +60,8 @@ def mpy_for(micropython):
         for first, mpy, compat in _MPY_TABLE:
             if minor >= first:
                 return mpy, compat
-    raise FirmwareError("MicroPython %s is not supported: the firmware needs 1.22 or later "
-                        "(1.20/1.21 accepted), .mpy version 6.1-6.3" % micropython)
+    raise FirmwareError("MicroPython %s is not supported: the firmware needs 1.20 or later "
+                        "(.mpy version 6.1-6.3; tested on 1.22+)" % micropython)
 
 
 def mpy_cross_exe():

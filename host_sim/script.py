@@ -89,7 +89,9 @@ def _step(board, tags, deck, line, players):
         else:
             board.lift(pad, tag)
             board.run(60)
-    elif word == "wait" and rest.isdigit():
+    elif word == "wait":
+        if not rest.isdigit():
+            raise ScriptError("wait wants milliseconds, e.g. wait 500")
         board.run(int(rest))
     elif word == "expect" and rest:
         if not any(rest in row for row in board.lcd_lines()):

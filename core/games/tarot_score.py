@@ -180,6 +180,10 @@ def _signed(n):
     return "+%d" % n if n >= 0 else "%d" % n
 
 
+def _half_text(h):
+    return "%d" % (h // 2) if h % 2 == 0 else "%d.5" % (h // 2)
+
+
 def score(players, contract, points_half, oudlers, poignee=(), petit_au_bout=None,
           chelem=None, taker=0, partner=None):
     """Score one deal to the FFT rules (p.8-9; 3 players p.11; 5 players p.12).
@@ -209,6 +213,12 @@ def score(players, contract, points_half, oudlers, poignee=(), petit_au_bout=Non
                             % (points_half,))
     if oudlers not in (0, 1, 2, 3):
         raise TrickrefError("oudlers are 0..3, not %r" % (oudlers,))
+    # Each oudler is worth 4.5 (the Excuse at least 4 to its camp after the exchange of a
+    # half-point card, FFT p.8): the attack's points must hold its oudlers, the defence's
+    # the others (FFT p.9 ex.5: 87 points with 2 oudlers, the defence keeping the Excuse).
+    if points_half < 8 * oudlers or 182 - points_half < 8 * (3 - oudlers):
+        raise TrickrefError("%s points cannot hold %d oudlers on one side and %d on the "
+                            "other" % (_half_text(points_half), oudlers, 3 - oudlers))
     if petit_au_bout not in (None, ATTACK, DEFENCE):
         raise TrickrefError("petit au bout goes to ATTACK, DEFENCE or None, not %r"
                             % (petit_au_bout,))

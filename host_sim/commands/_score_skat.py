@@ -18,8 +18,9 @@ def add_arguments(p):
                    help="ISS contract: G C S H D N + H (hand) S (schneider ann.) "
                         "Z (schwarz ann.) O (ouvert), e.g. DHS, GO, NOH")
     p.add_argument("--bid", type=int, default=18, help="the winning bid (default 18)")
-    p.add_argument("--matadors", type=int, default=1,
-                   help="with n (positive) or without n (negative); ignored for null")
+    p.add_argument("--matadors", type=int, default=None,
+                   help="with n (positive) or without n (negative): needed for suit and "
+                        "grand games, not for null")
     p.add_argument("--points", type=int, required=True,
                    help="declarer's card points including the skat (0-120)")
     p.add_argument("--tricks", type=int, required=True, help="declarer's tricks (0-10)")
@@ -33,12 +34,9 @@ def run(args):
     except BadRecord as e:
         print("error: %s" % e)
         return 2
-    if not 0 <= args.points <= 120 or not 0 <= args.tricks <= 10:
-        print("error: points must be 0-120 and tricks 0-10")
-        return 2
-    if contract.kind != skat.NULL and not (1 <= abs(args.matadors) <= (4 if contract.kind ==
-                                                                         skat.GRAND else 11)):
-        print("error: matadors must be 1..11 with or without (1..4 in a grand)")
+    bad = _impossible(contract, args)
+    if bad:
+        print("error: %s" % bad)
         return 2
     mat = 0 if contract.kind == skat.NULL else args.matadors
     won, value, mult, overbid, levels = skat.game_value(
@@ -63,3 +61,22 @@ def run(args):
     else:
         print("lost, counted double (ISkO 5.3): %d" % value)
     return 0
+
+
+def _impossible(contract, args):
+    """Why these numbers cannot come from a Skat game, or None."""
+    if args.bid not in skat.BID_LADDER:
+        return "%d is not a bid (18, 20, 22, 23, 24, 27, ...)" % args.bid
+    if not 0 <= args.points <= 120 or not 0 <= args.tricks <= 10:
+        return "points are 0-120 and tricks 0-10"
+    if args.tricks == 10 and args.points != 120:
+        return "all 10 tricks and the skat hold all 120 points"
+    if args.tricks == 0 and args.points > 22:
+        return "without a trick the declarer has only the skat: 22 points at most"
+    if contract.kind != skat.NULL:
+        top = 4 if contract.kind == skat.GRAND else 11
+        if args.matadors is None:
+            return "give --matadors: with n (e.g. 2) or without n (e.g. -2)"
+        if not 1 <= abs(args.matadors) <= top:
+            return "matadors are 1..%d with or without in this game" % top
+    return None

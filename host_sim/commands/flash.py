@@ -164,6 +164,10 @@ def run(args):
         cols, rows = (int(x) for x in args.lcd.lower().split("x"))
     except ValueError:
         return _fail("--lcd %r: expected COLSxROWS such as 16x2 or 20x4" % args.lcd, 2)
+    if (cols, rows) not in ((16, 2), (20, 2), (20, 4)):
+        return _fail("--lcd %s: the firmware drives 16x2, 20x2 and 20x4 LCDs" % args.lcd, 2)
+    if not 1 <= args.seats <= 6:  # boards/pico.py and boards/esp32.py wire 6 chip selects
+        return _fail("--seats %d: a board wires 1 to 6 reader pads" % args.seats, 2)
     if not args.dry_run and not args.port:
         return _fail("--port is required unless --dry-run", 2)
     version = args.micropython

@@ -44,6 +44,11 @@ def parse_trumps(text, variant, players):
         if any(":" in t for t in items):
             raise TrickrefError("variant %r takes common suits (H or H,D), not seat:suit"
                                 % variant)
+        need = {"one": 1, "two": 2, "senior-junior": 2}.get(variant, 0)
+        if need and len(items) != need:
+            raise TrickrefError("variant %r needs %d trump suit%s: --trumps %s"
+                                % (variant, need, "s" if need > 1 else "",
+                                   "H" if need == 1 else "S,D"))
         return items or None
     seats = [None] * players
     for item in items:
@@ -69,7 +74,9 @@ def resolve(game, variant, trumps_text, codes):
     mod = importlib.import_module(name)
     from core.games import bank
 
-    cards = [FRENCH36.parse(c) for c in codes]
+    # "10S" is how players write a ten; the deck's code is "TS" (core/cards.py)
+    cards = [FRENCH36.parse("T" + c.strip()[2:] if c.strip().startswith("10") else c)
+             for c in codes]
     for i in range(len(cards)):
         if cards[i] in cards[:i]:
             raise TrickrefError("%s is played twice" % FRENCH36.code(cards[i]))

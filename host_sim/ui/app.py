@@ -112,7 +112,11 @@ def parse_seats(text, pads):
         return set(range(pads))
     out = set()
     for part in text.replace(" ", "").split(","):
-        n = int(part[1:] if part.startswith("p") else part)
+        digits = part[1:] if part.startswith("p") else part
+        if not digits.isdigit():
+            raise ValueError("--human %r: seats such as 1,3 or P1,P3, or all, or none"
+                             % text)
+        n = int(digits)
         if not 1 <= n <= pads:
             raise ValueError("seat P%d: the table has P1..P%d" % (n, pads))
         out.add(n - 1)
