@@ -253,11 +253,12 @@ class Deal(Bidding):
 
     def trick_reason(self, winner_card, cards):
         """Why ``winner_card`` took the trick, in words a player reads."""
+        # short enough for a 16-column row, as Skat's reasons
         if winner_card == EX:
-            return "the Excuse led to the last trick completes the chelem"
+            return "Excuse: chelem"
         if SUITS[winner_card] == tricks.TRUMP:
-            return "%s highest trump" % TAROT.short(winner_card)
-        return "%s highest of the suit led" % TAROT.short(winner_card)
+            return "%s top trump" % TAROT.short(winner_card)
+        return "%s top of suit" % TAROT.short(winner_card)
 
     # --- the end ---
 
