@@ -157,6 +157,8 @@ class LinkFeed:
     call. Never blocks: it reads only the bytes already waiting on ``port`` (an open
     pyserial port, e.g. ``open_port(bridge.url)``)."""
 
+    game = None
+
     def __init__(self, port):
         self.port = port
         self._reader = P.FrameReader()
@@ -165,12 +167,21 @@ class LinkFeed:
         n = self.port.in_waiting
         if not n:
             return []
-        return [describe(item) for item in self._reader.feed(self.port.read(n))]
+        return self._lines(self._reader.feed(self.port.read(n)))
+
+    def _lines(self, items):
+        out = []
+        for item in items:
+            self.game = game_of(item, self.game)
+            out.append(describe(item, self.game))
+        return out
 
 
-class TapFeed:
+class TapFeed(LinkFeed):
     """Like :class:`LinkFeed`, but fed by a tap on the board's UART (``bridge.on_tx``):
     the simulator shows the link's frames without taking the one host connection."""
+
+    game = None
 
     def __init__(self, bridge):
         self._reader = P.FrameReader()
@@ -182,7 +193,7 @@ class TapFeed:
             return []
         data = bytes(self._pending)
         del self._pending[:]
-        return [describe(item) for item in self._reader.feed(data)]
+        return self._lines(self._reader.feed(data))
 
 
 def _seat(s):
@@ -193,8 +204,26 @@ def _card(c):
     return "?" if c is None else str(c)
 
 
-def describe(item):
-    """One readable line for a received Frame or FrameError."""
+def game_of(item, game=None):
+    """The game in play after ``item``: a hello frame names it, anything else keeps it."""
+    if isinstance(item, P.Frame) and item.type == P.EV_HELLO:
+        try:
+            return item.value[1]
+        except (TypeError, IndexError):
+            return game
+    return game
+
+
+def _points(n, game):
+    # tarot counts in half-points on the board (core/games/tarot_score.py): show points
+    if game == "tarot":
+        return "%d" % (n // 2) if n % 2 == 0 else "%d.5" % (n // 2)
+    return "%d" % n
+
+
+def describe(item, game=None):
+    """One readable line for a received Frame or FrameError (``game``: the game in play,
+    from the board's hello frame: tarot trick points arrive in half-points)."""
     if isinstance(item, P.FrameError):
         return "link: %s %s" % (item.code, item.detail)
     t, v = item.type, item.value
@@ -202,8 +231,8 @@ def describe(item):
         if t == P.EV_CARD:
             return "%s plays %s" % (_seat(v[0]), _card(v[1]))
         if t == P.EV_TRICK:
-            return "%s takes %s (%d points): %s" % (_seat(v[0]), " ".join(map(_card, v[1])),
-                                                   v[2], v[3])
+            return "%s takes %s (%s points): %s" % (_seat(v[0]), " ".join(map(_card, v[1])),
+                                                   _points(v[2], game), v[3])
         if t == P.EV_REFUSED:
             return "%s refused %s: %s %s" % (_seat(v[0]), _card(v[1]), v[2], v[3])
         if t == P.EV_REVOKE:

@@ -18,7 +18,7 @@ import time
 
 from core import protocol as P
 from host_sim.console import (Console, ConsoleError, check_journal_bytes, describe,
-                              open_port, write_csv)
+                              game_of, open_port, write_csv)
 
 HELP = "show a board's live events over its serial link, query it, export the score sheet"
 
@@ -87,10 +87,12 @@ def _run(con, args):
         columns, rows = con.export_sheet(args.timeout)
         write_csv(args.csv, columns, rows)
     end = None if args.seconds is None else time.monotonic() + args.seconds
+    game = None
     while end is None or time.monotonic() < end:
         left = 0.5 if end is None else max(0.0, min(0.5, end - time.monotonic()))
         for item in con.take(left):
-            print(describe(item), flush=True)
+            game = game_of(item, game)
+            print(describe(item, game), flush=True)
             if args.csv and isinstance(item, P.Frame) and item.type == P.EV_ROW:
                 if list(item.value[0]) != columns:  # another game's sheet: start afresh
                     columns, rows = list(item.value[0]), []
