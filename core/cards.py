@@ -18,6 +18,14 @@ Numbering (stable: tags, journals and vectors rely on it):
 
 Rank numbers here are positions in the printed order, not trick strength: each game builds
 its own strength tables.
+
+Memory (issue 10): a board plays one deck, so only that deck is built. ``SKAT``,
+``FRENCH36``, ``TAROT`` and ``DECKS`` are made on first use (a module ``__getattr__``, which
+MicroPython and CPython both call for ``from core.cards import SKAT``) from the deck's own
+module (``core.cards_skat``, ``core.cards_french36``, ``core.cards_tarot``); the full names
+(``suit_names``, ``suit_names_native``, ``rank_names``: consoles and records, never the
+LCD) are in ``core.cards_names``, read on first use. Every string of a loaded module is
+heap on a board, so the tables of the decks not in play are never loaded.
 """
 
 from core.errors import BadCard
@@ -34,6 +42,8 @@ class Deck:
     rank``); the codes in ``extras`` (Tarot trumps and Excuse) follow. Everything is
     arithmetic on two short strings, so a deck costs a few hundred bytes on a board.
     ``parse(code)`` raises :class:`core.errors.BadCard` on anything that is not a code here.
+    ``suit_names``, ``suit_names_native`` and ``rank_names`` given as None are read from
+    ``core.cards_names`` (by deck name) the first time they are asked for.
     """
 
     def __init__(self, name, suit_letters, rank_letters, rank_first, extras,
@@ -45,11 +55,32 @@ class Deck:
         self._extras = extras  # codes after the suit grid, each its own "suit" TRUMP/EXCUSE
         self._grid = len(suit_letters) * len(rank_letters)
         self.size = self._grid + len(extras)
-        self.suit_names = suit_names  # English names of the tradition, by suit number
-        self.suit_names_native = suit_names_native  # the tradition's own names
-        self.rank_names = rank_names  # full native rank names, by rank number
+        # English names of the tradition by suit, the tradition's own names, full native
+        # rank names by rank number (None: in core.cards_names, loaded when asked for)
+        self._names = (suit_names, suit_names_native, rank_names)
         self.rank_short = rank_short  # 1-3 character rank marks for the LCD
         self.glyphs = glyphs  # one Unicode character per suit, for consoles
+
+    def _name_table(self, i):
+        if self._names[i] is None:
+            from core.cards_names import NAMES
+            self._names = NAMES[self.name]
+        return self._names[i]
+
+    @property
+    def suit_names(self):
+        """English names of the tradition, by suit number (``"acorns"``)."""
+        return self._name_table(0)
+
+    @property
+    def suit_names_native(self):
+        """The tradition's own suit names, by suit number (``"Eichel"``)."""
+        return self._name_table(1)
+
+    @property
+    def rank_names(self):
+        """Full native rank names, by rank number (``"Unter"``, ``"XXI"``)."""
+        return self._name_table(2)
 
     def __len__(self):
         return self.size
@@ -125,58 +156,31 @@ class Deck:
         return self.suit_names_native[s] + "-" + self.rank_names[self.rank(card)]
 
 
-def _skat():
-    return Deck(
-        "skat", "CSHD", "789TJQKA", False, (),
-        ("acorns", "leaves", "hearts", "bells"),
-        ("Eichel", "Grün", "Rot", "Schellen"),
-        ("7", "8", "9", "10", "Unter", "Ober", "König", "Daus"),
-        ("7", "8", "9", "10", "U", "O", "K", "D"),
-        # Consoles have no single-width acorn/leaf/bell: the tournament deck's French marks
-        # stand in; the LCD (CGRAM) and the simulator draw the real German suits.
-        "♣♠♥♦",
-    )
-
-
-def _french36():
-    return Deck(
-        "french36", "CDHS", "6789TJQKA", True, (),
-        ("clubs", "diamonds", "hearts", "spades"),
-        ("трефи", "бубни", "чирва", "піки"),
-        ("6", "7", "8", "9", "10", "валет", "дама", "король", "туз"),
-        ("6", "7", "8", "9", "10", "J", "Q", "K", "A"),
-        "♣♦♥♠",
-    )
-
-
-_ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII",
-          "XIII", "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI")
-
-
-def _tarot():
-    trumps = tuple(str(n) for n in range(1, 22))
-    return Deck(
-        "tarot", "HSCD", "123456789TJCQK", False, trumps + ("EX",),
-        ("cups", "swords", "batons", "coins"),
-        ("Coupe", "Épée", "Bâton", "Denier"),
-        ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10",
-         "Valet", "Cavalier", "Reine", "Roi") + _ROMAN + ("Le Mat",),
-        ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "C", "D", "R")
-        + tuple("T" + n for n in trumps) + ("EX",),
-        "♥♠♣♦",  # console stand-ins; the simulator draws the Marseille suits
-    )
-
-
-SKAT = _skat()
-FRENCH36 = _french36()
-TAROT = _tarot()
-
-DECKS = {"skat": SKAT, "french36": FRENCH36, "tarot": TAROT}
+# The decks, by name: each built on first use from its module core.cards_<name>.
+_DECK_NAMES = ("skat", "french36", "tarot")
 
 
 def deck_named(name):
-    """The deck called ``name`` (``"skat"``, ``"french36"``, ``"tarot"``); raises BadCard."""
-    deck = DECKS.get(name)
-    if deck is None:
+    """The deck called ``name`` (``"skat"``, ``"french36"``, ``"tarot"``); raises BadCard.
+
+    The deck is built the first time it is asked for (here or as ``SKAT``...) and is the
+    same object from then on."""
+    if name not in _DECK_NAMES:
         raise BadCard("no deck called %r (known: skat, french36, tarot)" % (name,))
+    g = globals()
+    key = name.upper()
+    deck = g.get(key)
+    if deck is None:
+        deck = g[key] = __import__("core.cards_" + name, None, None, ("DECK",)).DECK
     return deck
+
+
+def __getattr__(name):
+    # SKAT, FRENCH36, TAROT: built on first use (see the module docstring); DECKS: all three.
+    if name == "DECKS":
+        decks = {n: deck_named(n) for n in _DECK_NAMES}
+        globals()["DECKS"] = decks
+        return decks
+    if name in ("SKAT", "FRENCH36", "TAROT"):
+        return deck_named(name.lower())
+    raise AttributeError("module 'core.cards' has no attribute %r" % (name,))

@@ -3,9 +3,10 @@
 Every change to the game (the game header, each deal's header, every action the referee
 accepted, undos, deal and game ends) is appended as one record and flushed *before* it is
 shown. On boot :meth:`Journal.recover` reads the records back (streaming them into a
-:class:`Resumer`, so the file is never held in RAM at once), and the result groups them
-into the current game's deals so the firmware rebuilds the referee by replaying the open
-deal's actions (``Referee.replay``), exactly as undo does::
+:class:`Resumer`, in core.journal_replay and reachable from here, so the file is never held
+in RAM at once), and the result groups them into the current game's deals so the firmware
+rebuilds the referee by replaying the open deal's actions (``Referee.replay``), exactly as
+undo does::
 
     j = Journal("/journal.bin")
     res = Resumer()
@@ -545,6 +546,7 @@ class Journal:
         so a power cut leaves either the old journal or the new one. Returns the new size.
         """
         if records is None:
+            from core.journal_replay import squeeze
             records = squeeze(self.recover()[0])
         data = [encode_record(r[0], r[1]) for r in records]  # BadRecord before any write
         self.close()
@@ -568,126 +570,15 @@ class Journal:
 
 # ---------------------------------------------------------------------------- replay
 
-DealLog = namedtuple("DealLog", ("head", "actions", "row", "over"))
-Resume = namedtuple("Resume", ("game", "deals", "over", "game_over"))
+# Grouping records for a replay (Resumer, resume, actions_since_last_deal, squeeze and
+# their DealLog / Resume tuples) lives in core.journal_replay: the firmware needs none of
+# it until a game ends (squeeze, for compact), and a loaded module is heap on a board. The
+# names stay reachable here, loaded on first use.
+_REPLAY = ("Resumer", "resume", "actions_since_last_deal", "squeeze", "DealLog", "Resume")
 
 
-class Resumer:
-    """Groups records, fed one at a time, into the last game's state for a replay at boot.
-
-    ``Journal.recover(sink=resumer.add)`` streams the file through it; ``result()`` then
-    gives the :class:`Resume`. Only what a resume needs is kept: the last game's header,
-    each deal's header and score-sheet row, and the actions of the open deal (with
-    ``keep_actions`` True, those of finished deals too). A deal opens with a DEAL record or
-    with its first action, and closes with DEAL_OVER. ``add`` raises BadRecord (naming the
-    record's index) on an order the firmware never writes: a record before any GAME,
-    anything after GAME_OVER but a new GAME, an undo with nothing to undo, a DEAL or
-    GAME_OVER while a deal is open.
-    """
-
-    def __init__(self, keep_actions=False):
-        self.keep_actions = keep_actions
-        self.game = None
-        self.deals = []  # [head, actions, row, over] per deal of the last game
-        self.over = None  # the GAME_OVER data
-        self._game_over = False
-        self.count = 0  # records seen
-
-    def add(self, rec):
-        """Take the next record (``(kind, data)``)."""
-        i = self.count
-        self.count += 1
-        kind, data = rec[0], rec[1]
-        if kind == GAME:
-            self.game, self.deals, self.over, self._game_over = data, [], None, False
-            return
-        if self.game is None:
-            raise BadRecord("journal record %d (%s) comes before any game header" % (i, kind))
-        if self._game_over:
-            raise BadRecord("journal record %d (%s) comes after the game is over" % (i, kind))
-        deals = self.deals
-        open_deal = deals[-1] if deals and not deals[-1][3] else None
-        if kind == DEAL:
-            if open_deal is not None:
-                raise BadRecord("journal record %d: a deal starts while deal %d is open"
-                                % (i, len(deals)))
-            deals.append([data, [], None, False])
-        elif kind == ACTION:
-            if open_deal is None:
-                open_deal = [None, [], None, False]  # a deal without a header opens here
-                deals.append(open_deal)
-            open_deal[1].append((data[0], tuple(data[1])))
-        elif kind == UNDO:
-            if open_deal is None or not open_deal[1]:
-                raise BadRecord("journal record %d: undo with no action to take back" % i)
-            open_deal[1].pop()
-        elif kind == DEAL_OVER:
-            if open_deal is None:
-                deals.append([None, [], data, True])  # a row kept by compaction
-            else:
-                open_deal[2] = data
-                open_deal[3] = True
-                if not self.keep_actions:
-                    open_deal[1] = []
-        elif kind == GAME_OVER:
-            if open_deal is not None:
-                raise BadRecord("journal record %d: game over while deal %d is open"
-                                % (i, len(deals)))
-            self.over = data
-            self._game_over = True
-        else:
-            raise BadRecord("journal record %d has unknown kind %r" % (i, kind))
-
-    def result(self):
-        """The :class:`Resume` of the records added so far."""
-        return Resume(self.game, [DealLog(d[0], d[1], d[2], d[3]) for d in self.deals],
-                      self.over, self._game_over)
-
-
-def resume(records, keep_actions=False):
-    """Group ``records`` (a list, as :meth:`Journal.read` returns) with a :class:`Resumer`.
-
-    Returns :class:`Resume` ``(game, deals, over, game_over)``: ``game`` the data of the
-    last GAME record (None when the journal has none); ``deals`` a list of :class:`DealLog`
-    ``(head, actions, row, over)`` in order (``head``: the DEAL data or None; ``actions``:
-    the accepted ``(verb, args)`` with undos applied, ready for ``Referee.replay``, for the
-    open deal (every deal with ``keep_actions``); ``row``: the DEAL_OVER data; ``over``:
-    True once the deal is over); ``over``: the GAME_OVER data; ``game_over``: True once the
-    game is over. Raises BadRecord as :meth:`Resumer.add`.
-    """
-    r = Resumer(keep_actions)
-    for rec in records:
-        r.add(rec)
-    return r.result()
-
-
-def actions_since_last_deal(records):
-    """The actions of the open deal of the last game, to replay into a fresh Referee
-    (``referee.replay(actions)``); ``[]`` when no deal is open (the next deal has not
-    started, or the game is over). Raises BadRecord as :func:`resume`."""
-    r = resume(records)
-    if r.game_over or not r.deals or r.deals[-1].over:
-        return []
-    return r.deals[-1].actions
-
-
-def squeeze(records):
-    """The records to keep when compacting: each finished game (one with GAME_OVER) shrinks
-    to its score sheet (GAME, every DEAL_OVER row, GAME_OVER); the unfinished game, if any,
-    is kept record for record so it still replays exactly. Raises BadRecord as
-    :func:`resume` on a record before any GAME."""
-    out = []
-    start = 0
-    for i in range(len(records) + 1):
-        if i < len(records) and records[i][0] != GAME:
-            if i == 0:
-                raise BadRecord("journal record 0 (%s) comes before any game header"
-                                % (records[0][0],))
-            continue
-        seg = records[start:i]
-        start = i
-        if seg and seg[-1][0] == GAME_OVER:
-            out.extend(r for r in seg if r[0] in (GAME, DEAL_OVER, GAME_OVER))
-        else:
-            out.extend(seg)
-    return [Record(r[0], r[1]) for r in out]
+def __getattr__(name):
+    if name in _REPLAY:
+        from core import journal_replay
+        return getattr(journal_replay, name)
+    raise AttributeError("module 'core.journal' has no attribute %r" % (name,))

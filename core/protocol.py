@@ -68,18 +68,26 @@ EV_ROW = const(0x59)  # ([column names], [cells]): a score-sheet row was booked
 EV_GAME_OVER = const(0x5A)  # (text)
 EV_SCREEN = const(0x5B)  # [LCD lines]
 
-# type -> name, in type order (the names are what hosts print).
-TYPES = (
-    (Q_STATE, "query-state"), (Q_SHEET, "export-sheet"), (Q_JOURNAL, "export-journal"),
-    (C_NEW_GAME, "new-game"), (C_UNDO, "undo"),
-    (R_ERROR, "error"), (R_STATE, "state"), (R_PENDING, "pending"),
-    (R_SHEET_HEAD, "sheet-head"), (R_SHEET_ROW, "sheet-row"), (R_JOURNAL, "journal"),
-    (R_END, "end"),
-    (EV_CONFIRM, "confirm"), (EV_HELLO, "hello"), (EV_CARD, "card"), (EV_TRICK, "trick"),
-    (EV_REFUSED, "refused"), (EV_REVOKE, "revoke"), (EV_UNDONE, "undone"),
-    (EV_DEAL, "deal"), (EV_DEAL_OVER, "deal-over"), (EV_ROW, "row"),
-    (EV_GAME_OVER, "game-over"), (EV_SCREEN, "screen"),
-)
+# The frame types in type order, and their names (what hosts print), word i naming type i.
+# Not a tuple of (type, name) pairs: on MicroPython each pair and each name would be a heap
+# object of its own (about 1 KB); ``TYPES`` builds those pairs when a tool asks for them.
+_TYPE_CODES = bytes((
+    Q_STATE, Q_SHEET, Q_JOURNAL, C_NEW_GAME, C_UNDO,
+    R_ERROR, R_STATE, R_PENDING, R_SHEET_HEAD, R_SHEET_ROW, R_JOURNAL, R_END,
+    EV_CONFIRM, EV_HELLO, EV_CARD, EV_TRICK, EV_REFUSED, EV_REVOKE, EV_UNDONE, EV_DEAL,
+    EV_DEAL_OVER, EV_ROW, EV_GAME_OVER, EV_SCREEN))
+_TYPE_NAMES = ("query-state export-sheet export-journal new-game undo "
+               "error state pending sheet-head sheet-row journal end "
+               "confirm hello card trick refused revoke undone deal "
+               "deal-over row game-over screen")
+
+
+def __getattr__(name):
+    # TYPES: ((type, name), ...) in type order, built on demand (tools, tests).
+    if name == "TYPES":
+        return tuple(zip(_TYPE_CODES, _TYPE_NAMES.split()))
+    raise AttributeError("module 'core.protocol' has no attribute %r" % (name,))
+
 
 # R_ERROR codes.
 E_GARBAGE = "garbage"  # bytes that are not part of any frame
@@ -100,15 +108,15 @@ FrameError = namedtuple("FrameError", ("code", "seq", "detail"))
 
 def type_name(ftype):
     """The name of frame type ``ftype`` (``"card"``), or ``"0x7e?"`` for an unknown one."""
-    for t, name in TYPES:
-        if t == ftype:
-            return name
+    for i in range(len(_TYPE_CODES)):
+        if _TYPE_CODES[i] == ftype:
+            return _TYPE_NAMES.split()[i]
     return "0x%02x?" % ftype
 
 
 def known_type(ftype):
     """True when ``ftype`` is one of TYPES."""
-    for t, _ in TYPES:
+    for t in _TYPE_CODES:
         if t == ftype:
             return True
     return False

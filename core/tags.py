@@ -14,13 +14,22 @@ message is at most 14 bytes and one READ of page 4 (16 bytes) returns it::
 A phone shows the text, so a player can check a card's tag with any NFC app.
 """
 
-from core.cards import FRENCH36, SKAT, TAROT, deck_named
+from core.cards import deck_named
 from core.compat import const
 from core.crc import crc_a
 from core.errors import BadCard, BadRecord, BadTag
 
-# Deck letter written before the colon -> deck (the order is the registry's persistence code).
-TAG_DECKS = (("S", SKAT), ("F", FRENCH36), ("T", TAROT))
+# Deck letter written before the colon, and the deck it names (by name, so that a board
+# builds only the decks it meets: core.cards). ``TAG_DECKS`` gives the pairs with the decks.
+_LETTERS = "SFT"
+_DECK_NAMES = ("skat", "french36", "tarot")
+
+
+def __getattr__(name):
+    # TAG_DECKS: ((letter, Deck), ...) in letter order; builds every deck (tools, tests).
+    if name == "TAG_DECKS":
+        return tuple((_LETTERS[i], deck_named(_DECK_NAMES[i])) for i in range(3))
+    raise AttributeError("module 'core.tags' has no attribute %r" % (name,))
 
 READ_BYTES = const(16)  # one NTAG READ answers 4 pages = 16 bytes (NTAG213 datasheet 10.2)
 NTAG213_PAGES = const(45)  # pages 0x00..0x2C, 4 bytes each (NTAG213 datasheet 8.5)
@@ -72,9 +81,9 @@ def _tag_deck(deck):
     """``(letter, Deck)`` for a deck object or name; raises BadCard for any other deck."""
     if isinstance(deck, str):
         deck = deck_named(deck)
-    for letter, d in TAG_DECKS:
-        if d is deck:
-            return letter, d
+    name = getattr(deck, "name", None)
+    if name in _DECK_NAMES and deck_named(name) is deck:
+        return _LETTERS[_DECK_NAMES.index(name)], deck
     raise BadCard("no tag deck letter for %r (tags carry skat, french36, tarot)" % (deck,))
 
 
@@ -197,11 +206,11 @@ def _decode_text(raw):
     text = raw.decode()
     if len(text) < 3 or text[1] != ":":
         raise BadTag("foreign text %r: not a trickref card (want <S|F|T>:<code>)" % text)
-    for letter, deck in TAG_DECKS:
-        if letter == text[0]:
-            break
-    else:
+    letter = text[0]
+    i = _LETTERS.find(letter)
+    if i < 0:
         raise BadTag("unknown deck letter in tag text %r (S skat, F french36, T tarot)" % text)
+    deck = deck_named(_DECK_NAMES[i])
     try:
         card = deck.parse(text[2:])
     except BadCard:
@@ -238,6 +247,9 @@ def ntag213_image(uid7, deck=None, card=None):
     return img
 
 
+_SLOT = const(11)  # DeckRegistry: UID length byte + the longest UID (10 bytes, triple size)
+
+
 def _check_uid(uid):
     uid = bytes(uid)
     if len(uid) not in (4, 7, 10):
@@ -262,38 +274,61 @@ class DeckRegistry:
 
     def __init__(self, deck):
         self.letter, self.deck = _tag_deck(deck)
-        self._cards = {}  # UID bytes -> card number
-        self._uids = [None] * len(self.deck)  # card number -> UID bytes
+        # Per card a slot of _SLOT bytes: the bound UID's length (0: none), then its bytes.
+        # One bytearray rather than a dict of bytes: a UID object and its dict entry cost
+        # some 70-90 bytes of heap each on MicroPython (5.6 KB for a tarot deck on the
+        # 64-bit unix port), a slot 11.
+        self._slots = bytearray(_SLOT * len(self.deck))
+        self._bound = 0
 
     def __len__(self):
-        return len(self._cards)
+        return self._bound
+
+    def _find(self, uid):
+        # The card whose slot holds exactly ``uid`` (bytes), or -1; no allocation.
+        if not uid:
+            return -1
+        slots = self._slots
+        i = slots.find(uid)
+        while i >= 0:
+            if i % _SLOT == 1 and slots[i - 1] == len(uid):
+                return i // _SLOT
+            i = slots.find(uid, i + 1)
+        return -1
+
+    def _uid(self, card):
+        i = card * _SLOT
+        return bytes(self._slots[i + 1:i + 1 + self._slots[i]]) if self._slots[i] else None
 
     def bind(self, uid, card):
         """Bind tag ``uid`` to ``card``; raises BadTag on a conflict, BadCard on a bad card."""
         uid = _check_uid(uid)
         card = _card_of(self.deck, card)
-        old = self._cards.get(uid)
+        old = self._find(uid)
         if old == card:
             return
-        if old is not None:
+        if old >= 0:
             raise BadTag("tag %s is already %s, cannot also be %s"
                          % (_hex(uid), self.deck.code(old), self.deck.code(card)))
-        other = self._uids[card]
+        other = self._uid(card)
         if other is not None:
             raise BadTag("%s is already tag %s; tag %s claims it too"
                          % (self.deck.code(card), _hex(other), _hex(uid)))
-        self._cards[uid] = card
-        self._uids[card] = uid
+        i = card * _SLOT
+        self._slots[i] = len(uid)
+        self._slots[i + 1:i + 1 + len(uid)] = uid
+        self._bound += 1
 
     def card_for(self, uid):
         """The card number bound to tag ``uid`` (bytes), or None when it is unbound."""
-        return self._cards.get(bytes(uid))
+        card = self._find(bytes(uid))
+        return None if card < 0 else card
 
     def to_bytes(self):
         """The registry as bytes (format in the class docstring)."""
         out = bytearray(self.letter.encode())
-        for card in range(len(self._uids)):
-            uid = self._uids[card]
+        for card in range(len(self.deck)):
+            uid = self._uid(card)
             if uid is not None:
                 out.append(len(uid))
                 out += uid
@@ -309,13 +344,10 @@ class DeckRegistry:
         n = len(data)
         if n < 3 or crc_a(data, n - 2) != data[n - 2] | (data[n - 1] << 8):
             raise BadRecord("deck registry: bad length or checksum (%d bytes)" % n)
-        letter = chr(data[0])
-        for deck_letter, deck in TAG_DECKS:
-            if deck_letter == letter:
-                break
-        else:
+        i = _LETTERS.find(chr(data[0]))
+        if i < 0:
             raise BadRecord("deck registry: unknown deck letter 0x%02X" % data[0])
-        reg = cls(deck)
+        reg = cls(_DECK_NAMES[i])
         i = 1
         while i < n - 2:
             k = data[i]

@@ -20,15 +20,16 @@ args] (every accepted action), ``undo`` [], ``deal`` [sheet lines] (a deal booke
 ``game-over`` [sheet lines]; when a game ends the journal is compacted to its sheet.
 """
 
+import gc
+
 from core.compat import const
-from core.errors import BadRecord, BadTag, IllegalPlay, TrickrefError
+from core.errors import BadRecord, IllegalPlay, TrickrefError
 from core.events import DealOver, Refused
 from core.referee import Referee
-from core.tags import DeckRegistry, decode_card, encode_card
+from core.tags import DeckRegistry
 from device import flows
 from device.buttons import BACK, NEXT, OK, PREV, Buttons
-from device.menu import Item, Menu, MenuStack
-from device.pads import CARD, Pads
+from device.menu import Item, Items, Menu, MenuStack
 
 MODE_MAIN = const(1)
 MODE_TABLE = const(2)
@@ -69,8 +70,7 @@ class Controller:
         self.mode = MODE_MAIN
         self.result = None
         self.sheet_top = 0
-        self._audit = None
-        self._writing = None
+        self._desk = None  # device.audit.ScanDesk while auditing a deck or writing tags
         self._required = False
         self.last_sheet = None  # the final sheet of a finished game, read from the journal
         self.registry = None
@@ -249,8 +249,12 @@ class Controller:
                 return Menu("Start %s?" % flow.TITLE,
                             [Item("Start", value=("start", name, players, chosen))])
             key, label, choices = options[len(chosen)]
-            return Menu(label, [Item(c_label, submenu=self._options_menu(
-                name, players, chosen + ((key, value),))) for c_label, value in choices])
+
+            def item(i):  # made as shown: every answered level stays on the menu stack
+                c_label, value = choices[i]
+                return Item(c_label, submenu=self._options_menu(
+                    name, players, chosen + ((key, value),)))
+            return Menu(label, Items(len(choices), item))
         return build
 
     def _deck_menu(self, purpose):
@@ -310,6 +314,10 @@ class Controller:
         from device.app import App
         flow = self.flow
         match = self.match
+        # The finished deal (its App, referee and deal) is freed before the next is built,
+        # so the two never share the heap.
+        self.app = None
+        gc.collect()
         referee = Referee(flow.deal_factory(match))
         events = referee.replay(replay) if replay else []
         referee.on_accept = self._journal_act
@@ -510,67 +518,17 @@ class Controller:
             self.main_menu()
         return []
 
-    # --- deck audit and tag writing ----------------------------------------------------------
+    # --- deck audit and tag writing (device.audit, loaded when chosen) ------------------
 
     def _start_scan(self, purpose, deck_name):
-        from core.cards import deck_named
-        deck = deck_named(deck_name)
-        self._pads = Pads(self.hw.readers)
-        if purpose == "audit":
-            self.mode = MODE_AUDIT
-            self._audit = Audit(deck)
-            self.show(["Audit " + deck.name, "lay every card"])
-        else:
-            self.mode = MODE_WRITE
-            self._writing = [deck, 0]
-            self._prompt_write()
+        from device.audit import ScanDesk
+        self._desk = ScanDesk(self, purpose, deck_name)
 
     def _scan_tick(self, now_ms):
-        read = self._pads.poll(now_ms)
-        if read is None or read.kind != CARD:
-            return
-        if self.mode == MODE_AUDIT:
-            self.show(self._audit.scan(read.uid, read.data))
-        else:
-            self._write_tag(read)
-
-    def _prompt_write(self):
-        deck, i = self._writing
-        if i >= len(deck):
-            self.show(["Deck written", "%d tags" % len(deck)])
-            return
-        self.show(["Blank tag for", "%s  (%d/%d)" % (deck.code(i), i + 1, len(deck))])
-
-    def _write_tag(self, read):
-        deck, i = self._writing
-        if i >= len(deck):
-            return
-        try:
-            decode_card(read.data)
-            self.show(["Tag already holds", "a card: next one"])
-            return
-        except TrickrefError:
-            pass  # blank or foreign: ours to write
-        data = encode_card(deck, i)
-        reader = self.hw.readers[read.pad]
-        try:
-            for page in range(len(data) // 4):
-                reader.write_page(read.uid, 4 + page, data[4 * page:4 * page + 4])
-        except Exception as e:  # a write fault: the same card is asked for again
-            self.show(["Write failed", str(e)])
-            return
-        self._writing[1] = i + 1
-        self._prompt_write()
+        self._desk.tick(now_ms)
 
     def _scan_done(self):
-        if self.mode == MODE_AUDIT:
-            report = self._audit.report()
-            reg = self._audit.registry()
-            if reg is not None and self._save_registry(reg):
-                report.append("tags bound: saved")
-            self._show_list(report)
-        else:
-            self.main_menu()
+        self._desk.done()
 
     # --- which tag is which card -----------------------------------------------------------
 
@@ -595,18 +553,6 @@ class Controller:
             pass  # never audited: learn the tags as they come
         except (BadRecord, TrickrefError) as e:
             self.show(["deck registry bad", str(e)])
-
-    def _save_registry(self, reg):
-        path = self._registry_path(reg.deck.name)
-        if path is None:
-            return False
-        try:
-            with open(path, "wb") as f:
-                f.write(reg.to_bytes())
-            return True
-        except OSError as e:
-            self.show(["cannot save tags", str(e)])
-            return False
 
 
 class _Rebuild:
@@ -660,54 +606,10 @@ def _options_for(flow, players, chosen):
     return tuple(opts)
 
 
-class Audit:
-    """A deck audit: every tag laid on a pad is decoded and bound to its UID; the report
-    names the missing cards, the duplicates (two tags claiming one card) and the foreign
-    or unreadable tags."""
-
-    def __init__(self, deck):
-        self.deck = deck
-        self.seen = {}  # card -> uid
-        self.duplicates = []
-        self.foreign = 0
-
-    def scan(self, uid, data):
-        """Take one scanned tag; returns the two rows to show."""
-        try:
-            deck_name, card = decode_card(data)
-        except (BadTag, TrickrefError):
-            self.foreign += 1
-            return ["Unknown tag", "%d ok, %d bad" % (len(self.seen), self.foreign)]
-        if deck_name != self.deck.name:
-            self.foreign += 1
-            return ["Other deck: " + deck_name, "%d ok" % len(self.seen)]
-        if card in self.seen and self.seen[card] != uid:
-            self.duplicates.append(card)
-            return ["Duplicate " + self.deck.code(card), "two tags, one card"]
-        self.seen[card] = uid
-        return ["%s ok" % self.deck.code(card), "%d of %d" % (len(self.seen), len(self.deck))]
-
-    def registry(self):
-        """A DeckRegistry of a complete, clean audit (every card once, no duplicate and no
-        foreign tag), else None: only such a deck may refuse unknown tags."""
-        if self.duplicates or self.foreign or len(self.seen) != len(self.deck):
-            return None
-        reg = DeckRegistry(self.deck)
-        for card, uid in self.seen.items():
-            reg.bind(uid, card)
-        return reg
-
-    def missing(self):
-        """Cards of the deck no tag has claimed yet."""
-        return [c for c in range(len(self.deck)) if c not in self.seen]
-
-    def report(self):
-        """The audit's findings, one line each."""
-        miss = self.missing()
-        lines = ["%d/%d cards ok" % (len(self.seen), len(self.deck)),
-                 "missing %d" % len(miss)]
-        lines += ["- " + self.deck.code(c) for c in miss[:20]]
-        lines.append("duplicates %d" % len(self.duplicates))
-        lines += ["- " + self.deck.code(c) for c in self.duplicates]
-        lines.append("foreign %d" % self.foreign)
-        return lines
+def __getattr__(name):
+    # Audit (the deck audit's bookkeeping) lives in device.audit, loaded when a deck audit
+    # or tag writing is chosen; it stays reachable here.
+    if name == "Audit":
+        from device.audit import Audit
+        return Audit
+    raise AttributeError("module 'device.controller' has no attribute %r" % (name,))

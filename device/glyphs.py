@@ -14,127 +14,133 @@ is the deck's ``glyphs`` character for that suit (:func:`glyph_map`).
 
 from core.cards import deck_named
 
-_CLUB = bytes((
-    0b01110,  # .###.  top leaf
-    0b01110,  # .###.
-    0b10101,  # #.#.#  side leaves
-    0b11111,  # #####
-    0b10101,  # #.#.#
-    0b00100,  # ..#..  stem
-    0b01110,  # .###.  foot
-    0b00000,
-))
-_DIAMOND = bytes((
-    0b00000,
-    0b00100,  # ..#..
-    0b01110,  # .###.
-    0b11111,  # #####
-    0b01110,  # .###.
-    0b00100,  # ..#..
-    0b00000,
-    0b00000,
-))
-_HEART = bytes((
-    0b00000,
-    0b01010,  # .#.#.  two lobes
-    0b11111,  # #####
-    0b11111,  # #####
-    0b01110,  # .###.
-    0b00100,  # ..#..  point
-    0b00000,
-    0b00000,
-))
-_SPADE = bytes((
-    0b00100,  # ..#..  point
-    0b01110,  # .###.
-    0b11111,  # #####
-    0b11111,  # #####
-    0b10101,  # #.#.#  lobes
-    0b00100,  # ..#..  stem
-    0b01110,  # .###.  foot
-    0b00000,
-))
+# Each deck's four glyphs, 8 rows each (bits 4..0 = dots left to right, drawn in the
+# comments), suit by suit in the deck's suit order (core/cards.py). One bytes constant per
+# deck: 32 bytes of heap each on a board, where a bytes object per glyph would cost a heap
+# block of its own (device.glyphs, issue 10: memory).
 
-# German suits (Prager pattern, the Skat deck of seed 003).
-_ACORN = bytes((
-    0b00100,  # ..#..  stalk
-    0b01110,  # .###.  cup
-    0b11111,  # #####  cup rim
-    0b10001,  # #...#  nut
-    0b10001,  # #...#
-    0b01010,  # .#.#.
-    0b00100,  # ..#..  tip
-    0b00000,
-))
-_LEAF = bytes((
-    0b00100,  # ..#..  tip
-    0b01110,  # .###.
-    0b10101,  # #.#.#  edges and midrib
-    0b10101,  # #.#.#
-    0b01110,  # .###.
-    0b00100,  # ..#..  stalk
-    0b00100,  # ..#..
-    0b00000,
-))
-_BELL = bytes((
-    0b00100,  # ..#..  eyelet
-    0b01110,  # .###.
-    0b11111,  # #####  ball
-    0b10001,  # #...#  band
-    0b11111,  # #####
-    0b01010,  # .#.#.  slit
-    0b00000,
-    0b00000,
-))
+# French suits (Magistr, Zhopa): C D H S.
+_FRENCH36 = (
+    # club
+    b"\x0e"  # .###.  top leaf
+    b"\x0e"  # .###.
+    b"\x15"  # #.#.#  side leaves
+    b"\x1f"  # #####
+    b"\x15"  # #.#.#
+    b"\x04"  # ..#..  stem
+    b"\x0e"  # .###.  foot
+    b"\x00"  # .....
+    # diamond
+    b"\x00"  # .....
+    b"\x04"  # ..#..
+    b"\x0e"  # .###.
+    b"\x1f"  # #####
+    b"\x0e"  # .###.
+    b"\x04"  # ..#..
+    b"\x00"  # .....
+    b"\x00"  # .....
+    # heart
+    b"\x00"  # .....
+    b"\x0a"  # .#.#.  two lobes
+    b"\x1f"  # #####
+    b"\x1f"  # #####
+    b"\x0e"  # .###.
+    b"\x04"  # ..#..  point
+    b"\x00"  # .....
+    b"\x00"  # .....
+    # spade
+    b"\x04"  # ..#..  point
+    b"\x0e"  # .###.
+    b"\x1f"  # #####
+    b"\x1f"  # #####
+    b"\x15"  # #.#.#  lobes
+    b"\x04"  # ..#..  stem
+    b"\x0e"  # .###.  foot
+    b"\x00"  # .....
+)
 
-# Marseille tarot suits (seed 002, FFT 2012).
-_CUP = bytes((
-    0b11111,  # #####  rim
-    0b11111,  # #####  bowl
-    0b01110,  # .###.
-    0b00100,  # ..#..  stem
-    0b00100,  # ..#..
-    0b01110,  # .###.  foot
-    0b00000,
-    0b00000,
-))
-_SWORD = bytes((
-    0b00100,  # ..#..  blade
-    0b00100,  # ..#..
-    0b00100,  # ..#..
-    0b00100,  # ..#..
-    0b11111,  # #####  guard
-    0b00100,  # ..#..  grip
-    0b00100,  # ..#..
-    0b00000,
-))
-_BATON = bytes((
-    0b00011,  # ...##  club head, top right
-    0b00111,  # ..###
-    0b01110,  # .###.
-    0b01100,  # .##..
-    0b11000,  # ##...
-    0b10000,  # #....  handle end
-    0b00000,
-    0b00000,
-))
-_COIN = bytes((
-    0b00000,
-    0b01110,  # .###.
-    0b10001,  # #...#  rim
-    0b10101,  # #.#.#  centre boss
-    0b10001,  # #...#
-    0b01110,  # .###.
-    0b00000,
-    0b00000,
-))
+# German suits (Prager pattern, the Skat deck of seed 003): C S H D, Eichel, Grün, Herz,
+# Schellen.
+_SKAT = (
+    # acorn (Eichel)
+    b"\x04"  # ..#..  stalk
+    b"\x0e"  # .###.  cup
+    b"\x1f"  # #####  cup rim
+    b"\x11"  # #...#  nut
+    b"\x11"  # #...#
+    b"\x0a"  # .#.#.
+    b"\x04"  # ..#..  tip
+    b"\x00"  # .....
+    # leaf (Grün)
+    b"\x04"  # ..#..  tip
+    b"\x0e"  # .###.
+    b"\x15"  # #.#.#  edges and midrib
+    b"\x15"  # #.#.#
+    b"\x0e"  # .###.
+    b"\x04"  # ..#..  stalk
+    b"\x04"  # ..#..
+    b"\x00"  # .....
+    # heart (Herz)
+    b"\x00"  # .....
+    b"\x0a"  # .#.#.  two lobes
+    b"\x1f"  # #####
+    b"\x1f"  # #####
+    b"\x0e"  # .###.
+    b"\x04"  # ..#..  point
+    b"\x00"  # .....
+    b"\x00"  # .....
+    # bell (Schellen)
+    b"\x04"  # ..#..  eyelet
+    b"\x0e"  # .###.
+    b"\x1f"  # #####  ball
+    b"\x11"  # #...#  band
+    b"\x1f"  # #####
+    b"\x0a"  # .#.#.  slit
+    b"\x00"  # .....
+    b"\x00"  # .....
+)
 
-# By deck name, indexed by the deck's suit numbers (core/cards.py).
-_BY_DECK = {
-    "french36": (_CLUB, _DIAMOND, _HEART, _SPADE),  # C D H S
-    "skat": (_ACORN, _LEAF, _HEART, _BELL),  # C S H D: Eichel, Grün, Herz, Schellen
-    "tarot": (_CUP, _SWORD, _BATON, _COIN),  # H S C D: coupe, épée, bâton, denier
-}
+# Marseille tarot suits (seed 002, FFT 2012): H S C D, coupe, épée, bâton, denier.
+_TAROT = (
+    # cup (coupe)
+    b"\x1f"  # #####  rim
+    b"\x1f"  # #####  bowl
+    b"\x0e"  # .###.
+    b"\x04"  # ..#..  stem
+    b"\x04"  # ..#..
+    b"\x0e"  # .###.  foot
+    b"\x00"  # .....
+    b"\x00"  # .....
+    # sword (épée)
+    b"\x04"  # ..#..  blade
+    b"\x04"  # ..#..
+    b"\x04"  # ..#..
+    b"\x04"  # ..#..
+    b"\x1f"  # #####  guard
+    b"\x04"  # ..#..  grip
+    b"\x04"  # ..#..
+    b"\x00"  # .....
+    # baton (bâton)
+    b"\x03"  # ...##  club head, top right
+    b"\x07"  # ..###
+    b"\x0e"  # .###.
+    b"\x0c"  # .##..
+    b"\x18"  # ##...
+    b"\x10"  # #....  handle end
+    b"\x00"  # .....
+    b"\x00"  # .....
+    # coin (denier)
+    b"\x00"  # .....
+    b"\x0e"  # .###.
+    b"\x11"  # #...#  rim
+    b"\x15"  # #.#.#  centre boss
+    b"\x11"  # #...#
+    b"\x0e"  # .###.
+    b"\x00"  # .....
+    b"\x00"  # .....
+)
+
+_BY_DECK = {"french36": _FRENCH36, "skat": _SKAT, "tarot": _TAROT}
 
 
 def suit_glyphs(deck_name):
@@ -142,7 +148,8 @@ def suit_glyphs(deck_name):
 
     Raises :class:`core.errors.BadCard` for an unknown deck name.
     """
-    return _BY_DECK[deck_named(deck_name).name]
+    rows = _BY_DECK[deck_named(deck_name).name]
+    return (rows[0:8], rows[8:16], rows[16:24], rows[24:32])
 
 
 def glyph_map(deck_name):
@@ -152,7 +159,7 @@ def glyph_map(deck_name):
     unknown deck name.
     """
     deck = deck_named(deck_name)
-    glyphs = _BY_DECK[deck.name]
+    glyphs = suit_glyphs(deck.name)
     return {glyphs[s]: deck.glyphs[s] for s in range(4)}
 
 

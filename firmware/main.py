@@ -86,7 +86,9 @@ def build_controller(hw):
             pass  # it exists
         from core.journal import Journal
         journal = Journal(hw.storage + "/journal.bin")
-    return Controller(hw, journal=journal)
+    controller = Controller(hw, journal=journal)
+    gc.collect()  # the boot's garbage (journal read, resume) goes before play starts
+    return controller
 
 
 def loop(app):

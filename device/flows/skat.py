@@ -9,7 +9,7 @@ rearhand, starting left of the dealer (with 4 players the dealer sits out).
 from core.cards import SKAT
 from core.games import skat
 from device.flows import seat_label
-from device.menu import Item, Menu
+from device.menu import Item, Items, Menu
 
 NAME = "skat"
 TITLE = "Skat"
@@ -65,10 +65,16 @@ def prompt(deal, match=None):
 
 
 def _bid_menu(declarer):
-    # At the table only the winning bid matters; the ladder holds every game value.
-    return lambda: Menu("Winning bid", [
-        Item(str(v), actions=[("enter_auction", (declarer, v))]) for v in skat.BID_LADDER
-        if v <= 264])
+    # At the table only the winning bid matters; the ladder holds every game value up to
+    # 264. Its 63 lines are made one at a time, as they are shown (device.menu.Items).
+    n = 0
+    while n < len(skat.BID_LADDER) and skat.BID_LADDER[n] <= 264:
+        n += 1
+
+    def item(i):
+        v = skat.BID_LADDER[i]
+        return Item(str(v), actions=[("enter_auction", (declarer, v))])
+    return lambda: Menu("Winning bid", Items(n, item))
 
 
 def _contract_menu(declarer, hand):
