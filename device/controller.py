@@ -9,6 +9,7 @@
     TABLE --the flow asks a choice--> CHOICE --entered--> TABLE
     TABLE --OK--> table menu (undo, claims, sheet)       TABLE --long OK--> undo
     TABLE --deal over--> RESULT --OK--> TABLE (next deal) | SHEET (game over)
+    RESULT --long OK--> TABLE (the last card taken back)
 
 ``tick(now_ms)`` is all a board's main loop calls. Every accepted action is written to the
 journal (when one is given) before it is shown, so a power cut loses nothing: on boot the
@@ -46,7 +47,6 @@ class Controller:
     ``hw``: a ``boards.Hardware``. ``journal``: a ``core.journal.Journal`` (read back at
     boot to resume), any object with ``append(kind, data)`` (a log: nothing to resume),
     or None. ``central``: the board has one central pad.
-    ``app_factory``: how to build the table loop (``device.app.App``), injectable for tests.
     """
 
     def __init__(self, hw, journal=None, central=False):
@@ -62,7 +62,7 @@ class Controller:
             from device.link import Link
             self.link = Link(hw.link, state=self._link_state, sheet=self._link_sheet,
                              journal=getattr(journal, "chunk", None))
-        self._asking = None  # (Request, mode, menu) while the table is asked to confirm
+        self._asking = None  # (Request, mode) while the table is asked to confirm
         self.flow = None
         self.match = None
         self.app = None
@@ -128,8 +128,10 @@ class Controller:
                 self._table_menu()
             return []
         if self.mode == MODE_RESULT:
-            if button in (OK, BACK):
+            if button == OK:
                 self._next_deal()
+            elif button == BACK:  # the last card was wrong: take it back, the deal reopens
+                return self._undo()
             else:
                 self._scroll(button)
             return []
@@ -406,6 +408,7 @@ class Controller:
         if events and not isinstance(events[0], Refused):
             if self.journal is not None:
                 self.journal.append("undo", [])
+            self.result = None
             self._enter_table()
         return events
 

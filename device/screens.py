@@ -85,8 +85,15 @@ class Screens:
     def trick_taken(self, ev):
         """Who took the trick, its points, and why (wrapped over the rows left)."""
         self.tricks += 1
-        return self.fit(["T%d %s takes %d" % (self.tricks, self.name(ev.seat), ev.points)]
+        return self.fit(["T%d %s takes %s" % (self.tricks, self.name(ev.seat),
+                                             self.points(ev.points))]
                         + self.wrap(lcd_text(self.deck, ev.reason), self.rows - 1))
+
+    def points(self, n):
+        """Card points as players count them: tarot's are kept in half-points."""
+        if self.deck.name != "tarot":
+            return "%d" % n
+        return "%d" % (n // 2) if n % 2 == 0 else "%d.5" % (n // 2)
 
     def wrap(self, text, rows):
         """``text`` over at most ``rows`` rows, broken at blanks; when it does not fit, it

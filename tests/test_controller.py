@@ -341,3 +341,25 @@ def test_transcripts_of_each_game(game, players, expected):
             i = text.find("down ", at)
         assert i >= 0, (piece, text[at:at + 400])
         at = i
+
+
+def test_long_press_on_the_result_reopens_the_deal():
+    """The deal's last card was wrong: a long OK on the result screen takes it back; the
+    same card laid again gives the same result, booked with OK."""
+    p = table_player("magistr", 3, seed=8)
+    steps = list(p.script(1))
+    last_card = [s for s in steps if s[0] == "card"][-1]
+    p.board.power_on()
+    p.board.run(50)
+    for step in steps:
+        if step[0] in ("result", "next"):
+            break
+        p._run_step(step)
+    assert p.ctl.mode == 4 and p.ctl.result is not None  # MODE_RESULT
+    before = p.ctl.result
+    p.board.press(2, hold_ms=900)
+    deal = p.ctl.app.referee.deal
+    assert not deal.is_over() and p.ctl.result is None
+    assert deal.history[-1] != (last_card[1], last_card[2])
+    p._run_step(last_card)
+    assert p.ctl.result == before
