@@ -10,3 +10,27 @@ from collections import namedtuple
 # driver, buttons (prev, next, ok) as Pins, the buzzer Pin (or None), the link UART (or
 # None) and the folder where the journal lives.
 Hardware = namedtuple("Hardware", ("readers", "lcd", "buttons", "buzzer", "link", "storage"))
+
+
+def assemble(board, machine, seats, lcd_cols, lcd_rows, link):
+    """The hardware bundle every board builds the same way from its pin constants
+    (``board``: the board module: SPI_ID, SCK, MOSI, MISO, READER_CS, SPI_BAUD, I2C_ID, SDA,
+    SCL, I2C_FREQ, LCD_ADDR, BUTTONS, BUZZER, STORAGE, NAME) over ``machine``; ``link``:
+    the board's link UART, already opened (the UART constructors differ between ports).
+    Raises ValueError for more seats than chip selects, the drivers' DeviceNotFound when a
+    reader or the LCD does not answer."""
+    from device.drivers.hd44780 import Lcd
+    from device.drivers.mfrc522 import MFRC522
+    if not 1 <= seats <= len(board.READER_CS):
+        raise ValueError("the %s board wires 1..%d readers, not %r"
+                         % (board.NAME, len(board.READER_CS), seats))
+    Pin = machine.Pin
+    spi = machine.SPI(board.SPI_ID, baudrate=board.SPI_BAUD, polarity=0, phase=0,
+                      sck=Pin(board.SCK), mosi=Pin(board.MOSI), miso=Pin(board.MISO))
+    readers = [MFRC522(spi, Pin(board.READER_CS[i], Pin.OUT, value=1)) for i in range(seats)]
+    i2c = machine.I2C(board.I2C_ID, sda=Pin(board.SDA), scl=Pin(board.SCL),
+                      freq=board.I2C_FREQ)
+    lcd = Lcd(i2c, board.LCD_ADDR, lcd_cols, lcd_rows)
+    buttons = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in board.BUTTONS)
+    return Hardware(readers, lcd, buttons, Pin(board.BUZZER, Pin.OUT, value=0), link,
+                    board.STORAGE)

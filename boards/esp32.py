@@ -19,9 +19,7 @@ Sources: Espressif ESP32 datasheet, "Strapping Pins" and the IO_MUX table (VSPI 
 pins); MicroPython ESP32 quick reference (hardware SPI id 2 = VSPI, I2C id 0 with any pins).
 """
 
-from boards import Hardware
-from device.drivers.hd44780 import Lcd
-from device.drivers.mfrc522 import MFRC522
+from boards import assemble
 
 SPI_ID = 2  # VSPI
 SCK, MOSI, MISO = 18, 23, 19  # VSPI IO_MUX pins: no GPIO matrix delay
@@ -34,6 +32,7 @@ LCD_ADDR = 0x27  # PCF8574T with A0..A2 open (0x3F on a PCF8574A backpack)
 BUTTONS = (32, 33, 14)  # previous, next, OK
 BUZZER = 17
 STORAGE = "/data"
+NAME = "ESP32"
 LINK_UART = 2  # UART2: TX GPIO16, RX GPIO34 (input-only pins suit an RX line)
 LINK_TX, LINK_RX = 16, 34
 LINK_BAUD = 115200
@@ -45,14 +44,6 @@ def build(seats=3, lcd_cols=16, lcd_rows=2, machine=None):
     drivers' DeviceNotFound when a reader or the LCD does not answer."""
     if machine is None:
         import machine
-    if not 1 <= seats <= len(READER_CS):
-        raise ValueError("the ESP32 board wires 1..%d readers, not %r" % (len(READER_CS), seats))
-    Pin = machine.Pin
-    spi = machine.SPI(SPI_ID, baudrate=SPI_BAUD, polarity=0, phase=0,
-                      sck=Pin(SCK), mosi=Pin(MOSI), miso=Pin(MISO))
-    readers = [MFRC522(spi, Pin(READER_CS[i], Pin.OUT, value=1)) for i in range(seats)]
-    i2c = machine.I2C(I2C_ID, sda=Pin(SDA), scl=Pin(SCL), freq=I2C_FREQ)
-    lcd = Lcd(i2c, LCD_ADDR, lcd_cols, lcd_rows)
-    buttons = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in BUTTONS)
+    import sys
     link = machine.UART(LINK_UART, LINK_BAUD, tx=LINK_TX, rx=LINK_RX)
-    return Hardware(readers, lcd, buttons, Pin(BUZZER, Pin.OUT, value=0), link, STORAGE)
+    return assemble(sys.modules[__name__], machine, seats, lcd_cols, lcd_rows, link)  # pins above

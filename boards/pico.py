@@ -7,9 +7,7 @@ pull-ups; a buzzer on GP15; the serial link to a host on UART0 (TX GP0, RX GP1, 
 8N1, through any USB-serial adapter; the USB port stays the REPL).
 """
 
-from boards import Hardware
-from device.drivers.hd44780 import Lcd
-from device.drivers.mfrc522 import MFRC522
+from boards import assemble
 
 SPI_ID = 0
 SCK, MOSI, MISO = 18, 19, 16
@@ -22,6 +20,7 @@ LCD_ADDR = 0x27  # PCF8574T with A0..A2 open (0x3F on a PCF8574A backpack)
 BUTTONS = (10, 11, 12)  # previous, next, OK
 BUZZER = 15
 STORAGE = "/data"
+NAME = "Pico"
 LINK_UART = 0  # UART0 on GP0 (TX) / GP1 (RX)
 LINK_TX, LINK_RX = 0, 1
 LINK_BAUD = 115200
@@ -32,14 +31,6 @@ def build(seats=3, lcd_cols=16, lcd_rows=2, machine=None):
     LCD. Raises the drivers' DeviceNotFound when a reader or the LCD does not answer."""
     if machine is None:
         import machine
-    if not 1 <= seats <= len(READER_CS):
-        raise ValueError("the Pico board wires 1..%d readers, not %r" % (len(READER_CS), seats))
-    Pin = machine.Pin
-    spi = machine.SPI(SPI_ID, baudrate=SPI_BAUD, polarity=0, phase=0,
-                      sck=Pin(SCK), mosi=Pin(MOSI), miso=Pin(MISO))
-    readers = [MFRC522(spi, Pin(READER_CS[i], Pin.OUT, value=1)) for i in range(seats)]
-    i2c = machine.I2C(I2C_ID, sda=Pin(SDA), scl=Pin(SCL), freq=I2C_FREQ)
-    lcd = Lcd(i2c, LCD_ADDR, lcd_cols, lcd_rows)
-    buttons = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in BUTTONS)
-    link = machine.UART(LINK_UART, LINK_BAUD, tx=Pin(LINK_TX), rx=Pin(LINK_RX))
-    return Hardware(readers, lcd, buttons, Pin(BUZZER, Pin.OUT, value=0), link, STORAGE)
+    import sys
+    link = machine.UART(LINK_UART, LINK_BAUD, tx=machine.Pin(LINK_TX), rx=machine.Pin(LINK_RX))
+    return assemble(sys.modules[__name__], machine, seats, lcd_cols, lcd_rows, link)  # pins above

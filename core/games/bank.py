@@ -698,6 +698,23 @@ class BankDeal(tricks.TrickDeal):
                 self.evidence.note(self.bank, self.tricks_done, suit)
         return events
 
+    def first_leader_revokes(self):
+        """Deal 1 with unknown hands, once every dealt card has been played: the lowest
+        diamond played shows who should have led; [RevokeFound] when it was not the
+        first leader, else []."""
+        hands = [[] for _ in range(self.players)]
+        for seat, card in self.history:
+            hands[seat].append(card)
+        low = lowest_diamond(hands)
+        must = low[0] if low is not None else (self.dealer + 1) % self.players
+        if must == self.first:
+            return []
+        what = ("held %s, the lowest diamond" % FRENCH36.short(low[1]) if low is not None
+                else "sits left of the dealer (no diamond was dealt)")
+        return [RevokeFound(must, low[1] if low is not None else -1, 0, WRONG_LEADER,
+                            "seat %d %s and should have led, not seat %d"
+                            % (must, what, self.first))]
+
     # --- hooks of tricks.TrickDeal ---
 
     def trick_winner(self, cards):

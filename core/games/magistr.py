@@ -25,7 +25,7 @@ from core import tricks
 from core.cards import FRENCH36
 from core.compat import const
 from core.errors import BadRecord, IllegalPlay, TrickrefError
-from core.events import DEAL_OVER, WRONG_PHASE, DealOver, RevokeFound, TrickTaken, Turn
+from core.events import DEAL_OVER, WRONG_PHASE, DealOver, TrickTaken, Turn
 from core.games import bank
 
 PHASE_PLAY = const(1)
@@ -69,7 +69,6 @@ FOUR_BONUS = const(10)  # "4 карти однієї масті дають ще 
 MAX_TIE_ALL = const(0)
 MAX_TIE_NONE = const(1)
 
-_DIAMONDS = const(1)
 
 # One row of the score sheet: deal ``number`` (1-24), ``dealer`` and first ``leader`` (the
 # sheet's І Х/Р), ``tricks`` (КВП per seat), ``points`` (КОНІП per seat, signed),
@@ -295,26 +294,9 @@ class Deal(bank.BankDeal):
                 for s in winners:
                     self.taken_points[s] += self.sign * self.contract[3]
         if self.number == 1 and self.initial_hands is None:
-            events.extend(self._check_first_leader())
+            events.extend(self.first_leader_revokes())
         events.append(DealOver(self.result()))
         return events
-
-    def _check_first_leader(self):
-        # Deal 1 with unknown hands: every dealt card has been played now ("Усе" is played
-        # out), so the lowest diamond shows who should have led.
-        low = None
-        for seat, card in self.history:
-            if FRENCH36.suit(card) == _DIAMONDS and (
-                    low is None or bank.seniority(card) < bank.seniority(low[1])):
-                low = (seat, card)
-        must = low[0] if low is not None else (self.dealer + 1) % self.players
-        if must == self.first:
-            return []
-        what = ("held %s, the lowest diamond" % FRENCH36.short(low[1]) if low is not None
-                else "sits left of the dealer (no diamond was dealt)")
-        return [RevokeFound(must, low[1] if low is not None else -1, 0, bank.WRONG_LEADER,
-                            "seat %d %s and should have led, not seat %d"
-                            % (must, what, self.first))]
 
     def result(self):
         """The deal's :class:`DealResult` (a sheet row); IllegalPlay WRONG_PHASE before the

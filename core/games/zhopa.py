@@ -451,25 +451,9 @@ class Deal(bank.BankDeal):
         self.phase = PHASE_OVER
         events = []
         if self.number == 1 and self.initial_hands is None and self.game.stock == STOCK_NONE:
-            events.extend(self._check_first_leader())
+            events.extend(self.first_leader_revokes())
         events.append(DealOver(self.result()))
         return events
-
-    def _check_first_leader(self):
-        # STOCK_NONE, unknown hands: every dealt card has been played, so the hands are
-        # known now and the lowest diamond shows who should have led deal 1.
-        hands = [[] for _ in range(self.players)]
-        for seat, card in self.history:
-            hands[seat].append(card)
-        low = bank.lowest_diamond(hands)
-        must = low[0] if low is not None else (self.dealer + 1) % self.players
-        if must == self.first:
-            return []
-        what = ("held %s, the lowest diamond" % FRENCH36.short(low[1]) if low is not None
-                else "sits left of the dealer (no diamond was dealt)")
-        return [RevokeFound(must, low[1] if low is not None else -1, 0, bank.WRONG_LEADER,
-                            "seat %d %s and should have led, not seat %d"
-                            % (must, what, self.first))]
 
     def result(self):
         """The deal's :class:`DealResult`; IllegalPlay WRONG_PHASE before the end."""
