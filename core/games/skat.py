@@ -163,9 +163,19 @@ def trick_tables(kind):
 
 
 # Built once at import (docs/performance.md): the trick tables of each contract kind, the
-# card points of each card, one Turn event per seat. Play only indexes them. (A table of
-# the 96 CardPlayed events or of the 32 LCD labels would cost 4 KB and 2 KB of a board's
-# heap for a few per cent of desktop speed: not kept.)
+# card points of each card, who wins a trick, one Turn event per seat. Play only indexes
+# them. CPython (the desktop: simulation, fuzzing, computer players) also gets what trades
+# memory for interpreted work there: the tables as tuples (indexing a tuple is a fast path
+# of the interpreter, indexing bytes is not), the 96 CardPlayed events and the 64 trick
+# reasons looked up instead of built (a namedtuple's __new__ is Python code on CPython).
+# On a board (MicroPython) events are built in C, bytes index as fast as tuples, and those
+# tables would take about 15 KB of heap (unix port): there the bytes tables serve and the
+# events are built per card.
+_TNEW = tricks.TUPLE_NEW
+_DESKTOP = _TNEW is not None  # CPython
+_table = tuple if _DESKTOP else bytes
+
+
 def _all_tables():
     out = []
     for kind in range(6):
@@ -178,7 +188,34 @@ def _all_tables():
 
 _TABLES = _all_tables()
 _CARD_POINTS = bytes(RANK_POINTS[SKAT.rank(c)] for c in range(32))
-_TURNS = (Turn(0), Turn(1), Turn(2))
+if _DESKTOP:
+    _TABLES = tuple((tuple(suits), tuple(power)) for suits, power in _TABLES)
+    _CARD_POINTS = tuple(_CARD_POINTS)
+_TURNS = (Turn(0), Turn(1), Turn(2), Turn(0))  # by seat, and seat + 1
+
+
+def _winner_keys(kind):
+    """Trick strength of each card for who takes a trick: 64 + strength for a trump,
+    32 + strength for a plain card. The winner is the card with the highest key among the
+    trumps and the cards of the suit led (the rule of
+    :meth:`core.tricks.TrickDeal.trick_winner`, with one comparison a card)."""
+    suits, power = _TABLES[kind]
+    return _table((64 if suits[c] == _TRUMP else 32) + power[c] for c in range(32))
+
+
+_WINNER_KEYS = tuple(_winner_keys(kind) for kind in range(6))
+
+
+def _reason(card, trump):
+    # Deal.trick_reason's words, for the table below
+    return (SKAT.glyphs[card >> 3] + SKAT.rank_short[card & 7]
+            + (" highest trump" if trump else " top of suit"))
+
+
+# CPython only (see above): CardPlayed by seat * 32 + card; trick reasons by the winning
+# card, + 32 when it won as a trump.
+_PLAYED = tuple(CardPlayed(s, c) for s in range(3) for c in range(32)) if _DESKTOP else None
+_REASONS = tuple(_reason(c % 32, c >= 32) for c in range(64)) if _DESKTOP else None
 
 
 def card_points(cards):
@@ -284,7 +321,7 @@ class Game:
         the cards are only seen as they are played; ``skat``: the two skat cards or None.
         Raises BadRecord when the cards given are not 32 distinct cards of the deck.
         """
-        return Deal(hands, skat)
+        return Deal(hands, skat) if hands is None else KnownDeal(hands, skat)
 
 
 class Deal(tricks.TrickDeal):
@@ -295,7 +332,7 @@ class Deal(tricks.TrickDeal):
     ``claim(seat)``, ``resign(seat)``, ``abandon(seat)``, ``set_skat(cards)``; queries
     ``current_seat()``, ``check_play``, ``legal``, ``legal_cards``, ``is_over()``,
     ``result()``. Every verb raises IllegalPlay (reason code, sentence) and changes nothing
-    when refused.
+    when refused. ``Game.new_deal`` gives a :class:`KnownDeal` when the hands are known.
     """
 
     def __init__(self, hands=None, skat=None):
@@ -313,8 +350,11 @@ class Deal(tricks.TrickDeal):
         self.bid_value = 0
         self.declarer = -1
         self.contract = None
+        # The suit index while known hands are in play, None before and after, so that
+        # legal_cards and KnownDeal.play need no phase test. Cleared wherever PHASE_PLAY
+        # ends (_end, abandon).
+        self._in_play = None
         self._duel = [1, 0]  # [bidder, listener]: middlehand bids to forehand first
-        self._out = [False, False, False]
         self._waiting = 1  # whose auction move it is
         self._duels_done = 0
         self._resigned = [False, False, False]
@@ -364,7 +404,6 @@ class Deal(tricks.TrickDeal):
             self.phase = PHASE_OVER
             self.status = "passed"
             return [DealOver(self.result())]
-        self._out[seat] = True
         winner = self._duel[1] if seat == self._duel[0] else self._duel[0]
         self._duels_done += 1
         if self._duels_done == 1:
@@ -433,6 +472,7 @@ class Deal(tricks.TrickDeal):
         self.set_trick_tables(_TABLES[contract.kind])
         if self.hands is not None:
             self.index_suits()  # from here on the hands change only by play
+            self._in_play = self.suit_cards
         self.phase = PHASE_PLAY
         self.leader = 0  # forehand always leads the first trick (seed 003)
         return [_TURNS[0]]
@@ -463,11 +503,18 @@ class Deal(tricks.TrickDeal):
         when the hand holds any, else the whole hand; [] when it is not ``seat``'s turn to
         play. Raises IllegalPlay (NOT_IN_HAND) when the hands are not known. The same list
         as testing ``legal(seat, c)`` for each card, without raising for the others."""
-        if self.hands is None:
-            raise IllegalPlay(NOT_IN_HAND, "hands are not known")
-        if self.phase != PHASE_PLAY or seat != (self.leader + len(self.trick)) % 3:
+        index = self._in_play  # the suit index, while known hands are in play
+        trick = self.trick
+        if index is None or seat != (self.leader + len(trick)) % 3:
+            if self.hands is None:
+                raise IllegalPlay(NOT_IN_HAND, "hands are not known")
             return []
-        return self.following_cards(seat)
+        # TrickDeal.following_cards over the suit index
+        if trick:
+            follow = index[seat * 6 + self.trick_suits[trick[0]]]
+            if follow:
+                return follow[:]
+        return self.hands[seat][:]
 
     def play(self, seat, card):
         """Play ``card`` from ``seat``; returns the events (CardPlayed, TrickTaken, ...)."""
@@ -545,6 +592,7 @@ class Deal(tricks.TrickDeal):
             return self._end()
         self.declarer_valid = False
         self.phase = PHASE_OVER
+        self._in_play = None
         return [DealOver(self.result())]
 
     def _award_rest(self, to_declarer):
@@ -573,6 +621,7 @@ class Deal(tricks.TrickDeal):
     def _end(self):
         """The play is over: the result, or first a request to scan the skat, which the
         card points and matadors need."""
+        self._in_play = None
         if self.skat is None:
             self.phase = PHASE_SKAT
             return [Awaiting("set_skat", 2)]
@@ -617,8 +666,92 @@ class Deal(tricks.TrickDeal):
                       tuple(self.trick_winners), levels)
 
 
+class KnownDeal(Deal):
+    """A :class:`Deal` whose hands are known from the deal on (simulation, computer players,
+    host_sim's shadow deals, tests): ``Game.new_deal(hands, skat)`` makes one. Same verbs,
+    verdicts and events; only ``play`` differs, with the checks and the bookkeeping of a
+    legal card done in one pass over the suit index (docs/performance.md). Kept apart from
+    :class:`Deal` because on MicroPython a function with many local variables takes its
+    frame from the heap on every call: the table's deal (hands unknown) keeps the small
+    ``Deal.play``.
+    """
+
+    def play(self, seat, card):
+        """:meth:`Deal.play`, the same verdicts and events, with check_card, accept_card
+        and close_trick in one pass while the hands are known."""
+        trick = self.trick
+        index = self._in_play
+        if index is not None and seat == (self.leader + len(trick)) % 3:
+            # check_card + accept_card over the suit index; anything else is left to
+            # Deal.play, which raises the refusal.
+            suits = self.trick_suits
+            try:
+                suit = suits[card]
+                mine = index[seat * 6 + suit]
+            except (TypeError, IndexError):  # not a card number: refused below
+                suit = -1
+                mine = ()
+            led = suits[trick[0]] if trick else suit
+            # In the seat's hand (the index), not yet out (the index may still hold a card
+            # played while the hands were set aside, as host_sim's shadow does for a card
+            # the table forced), and following suit when able.
+            if (card in mine and type(card) is int and not self.seen[card]
+                    and (suit == led or not index[seat * 6 + led])):
+                try:
+                    self.hands[seat].remove(card)
+                except (TypeError, ValueError):  # the hands were changed from outside
+                    mine = None
+            else:
+                mine = None
+            if mine is not None:
+                mine.remove(card)
+                self.seen[card] = 1
+                self.history.append((seat, card))
+                if suit != led and not self.voids[seat] & (1 << led):
+                    self.voids[seat] |= 1 << led  # as accept_card: the void is shown
+                    self.void_trick[seat][led] = self.tricks_done
+                played = CardPlayed(seat, card) if _PLAYED is None else _PLAYED[seat * 32 + card]
+                if len(trick) != 2:
+                    trick.append(card)
+                    return [played, _TURNS[seat + 1]]
+                # The trick is full: close_trick, the winner by _WINNER_KEYS.
+                c0 = trick[0]
+                c1 = trick[1]
+                contract = self.contract
+                keys = _WINNER_KEYS[contract.kind]
+                k = keys[c0]
+                i = 0
+                key = keys[c1]
+                if key > k and (key >= 64 or suits[c1] == led):  # a trump, or follows suit
+                    k = key
+                    i = 1
+                key = keys[card]
+                if key > k and (key >= 64 or suit == led):
+                    k = key
+                    i = 2
+                taker = (seat + 1 + i) % 3  # seat is the trick's third, its leader is seat + 1
+                points = _CARD_POINTS[c0] + _CARD_POINTS[c1] + _CARD_POINTS[card]
+                self.taken_points[taker] += points
+                self.taken_tricks[taker] += 1
+                self.trick_winners.append(taker)
+                self.tricks_done += 1
+                self.trick = []
+                self.leader = taker
+                cards = (c0, c1, card)
+                if _REASONS is not None:
+                    reason = _REASONS[cards[i] + 32 if k >= 64 else cards[i]]
+                    taken = _TNEW(TrickTaken, (taker, cards, points, reason))
+                else:
+                    taken = TrickTaken(taker, cards, points, self.trick_reason(cards[i], cards))
+                if (((contract.kind == NULL or contract.schwarz) and self._early_end())
+                        or self.tricks_done == 10):
+                    return [played, taken] + self._end()
+                return [played, taken, _TURNS[taker]]
+        return Deal.play(self, seat, card)  # the checks: a refusal, or an odd case
+
+
 # Re-exported for callers that only import this module.
-__all__ = ("Game", "Deal", "Contract", "Result", "parse_contract", "contract_code",
+__all__ = ("Game", "Deal", "KnownDeal", "Contract", "Result", "parse_contract", "contract_code",
            "game_value", "matadors", "card_points", "trick_tables", "BID_LADDER",
            "CardPlayed", "TrickTaken", "RevokeFound", "MUST_FOLLOW")
 
@@ -684,7 +817,7 @@ class Match:
 
     def new_deal(self, hands=None, skat=None):
         """A fresh Deal for the current dealer (hands by deal seat, if known)."""
-        return Deal(hands, skat)
+        return Deal(hands, skat) if hands is None else KnownDeal(hands, skat)
 
     def record(self, result):
         """Book ``result`` on the sheet and pass the deal to the left; returns the row."""

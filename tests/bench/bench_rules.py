@@ -9,7 +9,11 @@ A *deal* here is what a table plays between two shuffles, through the public ver
 
 - Skat: shuffle, deal 10/10/10 + skat, a random declarer at 18 (``enter_auction``), pick up,
   discard two random cards, declare a random kind (C S H D G N), then random legal cards
-  until the deal is over (a null ends at the declarer's first trick, as on the ISS).
+  until the deal is over (a null ends at the declarer's first trick, as on the ISS). The
+  Skat driver, measured beside OpenSpiel (bench_openspiel.py), draws with ``next32()``
+  directly as that driver does, and reads the next seat from the ``Turn`` event that
+  ``play`` returns, as a table follows a deal, instead of asking ``is_over`` and
+  ``current_seat`` before every card (docs/performance.md, "Speed work", round 2).
 - Magistr (4 players): the deals of a 24-deal game in turn, cards from ``deal_cards``.
 - French Tarot (4 players): one random seat bids prise or garde, the others pass; an écart
   of random plain cards; random legal cards. A petit sec annuls the deal (no card play).
@@ -75,8 +79,10 @@ class SkatDeals(_Deals):
     """Skat deals from ``seed`` (see the module docstring)."""
 
     def __init__(self, seed=1):
+        from core.events import Turn
         from core.games import skat
         self.skat = skat
+        self.turn = Turn
         self.game = skat.Game()
         self.rng = Rng(seed)
         self.setup = []
@@ -84,7 +90,13 @@ class SkatDeals(_Deals):
     def start(self):
         """Shuffle, deal, auction, pick up and declare; returns the Deal in play."""
         rng = self.rng
-        cards = rng.shuffle(list(range(32)))
+        # Rng.shuffle's Fisher-Yates with next32() drawn directly, as the OpenSpiel driver
+        # draws its 32 chance actions: the same cards, one call less per draw.
+        next32 = rng.next32
+        cards = list(range(32))
+        for i in range(31, 0, -1):
+            j = next32() % (i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
         d = self.game.new_deal([cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
         decl = rng.next32() % 3
         hand = d.hands[decl] + d.skat  # what the declarer holds after the pick-up
@@ -92,11 +104,30 @@ class SkatDeals(_Deals):
         second = hand[rng.next32() % 12]
         while second == first:
             second = hand[rng.next32() % 12]
+        kind = _KINDS[rng.next32() % 6]
+        d.enter_auction(decl, 18)
+        d.pick_up(decl)
+        d.declare(decl, kind, [first, second])
         self.setup = [("enter_auction", (decl, 18)), ("pick_up", (decl,)),
-                      ("declare", (decl, _KINDS[rng.next32() % 6], [first, second]))]
-        for verb, args in self.setup:
-            getattr(d, verb)(*args)
+                      ("declare", (decl, kind, [first, second]))]
         return d
+
+    def play(self):
+        """One whole deal; returns the number of cards played. The seat to play next is read
+        from the events, as a table follows the deal: ``play`` ends with ``Turn(seat)``
+        while the deal goes on (``declare`` returns the first), else with ``DealOver``."""
+        d = self.start()
+        rng = self.rng
+        turn = self.turn
+        seat = d.current_seat()
+        n = 0
+        while True:
+            cards = d.legal_cards(seat)
+            last = d.play(seat, cards[rng.next32() % len(cards)])[-1]
+            n += 1
+            if type(last) is not turn:
+                return n
+            seat = last.seat
 
     def blind(self):
         """The table's deal: hands unknown."""
