@@ -216,6 +216,28 @@ class NullUart:
         return len(buf)
 
 
+class MemUart:
+    """A UART whose two directions are byte buffers: ``rx`` holds what the host sent (a
+    test or fuzzer fills it), ``tx`` collects what the board wrote."""
+
+    def __init__(self, data=b""):
+        self.rx = bytearray(data)
+        self.tx = bytearray()
+
+    def any(self):
+        return len(self.rx)
+
+    def read(self, n=-1):
+        n = len(self.rx) if n is None or n < 0 else n
+        out = bytes(self.rx[:n])
+        del self.rx[:n]
+        return out or None
+
+    def write(self, b):
+        self.tx.extend(b)
+        return len(b)
+
+
 class SimMachine:
     """A stand-in for the ``machine`` module of one emulated board.
 

@@ -23,30 +23,15 @@ from core.referee import Referee
 from device.link import CONFIRM_MS, EXPORT_FRAMES, NEW_GAME, UNDO, Link, Request, flat_row
 from host_sim.cli import main
 from host_sim.console import Console, ConsoleError
+from host_sim import machine
 from host_sim.link import UartBridge
 from test_journal import game_records, iss_record, table_actions, write_journal
 
 COLUMNS = ["game", "declarer", "value", "P1", "P2", "P3", "SF P1", "SF P2", "SF P3"]
 
 
-class MemUart:
-    """machine.UART stand-in: ``rx`` is what the host sent, ``tx`` what the board wrote."""
-
-    def __init__(self):
-        self.rx = bytearray()
-        self.tx = bytearray()
-
-    def any(self):
-        return len(self.rx)
-
-    def read(self, n):
-        out = bytes(self.rx[:n])
-        del self.rx[:n]
-        return out or None
-
-    def write(self, b):
-        self.tx.extend(b)
-        return len(b)
+class MemUart(machine.MemUart):
+    """The in-memory UART, plus the frames the board wrote."""
 
     def sent(self):
         """Frames the board wrote since the last call."""

@@ -7,31 +7,11 @@ from hypothesis import strategies as st
 from core import protocol as P
 from core.cards import SKAT
 from host_sim.board import SimBoard, TaggedDeck
-
-
-class InjectUart:
-    """A UART whose receive side the test fills."""
-
-    def __init__(self):
-        self.rx = bytearray()
-        self.tx = bytearray()
-
-    def any(self):
-        return len(self.rx)
-
-    def read(self, n=-1):
-        n = len(self.rx) if n < 0 else min(n, len(self.rx))
-        data = bytes(self.rx[:n])
-        del self.rx[:n]
-        return data or None
-
-    def write(self, buf):
-        self.tx.extend(buf)
-        return len(buf)
+from host_sim.machine import MemUart
 
 
 def _board():
-    uart = InjectUart()
+    uart = MemUart()
     b = SimBoard(3, link=uart)
     ctl = b.power_on()
     b.run(40)

@@ -22,28 +22,11 @@ for _p in (ROOT, os.path.join(ROOT, "tests")):
 
 from core import protocol as P  # noqa: E402
 from device.link import Link  # noqa: E402
+from host_sim.machine import MemUart  # noqa: E402
 from test_protocol import check_stream, mutate  # noqa: E402
 
 _TYPES = [t for t, _ in P.TYPES]
 _MUTATIONS = ("flip", "delete", "insert", "cut", "len")
-
-
-class _Uart:
-    def __init__(self, data):
-        self.rx = bytearray(data)
-        self.tx = bytearray()
-
-    def any(self):
-        return len(self.rx)
-
-    def read(self, n):
-        out = bytes(self.rx[:n])
-        del self.rx[:n]
-        return out or None
-
-    def write(self, b):
-        self.tx.extend(b)
-        return len(b)
 
 
 def _value(rng):
@@ -97,7 +80,7 @@ def _check_link(segments):
     for f in reader.feed(stream) + reader.flush():  # the command frames really on the line
         if isinstance(f, P.Frame) and f.type in (P.C_UNDO, P.C_NEW_GAME):
             genuine.add(f.seq)
-    uart = _Uart(stream)
+    uart = MemUart(stream)
     link = Link(uart, state=lambda: {"game": "skat"}, sheet=lambda: (["a"], [[1]]),
                 journal=lambda off, n: b"TRJ1"[off:off + n])
     polls = 0
