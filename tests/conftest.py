@@ -1,4 +1,4 @@
-"""Shared test setup: the project root on sys.path, the shared data folder, the dummy video driver."""
+"""Test setup: the project root on sys.path, the test data folder, the dummy video driver."""
 
 import os
 import sys
@@ -6,7 +6,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SHARED = os.environ.get("TRICKREF_SHARED", os.path.join(os.path.dirname(ROOT), "shared"))
+DATA = os.path.join(ROOT, "tests", "data")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 for p in (ROOT, os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "mp")):
     if p not in sys.path:
@@ -14,11 +14,10 @@ for p in (ROOT, os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "mp")):
 
 
 @pytest.fixture(scope="session")
-def shared():
-    """Path of the read-only ``shared/`` folder beside the checkout (seeds, data, reference)."""
-    if not os.path.isdir(SHARED):
-        raise RuntimeError("shared/ not found at %s (set TRICKREF_SHARED)" % SHARED)
-    return SHARED
+def data_dir():
+    """Path of ``tests/data/``: the real inputs the tests read (ISS Skat records, the FFT
+    worked examples, the Zhopa seed), each with its source in ``tests/data/README.md``."""
+    return DATA
 
 
 def pytest_terminal_summary(terminalreporter):

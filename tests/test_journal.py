@@ -35,9 +35,9 @@ def _vectors():
         return json.load(f)
 
 
-def iss_record(shared, gid="6997010"):
-    """The ISS record ``gid`` from shared/data/skat/iss_games.sgf."""
-    with open(os.path.join(shared, "data", "skat", "iss_games.sgf")) as f:
+def iss_record(data_dir, gid="6997010"):
+    """The ISS record ``gid`` from tests/data/skat/iss_games.sgf."""
+    with open(os.path.join(data_dir, "skat", "iss_games.sgf")) as f:
         for rec in iss.read_records(f.read()):
             if rec.id == gid:
                 return rec
@@ -207,10 +207,10 @@ def test_codec_refuses_what_it_cannot_carry():
 
 # ---------------------------------------------------------------------------- the game
 
-def test_iss_6997010_replays_from_the_journal(shared, tmp_path):
+def test_iss_6997010_replays_from_the_journal(data_dir, tmp_path):
     """Journal the whole game, read it back: same records, same bytes when re-written, and
     the resumed referee reaches the same result: grand won by forehand, +48."""
-    rec = iss_record(shared)
+    rec = iss_record(data_dir)
     records, ref = game_records(rec)
     path = str(tmp_path / "journal.bin")
     data, ends = write_journal(path, records)
@@ -236,11 +236,11 @@ def test_iss_6997010_replays_from_the_journal(shared, tmp_path):
     assert r.deals[0].actions[i] == ("play", (0, SKAT.parse("CJ")))
 
 
-def test_power_cut_at_every_byte(shared, tmp_path):
+def test_power_cut_at_every_byte(data_dir, tmp_path):
     """Truncate the journal at every byte offset: the records read are exactly the complete
     ones before the cut, the rest is reported as dropped, and the resumed state equals the
     state after the last complete record (replayed independently)."""
-    records, _ = game_records(iss_record(shared))
+    records, _ = game_records(iss_record(data_dir))
     full, ends = write_journal(str(tmp_path / "full.bin"), records)
     path = str(tmp_path / "cut.bin")
     expected_state = {}
@@ -260,10 +260,10 @@ def test_power_cut_at_every_byte(shared, tmp_path):
     assert len(expected_state) == len(records)
 
 
-def test_recover_cuts_the_torn_tail_and_appends_after_it(shared, tmp_path):
+def test_recover_cuts_the_torn_tail_and_appends_after_it(data_dir, tmp_path):
     """After a cut in the middle of record 7, recover() leaves exactly records 0..6 on
     file, and the next append reads back right after them."""
-    records, _ = game_records(iss_record(shared))
+    records, _ = game_records(iss_record(data_dir))
     full, ends = write_journal(str(tmp_path / "full.bin"), records)
     path = str(tmp_path / "j.bin")
     with open(path, "wb") as f:
@@ -278,9 +278,9 @@ def test_recover_cuts_the_torn_tail_and_appends_after_it(shared, tmp_path):
     assert report.ok and back == records[:7] + [Record(ACTION, ("play", (0, 11)))]
 
 
-def test_append_without_recover_never_writes_after_garbage(shared, tmp_path):
+def test_append_without_recover_never_writes_after_garbage(data_dir, tmp_path):
     """A Journal whose first call is append() recovers first: a torn tail is cut away."""
-    records, _ = game_records(iss_record(shared))
+    records, _ = game_records(iss_record(data_dir))
     full, ends = write_journal(str(tmp_path / "full.bin"), records)
     path = str(tmp_path / "j.bin")
     with open(path, "wb") as f:
@@ -303,9 +303,9 @@ def test_torn_file_header_and_empty_file(tmp_path):
     assert Journal(path).read()[0] == [Record(GAME, {"game": "skat"})]
 
 
-def test_corrupt_byte_in_the_middle(shared, tmp_path):
+def test_corrupt_byte_in_the_middle(data_dir, tmp_path):
     """Flip one byte inside record 20: records 0..19 are kept, the rest is reported."""
-    records, _ = game_records(iss_record(shared))
+    records, _ = game_records(iss_record(data_dir))
     full, ends = write_journal(str(tmp_path / "full.bin"), records)
     start = ends[19]
     path = str(tmp_path / "j.bin")
@@ -321,11 +321,11 @@ def test_corrupt_byte_in_the_middle(shared, tmp_path):
         assert report.reason.startswith(why), report.reason
 
 
-def test_any_single_flipped_byte_gives_a_prefix(shared, tmp_path):
+def test_any_single_flipped_byte_gives_a_prefix(data_dir, tmp_path):
     """Every single-byte corruption of the whole game's journal reads back as a prefix of
     the records (CRC-32 detects every error burst of up to 32 bits), or, inside the magic,
     as 'not a journal' with the file untouched."""
-    records, _ = game_records(iss_record(shared))
+    records, _ = game_records(iss_record(data_dir))
     full, ends = write_journal(str(tmp_path / "full.bin"), records)
     path = str(tmp_path / "j.bin")
     for where in range(len(full)):
@@ -357,10 +357,10 @@ def test_good_crc_that_does_not_decode_is_an_error_not_a_tail(tmp_path):
 
 # ---------------------------------------------------------------------------- compaction
 
-def test_compact_keeps_the_finished_score_sheet(shared, tmp_path):
+def test_compact_keeps_the_finished_score_sheet(data_dir, tmp_path):
     """After the game, compaction leaves GAME, the sheet row and GAME_OVER; a second game
     then appends after it; resume sees the new game."""
-    records, _ = game_records(iss_record(shared))
+    records, _ = game_records(iss_record(data_dir))
     path = str(tmp_path / "j.bin")
     full, _ = write_journal(path, records)
     j = Journal(path)
@@ -380,10 +380,10 @@ def test_compact_keeps_the_finished_score_sheet(shared, tmp_path):
     assert squeeze(back)[3:] == back[3:]  # the open game is kept record for record
 
 
-def test_power_cut_during_compaction(shared, tmp_path):
+def test_power_cut_during_compaction(data_dir, tmp_path):
     """A cut while the new file is written leaves the old journal in charge; a cut between
     removing the old file and the rename (FAT) leaves the finished new one, which wins."""
-    records, _ = game_records(iss_record(shared))
+    records, _ = game_records(iss_record(data_dir))
     path = str(tmp_path / "j.bin")
     full, _ = write_journal(path, records)
     with open(path + ".new", "wb") as f:
@@ -409,13 +409,13 @@ def test_resume_refuses_orders_the_firmware_never_writes():
     assert r.deals[0].actions == [("bid", (1, 18))] * 2 and not r.deals[0].over
 
 
-def test_the_controllers_records_resume_and_export(shared, tmp_path):
+def test_the_controllers_records_resume_and_export(data_dir, tmp_path):
     """The records device.controller writes ("game" header, "act" per accepted action,
     "undo", "deal" when a deal is booked; no deal-start header) resume with implicit deal
     starts, and host_sim.records.from_journal turns what read() returns into record lines
     whose replay gives ISS 6997010's result."""
     from host_sim import records as gamerecords
-    steps, ref = table_actions(iss_record(shared))
+    steps, ref = table_actions(iss_record(data_dir))
     recs = [Record("game", ["skat", 3, []])]
     for kind, data in steps:
         recs.append(Record("act", [data[0], list(data[1])]) if kind == "act"
@@ -437,10 +437,10 @@ def test_the_controllers_records_resume_and_export(shared, tmp_path):
         [("skat", 1, len(ref.actions))]
 
 
-def test_streaming_resume_keeps_only_what_a_boot_needs(shared, tmp_path):
+def test_streaming_resume_keeps_only_what_a_boot_needs(data_dir, tmp_path):
     """Journal.recover(sink=Resumer().add) never builds the record list; the finished
     deal keeps its header and row, not its actions (unless asked)."""
-    records, _ = game_records(iss_record(shared))
+    records, _ = game_records(iss_record(data_dir))
     path = str(tmp_path / "j.bin")
     write_journal(path, records[:-2])  # cut before the deal's row: the deal is open
     res = journal.Resumer()
@@ -458,11 +458,11 @@ def test_streaming_resume_keeps_only_what_a_boot_needs(shared, tmp_path):
 
 # ---------------------------------------------------------------------------- MicroPython
 
-def test_journal_and_protocol_under_micropython(shared, tmp_path):
+def test_journal_and_protocol_under_micropython(data_dir, tmp_path):
     """Under the MicroPython unix port with a 128 KB heap: CPython's journal of ISS 6997010
     reads back, is rewritten byte for byte, is cut at every byte offset, compacts, and its
     deal replays to the same result; frames and the board's link round-trip."""
-    records, _ = game_records(iss_record(shared))
+    records, _ = game_records(iss_record(data_dir))
     path = str(tmp_path / "cpython.bin")
     write_journal(path, records)
     out = run_mp("check_journal.py", path)

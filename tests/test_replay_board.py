@@ -12,8 +12,8 @@ import skat_check
 
 
 @pytest.fixture(scope="module")
-def replayed(shared):
-    path = os.path.join(shared, "data", "skat", "iss_games.sgf")
+def replayed(data_dir):
+    path = os.path.join(data_dir, "skat", "iss_games.sgf")
     import io
     import contextlib
     buf = io.StringIO()
@@ -65,9 +65,9 @@ def test_ten_trick_games_have_ten_winners(replayed):
     assert all(len(o["trick_winners"]) == 10 for o in full)
 
 
-def test_garbled_record_is_reported_not_fatal(tmp_path, shared, capsys):
+def test_garbled_record_is_reported_not_fatal(tmp_path, data_dir, capsys):
     """A broken line gives an error object and the replay goes on with the next record."""
-    with open(os.path.join(shared, "data", "skat", "iss_games.sgf")) as f:
+    with open(os.path.join(data_dir, "skat", "iss_games.sgf")) as f:
         good = f.readline()
     p = tmp_path / "mixed.sgf"
     p.write_text("(;GM[Skat]ID[1]MV[w XX.YY]R[passed];)\n" + good)
@@ -77,9 +77,9 @@ def test_garbled_record_is_reported_not_fatal(tmp_path, shared, capsys):
     assert lines[1]["id"] == "9" and lines[1]["value"] == -96
 
 
-def _edited(shared, tmp_path, old, new, gid="6997010"):
+def _edited(data_dir, tmp_path, old, new, gid="6997010"):
     """A copy of one real record with ``old`` replaced by ``new`` (once)."""
-    with open(os.path.join(shared, "data", "skat", "iss_games.sgf")) as f:
+    with open(os.path.join(data_dir, "skat", "iss_games.sgf")) as f:
         line = next(l for l in f if "ID[%s]" % gid in l)
     assert old in line
     p = tmp_path / "edited.sgf"
@@ -93,17 +93,17 @@ def _edited(shared, tmp_path, old, new, gid="6997010"):
     ("2 18 0 y", "2 17 0 y", "17 is not a game value"),  # a bid off the ladder
     ("0 G.H7.HQ", "0 Q.H7.HQ", "contract 'Q'"),    # a bad contract letter
 ])
-def test_refused_moves_are_errors_not_skipped(shared, tmp_path, capsys, old, new, why):
+def test_refused_moves_are_errors_not_skipped(data_dir, tmp_path, capsys, old, new, why):
     """A move the rules refuse stops that record's replay with an error naming the move,
     where other replays skip it and print a wrong result."""
-    assert main(["replay", _edited(shared, tmp_path, old, new), "--json"]) == 1
+    assert main(["replay", _edited(data_dir, tmp_path, old, new), "--json"]) == 1
     out = json.loads(capsys.readouterr().out)
     assert out["status"] == "error" and why in out["error"]
 
 
-def test_truncated_record_is_an_error(shared, tmp_path, capsys):
+def test_truncated_record_is_an_error(data_dir, tmp_path, capsys):
     """The moves stop in trick 4 (a copy cut short): an error, not a 0-point game."""
-    path = _edited(shared, tmp_path, "0 HA 1 HK", "0 HA 1 HK")
+    path = _edited(data_dir, tmp_path, "0 HA 1 HK", "0 HA 1 HK")
     with open(path) as f:
         line = f.read()
     cut = line.index(" 0 HA 1 HK")
@@ -113,14 +113,14 @@ def test_truncated_record_is_an_error(shared, tmp_path, capsys):
     assert "end before the game is over" in json.loads(capsys.readouterr().out)["error"]
 
 
-def test_replay_says_when_the_record_disagrees(shared, tmp_path, capsys):
+def test_replay_says_when_the_record_disagrees(data_dir, tmp_path, capsys):
     """A record whose R[...] was altered (v:99) replays to the true 48, flagged."""
-    assert main(["replay", _edited(shared, tmp_path, "v:48", "v:99"), "--json"]) == 0
+    assert main(["replay", _edited(data_dir, tmp_path, "v:48", "v:99"), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["value"] == 48 and out["agrees_with_record"] is False
 
 
-def test_every_shared_record_agrees(replayed):
+def test_every_sample_record_agrees(replayed):
     _, out, _ = replayed
     assert all(o["agrees_with_record"] in (True, None) for o in out)
     assert sum(1 for o in out if o["agrees_with_record"]) == 19  # all but 10330141

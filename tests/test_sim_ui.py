@@ -156,13 +156,13 @@ def play_record_by_hand(rec):
 
 @pytest.mark.parametrize("source,gid", [
     ("demo", "6997010"),    # grand, skat picked up: the discard dragged into the skat
-    ("shared", "135521"),   # diamonds hand game, schneider announced: the skat scanned
-    ("shared", "6997013"),  # grand hand: the declarer claims, both defenders resign
+    ("sample", "135521"),   # diamonds hand game, schneider announced: the skat scanned
+    ("sample", "6997013"),  # grand hand: the declarer claims, both defenders resign
 ])
-def test_recorded_game_played_with_mouse_and_keys_equals_replay(source, gid, shared):
+def test_recorded_game_played_with_mouse_and_keys_equals_replay(source, gid, data_dir):
     """Acceptance (issue 9): the cards of an ISS record dragged onto the pads and the
     menus pressed with the keys give the same result as ``trickref replay``."""
-    path = DEMO if source == "demo" else os.path.join(shared, "data", "skat", "iss_games.sgf")
+    path = DEMO if source == "demo" else os.path.join(data_dir, "skat", "iss_games.sgf")
     rec = _record(path, gid)
     sim, got = play_record_by_hand(rec)
     try:

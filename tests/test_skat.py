@@ -20,8 +20,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 @pytest.fixture(scope="module")
-def records(shared):
-    with open(os.path.join(shared, "data", "skat", "iss_games.sgf")) as f:
+def records(data_dir):
+    with open(os.path.join(data_dir, "skat", "iss_games.sgf")) as f:
         return iss.read_records(f.read())
 
 
@@ -179,7 +179,7 @@ def test_random_legal_deals(seed):
         assert len(played) == 30
 
 
-def test_skat_under_micropython(shared):
+def test_skat_under_micropython(data_dir):
     """The same checks run under the MicroPython unix port at a 128K heap, Skat only."""
-    out = run_mp("check_skat.py", os.path.join(shared, "data", "skat", "iss_games.sgf"))
+    out = run_mp("check_skat.py", os.path.join(data_dir, "skat", "iss_games.sgf"))
     assert "OK 57" in out

@@ -8,15 +8,15 @@ from core.games import skat
 from host_sim.cli import main
 
 
-def _records(shared):
-    with open(os.path.join(shared, "data", "skat", "iss_games.sgf")) as f:
+def _records(data_dir):
+    with open(os.path.join(data_dir, "skat", "iss_games.sgf")) as f:
         return {r.id: r for r in iss.read_records(f.read())}
 
 
-def test_seeger_fabian_lost_game(shared):
+def test_seeger_fabian_lost_game(data_dir):
     """ISS 9 (hearts hand lost, -96): the server's tournament score is v - 50 for the
     declarer and +40 to each defender (reference/skat.md 1, SkatGUI DEF3WIN = 40)."""
-    res = iss.replay(_records(shared)["9"]).result()
+    res = iss.replay(_records(data_dir)["9"]).result()
     sheet = skat.ScoreSheet(3)
     row = sheet.add(res, (0, 1, 2))
     assert row[2] == -96
@@ -24,9 +24,9 @@ def test_seeger_fabian_lost_game(shared):
     assert row[4] == (40, 40, -146)
 
 
-def test_seeger_fabian_won_game_and_running_totals(shared):
+def test_seeger_fabian_won_game_and_running_totals(data_dir):
     """ISS 6997010 (grand, +48) then ISS 9 (-96): totals run on; won +50, lost -50/+40."""
-    recs = _records(shared)
+    recs = _records(data_dir)
     sheet = skat.ScoreSheet(3)
     sheet.add(iss.replay(recs["6997010"]).result(), (0, 1, 2))
     row = sheet.add(iss.replay(recs["9"]).result(), (0, 1, 2))
@@ -34,17 +34,17 @@ def test_seeger_fabian_won_game_and_running_totals(shared):
     assert row[4] == (98 + 40, 40, -146)
 
 
-def test_four_player_table_dealer_sits_out(shared):
+def test_four_player_table_dealer_sits_out(data_dir):
     """At 4 players each opponent of a lost game gets 30, the dealer sitting out too."""
     m = skat.Match(players=4, first_dealer=3)
     assert m.table_seats() == (0, 1, 2)
-    row = m.record(iss.replay(_records(shared)["9"]).result())
+    row = m.record(iss.replay(_records(data_dir)["9"]).result())
     assert row[4] == (30, 30, -146, 30)
     assert m.dealer == 0 and m.table_seats() == (1, 2, 3)
 
 
-def test_passed_game_adds_an_empty_row(shared):
-    res = iss.replay(_records(shared)["756788"]).result()
+def test_passed_game_adds_an_empty_row(data_dir):
+    res = iss.replay(_records(data_dir)["756788"]).result()
     sheet = skat.ScoreSheet(3)
     assert sheet.add(res, (0, 1, 2)) == (1, -1, 0, (0, 0, 0), (0, 0, 0))
 

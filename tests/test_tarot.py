@@ -81,14 +81,14 @@ def refused(deal, seat, code):
 # --- the FFT worked examples (p.7, p.9, p.11) ---
 
 @pytest.fixture(scope="module")
-def fft(shared):
-    with open(os.path.join(shared, "data", "tarot", "fft_2012_worked_examples.json")) as f:
+def fft(data_dir):
+    with open(os.path.join(data_dir, "tarot", "fft_2012_worked_examples.json")) as f:
         return json.load(f)
 
 
 def test_fft_vectors_match_shared_data(fft):
-    """tests/vectors/tarot_fft.json (read by MicroPython) is the shared FFT data plus a
-    source per example; regenerate it from shared/ if this fails."""
+    """tests/vectors/tarot_fft.json (read by MicroPython) is tests/data/tarot FFT data plus a
+    source per example; regenerate it from tests/data/tarot/ if this fails."""
     with open(VECTORS) as f:
         vec = json.load(f)
     for ex in vec["examples"]:
@@ -99,7 +99,7 @@ def test_fft_vectors_match_shared_data(fft):
 
 
 def test_every_fft_example_through_the_core_api(fft):
-    """Every example of shared/data/tarot/fft_2012_worked_examples.json: per defender,
+    """Every example of tests/data/tarot/fft_2012_worked_examples.json: per defender,
     taker and defender marks, components, diff (FFT p.7, p.9, p.11)."""
     assert len(fft["examples"]) == 9
     bad = []

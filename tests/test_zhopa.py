@@ -3,7 +3,7 @@ and stock, points, banks, the end of the game and the rating (core.games.zhopa),
 ``trickref trick --game zhopa``, and the MicroPython run.
 
 Sources: seed 001 ("Правила гри", the beating table, "Загальні правила", "приклад гри",
-"підрахунок очок", "підрахунок рейтингу"); shared/reference/magistr_zhopa.md sections 2.2,
+"підрахунок очок", "підрахунок рейтингу"); docs/rules/zhopa.md (analysis sections 2.2,
 2.6, 2.8, 3 (A37-A43) and 4 (M* traces). Readings: docs/rules/zhopa.md.
 """
 
@@ -69,16 +69,16 @@ def parse_seed_line(line):
     return " ".join(out), trump, taker
 
 
-def seed_text(shared):
-    with open(os.path.join(shared, "seeds", "001_6c26c97e9bebbafc.txt"), encoding="utf-8") as f:
+def seed_text(data_dir):
+    with open(os.path.join(data_dir, "seeds", "zhopa_001.txt"), encoding="utf-8") as f:
         return f.read()
 
 
-def test_vectors_are_the_seeds_23_examples(shared):
+def test_vectors_are_the_seeds_23_examples(data_dir):
     """The rows of the seed's "приклад гри" table, read here from seed 001 itself: cards,
     trump column and the taker each row names are the vectors' (rows 22 and 23 say "см."
     and refer to row 21's rule)."""
-    rows = seed_text(shared).split("приклад гри")[1].split("Банк забирає")[0]
+    rows = seed_text(data_dir).split("приклад гри")[1].split("Банк забирає")[0]
     rows = [r for r in rows.strip().splitlines() if r.strip()][2:]
     assert len(rows) == len(EXAMPLES) == 23
     assert [v["id"] for v in EXAMPLES] == ["zhopa-%d" % i for i in range(1, 24)]
@@ -94,9 +94,9 @@ def test_vectors_are_the_seeds_23_examples(shared):
             assert taker == v["taker"], v["id"]
 
 
-def test_quoted_sentences_are_in_the_seed(shared):
+def test_quoted_sentences_are_in_the_seed(data_dir):
     """Every [key] a vector cites is quoted in "quotes", and every quote is seed 001 text."""
-    text = " ".join(seed_text(shared).split())
+    text = " ".join(seed_text(data_dir).split())
     for key, quote in VECTORS["quotes"].items():
         assert " ".join(quote.split()) in text, key
     for name, vs in VECTORS.items():
