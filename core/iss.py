@@ -88,7 +88,9 @@ def replay(record, known_hands=True):
         deal.original_skat = cards[30:32]
     pending = None  # a contract declared before its discard (live ISS form)
     for actor, action in record.moves:
-        if deal.is_over():
+        if deal.phase == skat.PHASE_SHOW:  # ouvert, hands unknown: the hand is laid
+            deal.show_hand(declarer_hand(record, deal.declarer))
+        if deal.is_over() or deal.phase in (skat.PHASE_REST, skat.PHASE_SKAT):
             break
         if actor == "w":
             if action.startswith("TI.") or action.startswith("LE."):
@@ -120,11 +122,30 @@ def replay(record, known_hands=True):
                 pending = head
             else:
                 deal.declare(seat, head, discard)
+    if deal.phase == skat.PHASE_REST:  # an early end: the declarer lays his hand left
+        deal.show_hand(cards_left(record, deal))
     if deal.phase == skat.PHASE_SKAT:
         # At a table the final skat is scanned after the deal: the discard, or the
         # untouched skat of a hand game.
         deal.set_skat(final_skat(record))
     return deal
+
+
+def declarer_hand(record, declarer):
+    """The declarer's 10 cards in play: his dealt hand, after a pick-up with the original
+    skat in and the discard out (what he lays for ouvert)."""
+    cards = record.cards[declarer * 10:declarer * 10 + 10]
+    if any(a == "s" for w, a in record.moves):
+        discard = final_skat(record)
+        cards = [c for c in cards + record.cards[30:32] if c not in discard]
+    return list(cards)
+
+
+def cards_left(record, deal):
+    """The declarer's cards not yet played in ``deal`` (what he lays after an early
+    end, or what his open hand still holds)."""
+    played = [c for (s, c) in deal.history if s == deal.declarer]
+    return [c for c in declarer_hand(record, deal.declarer) if c not in played]
 
 
 def final_skat(record):

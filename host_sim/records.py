@@ -30,6 +30,7 @@ CARD_ARGS = {
     "call": {1: "card"},
     "declare": {2: "cards"},
     "announce": {2: "cards"},
+    "show_hand": {0: "cards"},
 }
 
 

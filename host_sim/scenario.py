@@ -58,6 +58,7 @@ class SkatReplay:
         app = b.start(lambda: skat.Game().new_deal(), SKAT, on_event=self._event)
         rec = self.record
         for n, (actor, action) in enumerate(rec.moves, 1):
+            self._lay_open_hand()
             deal = app.referee.deal
             if deal.is_over() or self.awaiting is not None:
                 break
@@ -69,16 +70,37 @@ class SkatReplay:
             if actor not in ("0", "1", "2"):
                 raise BadRecord("%s: unknown actor" % where)
             _accepted(self._move(app, int(actor), action, where), where)
+        self._lay_open_hand()
         deal = app.referee.deal
         if self.awaiting is not None:
-            # The table scans the skat on forehand's pad, card after card.
-            for card in iss.final_skat(rec):
-                b.play_card(0, self.deck.tag(card))
+            self._scan_after_play()
         elif not deal.is_over():
             raise BadRecord("ISS %s: the moves end before the game is over" % rec.id)
         out = replay_dict(rec.id, deal.result())
         out["agrees_with_record"] = agrees(out, rec)
         return out
+
+    def _scan(self, cards, verb):
+        """Lay ``cards`` on forehand's pad, card after card, for the board's request
+        ``verb``; BadRecord when the board refuses them."""
+        self.awaiting = None
+        for card in cards:
+            events = self.board.play_card(0, self.deck.tag(card))
+            _accepted(events, "ISS %s, %s" % (self.record.id, verb))
+
+    def _lay_open_hand(self):
+        """Ouvert: the board asked for the declarer's hand at the declaration."""
+        deal = self._deal()
+        if self.awaiting is not None and deal.phase == skat.PHASE_SHOW:
+            self._scan(iss.declarer_hand(self.record, deal.declarer), "ouvert hand")
+
+    def _scan_after_play(self):
+        """After the play: the declarer's hand left (an early end), then the skat."""
+        deal = self._deal()
+        if deal.phase == skat.PHASE_REST:
+            self._scan(iss.cards_left(self.record, deal), "declarer's hand left")
+        if self.awaiting is not None and self._deal().phase == skat.PHASE_SKAT:
+            self._scan(iss.final_skat(self.record), "skat")
 
     def _move(self, app, seat, action, where):
         """Carry out one player's ISS move on the board; returns the events."""

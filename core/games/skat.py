@@ -11,6 +11,9 @@ Phases and transitions (one function per phase)::
     PLAY --play--> PLAY | OVER (10 tricks, or an early end: null trick, schwarz announced
                                  trick, claims and resignations, a player timing out)
     PLAY --(end, skat not known)--> SKAT --set_skat--> OVER
+    DECLARE/DISCARD --declare(ouvert), hands unknown--> SHOW --show_hand(10 cards)--> PLAY
+    PLAY --(early end of a suit or grand game, declarer's hand unknown)--> REST
+    REST --show_hand(the cards left in his hand)--> SKAT | OVER
 
 At a real table the auction is not scanned: ``Deal.enter_auction(declarer, bid)`` jumps to
 DECLARE and ``declare()`` takes the contract entered on the device; the skat may be scanned
@@ -27,7 +30,8 @@ from core.cards import SKAT
 from core.compat import const
 from core.errors import BadRecord, IllegalPlay
 from core.events import (ALREADY_PLAYED, Awaiting, DEAL_OVER, MUST_FOLLOW, NOT_IN_HAND, NOT_YOUR_TURN,
-                         WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken, Turn)
+                         REVOKE, WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken,
+                         Turn)
 from core import tricks
 
 PHASE_AUCTION = const(1)
@@ -36,6 +40,14 @@ PHASE_DISCARD = const(3)
 PHASE_PLAY = const(4)
 PHASE_SKAT = const(5)
 PHASE_OVER = const(6)
+PHASE_SHOW = const(7)  # unknown hands: an ouvert declarer lays his hand before the lead
+PHASE_REST = const(8)  # unknown hands: after an early end, the declarer lays his hand left
+
+# What the table does with a proven rule violation (a revoke): decide it as ISkO 4.1-4.2
+# (the game ends; the declarer's loses it, a defender's wins it for the declarer) or only
+# report it and play on.
+VIOLATIONS_DECIDE = "decide"
+VIOLATIONS_REPORT = "report"
 
 # Contract kinds: the suit number (0 C acorns, 1 S leaves, 2 H hearts, 3 D bells), or these.
 GRAND = const(4)
@@ -303,16 +315,46 @@ def game_value(contract, mat, declarer_points, declarer_tricks, bid, finished=Tr
     return won, (value if won else -2 * value), mult, False, tuple(levels)
 
 
+def check_violations(violations):
+    """``violations`` itself when it is ``"decide"`` or ``"report"``; else raises
+    BadRecord naming the value (docs/rules/skat.md "Rule violations")."""
+    if violations not in (VIOLATIONS_DECIDE, VIOLATIONS_REPORT):
+        raise BadRecord("skat option violations %r: decide or report" % (violations,))
+    return violations
+
+
+def declared_value(contract, mat, bid, won):
+    """The value of a game decided by a rule violation (ISkO 4.1-4.2); returns ``(won,
+    value, multiplier, overbid, levels)`` as :func:`game_value`.
+
+    The declared game counts: matadors, game, hand and the announced levels (schneider
+    and schwarz only when announced, ISkO 5.2.5); nothing reached in play is added.
+    ``won``: True when a defender broke the rule, False when the declarer did. A game
+    worth less than the bid is still overbid (ISkO 5.4.2).
+    """
+    # game_value with points and tricks that reach no level: 60 points, one trick
+    ok, value, mult, overbid, levels = game_value(contract, mat, 60, 1, bid, False)
+    if overbid:
+        return False, value, mult, True, levels
+    plain = value if ok else -value // 2
+    return won, (plain if won else -2 * plain), mult, False, levels
+
+
 class Game:
     """Skat's static facts: 32-card Prager deck, three active seats, options.
 
-    Options: ``overbid_null`` ("multiple": a null below the bid loses twice the next
-    multiple of its value, as SkatGUI; the only reading implemented, see docs/rules/skat.md).
+    A null below the bid loses twice the next multiple of its value, as SkatGUI (the only
+    reading implemented, see docs/rules/skat.md). ``violations``: ``"decide"`` (default; a
+    proven revoke ends the game as ISkO 4.1-4.2) or ``"report"`` (shown, play goes on);
+    BadRecord on any other value.
     """
 
     deck = SKAT
     players = 3
     name = "skat"
+
+    def __init__(self, violations=VIOLATIONS_DECIDE):
+        self.violations = check_violations(violations)
 
     def new_deal(self, hands=None, skat=None):
         """A new deal in the AUCTION phase.
@@ -321,7 +363,8 @@ class Game:
         the cards are only seen as they are played; ``skat``: the two skat cards or None.
         Raises BadRecord when the cards given are not 32 distinct cards of the deck.
         """
-        return Deal(hands, skat) if hands is None else KnownDeal(hands, skat)
+        cls = Deal if hands is None else KnownDeal
+        return cls(hands, skat, self.violations)
 
 
 class Deal(tricks.TrickDeal):
@@ -335,8 +378,11 @@ class Deal(tricks.TrickDeal):
     when refused. ``Game.new_deal`` gives a :class:`KnownDeal` when the hands are known.
     """
 
-    def __init__(self, hands=None, skat=None):
+    def __init__(self, hands=None, skat=None, violations=VIOLATIONS_DECIDE):
         tricks.TrickDeal.__init__(self, SKAT, 3, hands)
+        self.violations = violations
+        self.violation = None  # (seat, kind, trick) of the violation that decided the game
+        self.shown = None  # unknown hands: the declarer's cards laid on the table, not played
         self.points_table = _CARD_POINTS
         if hands is not None:
             if skat is None or len(skat) != 2 or len(hands) != 3 or len(hands[0]) != 10 \
@@ -473,8 +519,13 @@ class Deal(tricks.TrickDeal):
         if self.hands is not None:
             self.index_suits()  # from here on the hands change only by play
             self._in_play = self.suit_cards
-        self.phase = PHASE_PLAY
         self.leader = 0  # forehand always leads the first trick (seed 003)
+        if contract.ouvert and self.hands is None:
+            # ISkO 3.3.2 (ouvert): the declarer lays his hand open before the lead; the
+            # table scans it, and checks his play against it from then on.
+            self.phase = PHASE_SHOW
+            return [Awaiting("show_hand", 10)]
+        self.phase = PHASE_PLAY
         return [_TURNS[0]]
 
     # --- play (seed 003 "Играя ход"; ISkO 3.3) ---
@@ -486,7 +537,7 @@ class Deal(tricks.TrickDeal):
             return (self.leader + len(self.trick)) % 3
         if phase == PHASE_AUCTION:
             return self._waiting
-        if phase == PHASE_DECLARE or phase == PHASE_DISCARD or phase == PHASE_SKAT:
+        if phase in (PHASE_DECLARE, PHASE_DISCARD, PHASE_SKAT, PHASE_SHOW, PHASE_REST):
             return self.declarer
         return -1
 
@@ -497,6 +548,26 @@ class Deal(tricks.TrickDeal):
             raise IllegalPlay(DEAL_OVER if self.phase == PHASE_OVER else WRONG_PHASE,
                               "no card play now")
         self.check_card(seat, card)
+        if self.shown is not None and seat == self.declarer:
+            self._check_shown(card)
+
+    def _check_shown(self, card):
+        """The ouvert declarer's card against his laid hand: in it, and following the
+        effective suit led when the laid hand holds it (seed 003 "Играя ход")."""
+        shown = self.shown
+        if card not in shown:
+            raise IllegalPlay(NOT_IN_HAND, "%s is not in the declarer's open hand"
+                              % SKAT.code(card))
+        trick = self.trick
+        if trick:
+            suits = self.trick_suits
+            led = suits[trick[0]]
+            if suits[card] != led:
+                for c in shown:
+                    if suits[c] == led:
+                        raise IllegalPlay(MUST_FOLLOW, "%s must follow the suit led (the "
+                                          "open hand holds %s)" % (SKAT.code(card),
+                                                                   SKAT.code(c)))
 
     def legal_cards(self, seat):
         """The cards ``seat`` may play now, in hand order: those of the effective suit led
@@ -518,10 +589,16 @@ class Deal(tricks.TrickDeal):
 
     def play(self, seat, card):
         """Play ``card`` from ``seat``; returns the events (CardPlayed, TrickTaken, ...)."""
-        if self.phase != PHASE_PLAY:
-            self.check_play(seat, card)  # raises the phase's refusal
+        if self.phase != PHASE_PLAY or self.shown is not None:
+            self.check_play(seat, card)  # raises the phase's refusal, checks an open hand
         self.check_card(seat, card)
         events = self.accept_card(seat, card)
+        if self.shown is not None and seat == self.declarer:
+            self.shown.remove(card)
+        if self.violations == VIOLATIONS_DECIDE:
+            for ev in events:
+                if type(ev) is RevokeFound:
+                    return events + self._decide(ev)
         if len(self.trick) == 3:
             events.append(self.close_trick())
             if self._early_end() or self.tricks_done == 10:
@@ -583,10 +660,11 @@ class Deal(tricks.TrickDeal):
     def abandon(self, seat):
         """``seat`` timed out or left (``TI``/``LE``): the game is aborted. A defender's
         abandon during play gives the rest to the declarer, as the ISS does (ID 136415)."""
-        if self.phase not in (PHASE_AUCTION, PHASE_DECLARE, PHASE_DISCARD, PHASE_PLAY):
+        if self.phase not in (PHASE_AUCTION, PHASE_DECLARE, PHASE_DISCARD, PHASE_PLAY,
+                              PHASE_SHOW):
             raise IllegalPlay(WRONG_PHASE, "the play is over")
         self.status = "aborted"
-        if self.phase == PHASE_PLAY and seat != self.declarer:
+        if self.phase in (PHASE_PLAY, PHASE_SHOW) and seat != self.declarer:
             self._award_rest(True)
             self.end_reason = "a defender left"
             return self._end()
@@ -600,28 +678,89 @@ class Deal(tricks.TrickDeal):
             return  # null: resignations decide the game, no tricks move
         self.award_remaining(self.declarer if to_declarer else (self.declarer + 1) % 3, 10)
 
+    def show_hand(self, cards):
+        """The declarer lays his cards on the table (hands unknown): his 10 cards when he
+        declared ouvert (PHASE_SHOW), or the cards left in his hand after an early end
+        (PHASE_REST, the count the Awaiting event asked). Raises IllegalPlay on a wrong
+        count, a card played or in the known skat; changes nothing then."""
+        if self.phase == PHASE_SHOW:
+            want = 10
+        elif self.phase == PHASE_REST:
+            want = self.cards_left()
+        else:
+            raise IllegalPlay(WRONG_PHASE, "the declarer lays his hand for ouvert or after "
+                              "an early end only")
+        cards = list(cards)
+        if len(cards) != want:
+            raise IllegalPlay("bad-hand", "lay %d cards, not %d" % (want, len(cards)))
+        tricks.check_distinct(SKAT, cards)
+        for c in cards:
+            if self.seen[c] or (self.skat is not None and c in self.skat):
+                raise IllegalPlay(ALREADY_PLAYED, "%s is not in the declarer's hand"
+                                  % SKAT.code(c))
+        self.shown = cards
+        events = self._revokes_in(cards)
+        if self.phase == PHASE_SHOW:
+            self.phase = PHASE_PLAY
+            return [_TURNS[0]]
+        if events and self.violations == VIOLATIONS_DECIDE and self.violation is None:
+            self.violation = (events[0].seat, events[0].reason, events[0].trick)
+            self.end_reason = "revoke P%d" % (events[0].seat + 1)
+        return events + self._end()
+
+    def _revokes_in(self, cards):
+        """The declarer's laid hand proves each suit he failed to follow and still holds."""
+        events = []
+        d = self.declarer
+        for c in cards:
+            events.extend(self.find_revokes(d, c))
+        return events
+
     def set_skat(self, cards):
         """The skat scanned at the end of the deal (the discard, or the untouched skat).
 
         Allowed once the declaration is made; ends the deal when it was waiting for it."""
         if self.phase not in (PHASE_PLAY, PHASE_SKAT):
-            raise IllegalPlay(WRONG_PHASE, "the skat is scanned after the declaration")
+            raise IllegalPlay(WRONG_PHASE, "the skat is scanned after the declaration, and "
+                              "after the declarer's hand when that is asked")
         if len(cards) != 2 or cards[0] == cards[1]:
             raise IllegalPlay("bad-skat", "the skat is two different cards")
         for c in cards:
             SKAT.check(c)
             if self.seen[c]:
                 raise IllegalPlay(ALREADY_PLAYED, "%s was played in a trick" % SKAT.code(c))
+            if self.phase == PHASE_SKAT and self.shown is not None and c in self.shown:
+                raise IllegalPlay(ALREADY_PLAYED, "%s is in the declarer's hand"
+                                  % SKAT.code(c))
         self.skat = list(cards)
         if self.phase == PHASE_SKAT:
             self.phase = PHASE_OVER
             return [DealOver(self.result())]
         return []
 
+    def _decide(self, revoke):
+        """ISkO 4.1-4.2: a proven revoke ends the game at once; the declarer's loses it,
+        a defender's wins it for the declarer, at the declared game's value."""
+        self.violation = (revoke.seat, revoke.reason, revoke.trick)
+        self.end_reason = "revoke P%d" % (revoke.seat + 1)
+        return self._end()
+
+    def cards_left(self):
+        """How many cards the declarer still holds unseen by the table (0 once his hand
+        is laid, or all ten were played)."""
+        if self.shown is not None:
+            return 0
+        return 10 - len([1 for (s, c) in self.history if s == self.declarer])
+
     def _end(self):
-        """The play is over: the result, or first a request to scan the skat, which the
-        card points and matadors need."""
+        """The play is over: the result, or first a request for what the score needs:
+        the declarer's hand left after an early end of a suit or grand game (matadors
+        count his 12 cards, ISkO 5.2.1), then the skat (card points and matadors)."""
         self._in_play = None
+        if (self.hands is None and self.declarer_valid and self.contract.kind != NULL
+                and self.cards_left()):
+            self.phase = PHASE_REST
+            return [Awaiting("show_hand", self.cards_left())]
         if self.skat is None:
             self.phase = PHASE_SKAT
             return [Awaiting("set_skat", 2)]
@@ -638,7 +777,7 @@ class Deal(tricks.TrickDeal):
         if self.hands is not None and self.original_skat is not None:
             return list(self.initial_hands[self.declarer]) + self.original_skat
         cards = [c for (s, c) in self.history if s == self.declarer]
-        return cards + (self.skat or [])
+        return cards + (self.shown or []) + (self.skat or [])
 
     def result(self):
         """The deal's Result (see :data:`Result`); value fields are None until known."""
@@ -655,10 +794,17 @@ class Deal(tricks.TrickDeal):
             dp = self.taken_points[self.declarer] + card_points(self.skat or ())
         dt = self.taken_tricks[self.declarer]
         mat = matadors(self.declarer_cards(), self.contract.kind)
+        null = self.contract.kind == NULL
+        if self.violation is not None:
+            won = self.violation[0] != self.declarer
+            won, value, mult, overbid, levels = declared_value(self.contract, mat,
+                                                               self.bid_value, won)
+            return Result(self.status, self.declarer, self.contract, self.bid_value, won,
+                          value, mat, mult, overbid, dp, dt, "schneider" in levels,
+                          "schwarz" in levels, tuple(self.trick_winners), levels)
         complete = self.tricks_done == 10 or self.rest_to >= 0
         won, value, mult, overbid, levels = game_value(
             self.contract, mat, dp, dt, self.bid_value, complete)
-        null = self.contract.kind == NULL
         return Result(self.status, self.declarer, self.contract, self.bid_value, won, value,
                       mat, mult, overbid, dp, dt,
                       (not null) and (dp >= 90 or dp <= 30),
@@ -802,10 +948,11 @@ class Match:
     """A Skat session: deals in turn, the dealer moving left, and the score sheet.
 
     Table seats are 0..players-1 clockwise. With 4 players the dealer sits out; forehand
-    is always the player left of the dealer (ISkO 2.1).
+    is always the player left of the dealer (ISkO 2.1). ``violations``: as :class:`Game`.
     """
 
-    def __init__(self, players=3, first_dealer=0):
+    def __init__(self, players=3, first_dealer=0, violations=VIOLATIONS_DECIDE):
+        self.game = Game(violations)
         self.players = players
         self.dealer = first_dealer
         self.sheet = ScoreSheet(players)
@@ -817,7 +964,7 @@ class Match:
 
     def new_deal(self, hands=None, skat=None):
         """A fresh Deal for the current dealer (hands by deal seat, if known)."""
-        return Deal(hands, skat) if hands is None else KnownDeal(hands, skat)
+        return self.game.new_deal(hands, skat)
 
     def record(self, result):
         """Book ``result`` on the sheet and pass the deal to the left; returns the row."""
