@@ -80,6 +80,24 @@ class App:
         self._collect = [verb, count, [], tuple(prefix)]
         self.show(self.screens.message("scan %d cards" % count, "on any pad"))
 
+    def awaiting_reason(self):
+        """Why the deal waits for cards, for the LCD's first row (the deal's end reason:
+        "resigned", "revoke P2", ...; "ouvert declared" before an ouvert lead)."""
+        deal = self.referee.deal
+        why = getattr(deal, "end_reason", None)
+        if why is None and getattr(deal, "shown", 0) is None and \
+                getattr(deal, "contract", None) is not None and deal.contract.ouvert:
+            return "ouvert declared"
+        return why
+
+    def scan_lines(self):
+        """The LCD rows while cards are to be scanned (None when none are asked)."""
+        if self._collect is None:
+            return None
+        verb, count, cards, _ = self._collect
+        return self.screens.awaiting(Awaiting(verb, count - len(cards)),
+                                     self.awaiting_reason(), self.lines)
+
     def undo(self):
         """Take back the last accepted action (card or choice); returns the events."""
         self._collect = None
@@ -199,10 +217,7 @@ class App:
             elif isinstance(ev, Awaiting):
                 # keep what is on the screen (the last trick's taker) and ask on the last row
                 self._collect = [ev.verb, ev.count, [], ()]
-                ask = "scan %s (%d)" % (ev.verb.replace("set_", ""), ev.count)
-                lines = self.screens.fit((self.lines or [])[:self.screens.rows - 1] +
-                                         [""] * self.screens.rows)
-                lines[-1] = self.screens.fit([ask])[0]
+                lines = self.screens.awaiting(ev, self.awaiting_reason(), self.lines)
             if lines is not None:
                 self.show(lines)
             if self.on_event is not None:

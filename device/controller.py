@@ -348,7 +348,8 @@ class Controller:
             self._show_menu()
         else:
             self.mode = MODE_TABLE
-            self.app.show(self.app.screens.fit(self._intro()))
+            ask = self.app.scan_lines()  # cards the deal waits for: keep asking
+            self.app.show(ask if ask is not None else self.app.screens.fit(self._intro()))
 
     def _intro(self):
         """What the table sees when play starts or resumes: the flow's deal intro (if it

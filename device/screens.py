@@ -29,6 +29,10 @@ REASONS = {
 }
 
 
+# What the last row asks when a deal waits for cards (Awaiting.verb -> words).
+ASKS = {"set_skat": "scan skat", "show_hand": "lay hand"}
+
+
 def card_label(deck, card):
     """LCD label of ``card``: the suit's CGRAM code then the rank mark (``"\\x00U"``)."""
     s = deck.suit(card)
@@ -125,6 +129,15 @@ class Screens:
         """A later card proved an earlier failure to follow suit (unknown hands)."""
         return self.fit(["%s revoke in T%d" % (self.name(ev.seat), ev.trick + 1),
                          "shown by %s" % card_label(self.deck, ev.card)])
+
+    def awaiting(self, ev, why, current):
+        """The deal needs cards scanned (``core.events.Awaiting``): ``why`` (the deal's
+        end reason, or None) on the first row, else what ``current`` shows there; the
+        request on the last row: "scan skat (2)", "lay hand (8)"."""
+        ask = "%s (%d)" % (ASKS.get(ev.verb, "scan " + ev.verb), ev.count)
+        lines = self.fit([why] if why else (current or [])[:self.rows - 1])
+        lines[-1] = self.fit([ask])[0]
+        return lines
 
     def message(self, line1, line2=""):
         """Any two-line notice (read errors, prompts)."""

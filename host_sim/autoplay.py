@@ -365,6 +365,10 @@ class IssSkatPlayer(TablePlayer):
         rest = iss.replay(rec, known_hands=False)
         deal.enter_auction(rest.declarer, rest.bid_value)
         deal.declare(rest.declarer, skat.contract_code(rest.contract))
+        if deal.phase == skat.PHASE_SHOW:  # ouvert: the open hand is laid on the table
+            hand = iss.declarer_hand(rec, deal.declarer)
+            deal.show_hand(hand)
+            yield ("ui", (), tuple(hand), 1)
         for actor, action in rec.moves:
             if deal.phase != skat.PHASE_PLAY:
                 break
@@ -385,6 +389,10 @@ class IssSkatPlayer(TablePlayer):
                 card = SKAT.parse(action)
                 deal.play(seat, card)
                 yield ("card", seats[seat], card)
+        if deal.phase == skat.PHASE_REST:  # an early end: the declarer's hand left
+            left = iss.cards_left(rec, deal)
+            deal.show_hand(left)
+            yield ("ui", (), tuple(left), 1)
         if deal.phase == skat.PHASE_SKAT:
             yield ("ui", (), tuple(iss.final_skat(rec)), 1)
 

@@ -537,6 +537,10 @@ class Skat(TrickGame):
         return None
 
     def final_scan(self, sim, count):
+        sh = sim.shadow
+        if getattr(sim.awaiting, "verb", "") == "show_hand" and sh is not None:
+            # the declarer lays the cards left in his hand (an early end, docs/rules/skat.md)
+            return sim.tableau.hand(sim.pad_of(sh.declarer))[:count]
         put = sim.tableau.talon()
         if len(put) >= count:
             return put[:count]

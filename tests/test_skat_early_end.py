@@ -1,0 +1,189 @@
+"""Issue 14: the table scores what the rulebook scores when a Skat deal ends early.
+
+Hands unknown (the board, ``trickref replay``): after an early end of a suit or grand game
+the board asks the declarer to lay the cards left in his hand, an ouvert hand is laid at
+the declaration, so matadors count the declarer's 10 cards and the original skat (ISkO
+5.2.1). Proven revokes are decided as ISkO 4.1-4.2 say, or only reported (option)."""
+
+import contextlib
+import io
+import json
+import os
+
+import pytest
+
+from core import iss
+from core.cards import SKAT
+from core.errors import BadRecord
+from core.events import Awaiting, DealOver, RevokeFound
+from core.games import skat
+from host_sim.cli import main
+from host_sim.scenario import SkatAtTheTable, SkatReplay
+
+p = SKAT.parse
+# ISS R[...] of the three records: value, matadors, declarer points, tricks, schneider
+SERVER = {"13577": (-192, 1, 13, 0), "9000021": (-216, 2, 10, 0), "9000022": (96, 2, 116, 9)}
+
+
+@pytest.fixture(scope="module")
+def records(data_dir):
+    with open(os.path.join(data_dir, "skat", "early_end_records.sgf")) as f:
+        return iss.read_records(f.read())
+
+
+def test_trickref_replay_gives_the_servers_values(data_dir):
+    """`trickref replay --json` of the issue's records: m:1 v:-192; m:2 v:-216; m:2 v:+96."""
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        status = main(["replay", os.path.join(data_dir, "skat", "early_end_records.sgf"),
+                       "--json"])
+    out = [json.loads(line) for line in buf.getvalue().splitlines()]
+    assert status == 0
+    got = {o["id"]: (o["value"], o["matadors"], o["declarer_points"], o["declarer_tricks"])
+           for o in out}
+    assert got == SERVER
+    assert all(o["agrees_with_record"] for o in out)
+
+
+@pytest.mark.parametrize("known", [True, False], ids=["hands-known", "hands-unknown"])
+def test_core_replay_agrees(records, known):
+    for r in records:
+        res = iss.replay(r, known).result()
+        assert (res.value, res.matadors, res.declarer_points, res.declarer_tricks) == \
+            SERVER[r.id], r.id
+
+
+def test_the_whole_firmware_from_the_menus(records):
+    """The same records played as a table drives the product: menus, pads, the open hand
+    and the hand left scanned when the board asks."""
+    for r in records:
+        out = SkatAtTheTable(r).run()
+        assert (out["value"], out["matadors"], out["declarer_points"],
+                out["declarer_tricks"]) == SERVER[r.id], r.id
+
+
+def test_lcd_says_why_it_asks_for_the_hand(records):
+    """After both defenders resign (9000022) the LCD names the reason and asks for the 9
+    cards left; the open hand of 13577 is asked at the declaration."""
+    rec = [r for r in records if r.id == "9000022"][0]
+    rep = SkatReplay(rec)
+    seen = []
+    rep._scan_after_play_orig = rep._scan_after_play
+
+    def spy():
+        seen.append(rep.board.lcd_lines())
+        rep._scan_after_play_orig()
+    rep._scan_after_play = spy
+    rep.run()
+    assert seen[0][0].strip() == "resigned" and seen[0][1].strip() == "lay hand (9)"
+    rec = [r for r in records if r.id == "13577"][0]
+    rep = SkatReplay(rec)
+    asked = []
+    orig = rep._lay_open_hand
+
+    def spy2():
+        if rep.awaiting is not None:
+            asked.append(rep.board.lcd_lines())
+        orig()
+    rep._lay_open_hand = spy2
+    rep.run()
+    assert asked[0][0].strip() == "ouvert declared" and asked[0][1].strip() == \
+        "lay hand (10)"
+
+
+def _declared(contract="G", decl=0, violations="decide"):
+    d = skat.Game(violations).new_deal()
+    d.enter_auction(decl, 18)
+    if contract.endswith("H") or "O" in contract:
+        return d, d.declare(decl, contract)
+    d.pick_up(decl)
+    return d, d.declare(decl, contract, [p("D7"), p("D8")])
+
+
+def test_show_hand_refuses_wrong_cards_and_changes_nothing():
+    d, _ = _declared()
+    d.play(0, p("CA")), d.play(1, p("C7")), d.play(2, p("C8"))
+    d.resign(0)
+    assert d.phase == skat.PHASE_REST and d.cards_left() == 9
+    from core.errors import IllegalPlay
+    for bad in ([p("CJ")] * 9, [p("CA")] + [p(c) for c in "SJ HJ DJ SA ST SK SQ S9".split()],
+                [p(c) for c in "CJ SJ HJ DJ SA ST SK SQ".split()],
+                [p("D7")] + [p(c) for c in "CJ SJ HJ SA ST SK SQ S9".split()]):
+        with pytest.raises((IllegalPlay, BadRecord)):
+            d.show_hand(bad)
+        assert d.phase == skat.PHASE_REST and d.shown is None
+    ev = d.show_hand([p(c) for c in "CJ SJ HJ DJ SA ST SK SQ S9".split()])
+    res = ev[-1].result  # the discard was given: the skat is known, the deal is booked
+    # the declarer resigned after trick 1 (11 points): the rest goes to the defenders;
+    # grand with 4, game, schneider = 6 x 24 = 144, lost: -288
+    assert (res.matadors, res.declarer_points, res.value, res.won) == (4, 11, -288, False)
+
+
+def test_ouvert_play_is_checked_against_the_open_hand():
+    d, ev = _declared("GO")
+    assert ev == [Awaiting("show_hand", 10)] and d.phase == skat.PHASE_SHOW
+    hand = [p(c) for c in "CJ SJ CA CT CK SA ST HA HT DA".split()]
+    assert d.show_hand(hand)[0].seat == 0
+    from core.errors import IllegalPlay
+    with pytest.raises(IllegalPlay) as e:
+        d.play(0, p("H7"))  # not in the open hand
+    assert e.value.reason == "not-in-hand"
+    d.play(0, p("HA")), d.play(1, p("H7"))
+    d.play(2, p("H8"))
+    d.play(0, p("CA")), d.play(1, p("C7")), d.play(2, p("C8"))
+    d.play(0, p("ST")), d.play(1, p("S7"))
+    ev = d.play(2, p("HJ"))  # a defender trumps: grand ouvert (schwarz announced) ends
+    assert ev[-1] == Awaiting("set_skat", 2)  # the open hand is known: no hand asked
+    res = d.set_skat([p("D7"), p("D8")])[-1].result
+    # grand with 2, game, hand, schneider, announced, schwarz, announced, ouvert: 9 x 24
+    assert (res.matadors, res.value) == (2, -432)
+    with pytest.raises(IllegalPlay):
+        _declared("GO")[0].play(0, p("CA"))  # no lead before the hand is laid
+
+
+def test_defender_revoke_wins_the_declared_game():
+    """ISkO 4.1-4.2: a defender's revoke ends the game, won for the declarer at the
+    declared game's value: grand hand with 1 = with 1, game, hand = 3 x 24 = 72."""
+    d, _ = _declared("GH")
+    d.play(0, p("SA")), d.play(1, p("H7")), d.play(2, p("S7"))  # middlehand shows no leaves
+    d.play(0, p("SK"))
+    ev = d.play(1, p("S8"))  # ...and holds leaves: the revoke is proven, the game ends
+    assert [type(e) for e in ev][-2:] == [RevokeFound, Awaiting]
+    assert ev[-1] == Awaiting("show_hand", 8) and d.end_reason == "revoke P2"
+    ev = d.show_hand([p(c) for c in "CJ DA DT DK DQ D9 D8 D7".split()])
+    res = d.set_skat([p("HA"), p("HT")])[-1].result
+    assert (res.won, res.matadors, res.value, res.levels) == \
+        (True, 1, 72, ("with 1", "game", "hand"))
+    assert d.violation == (1, "revoke", 0)
+
+
+def test_declarer_revoke_found_in_his_laid_hand_loses():
+    """The declarer failed to follow hearts; the hand he lays after the defenders resign
+    holds a heart: his revoke is proven and the game is lost (ISkO 4.1-4.2), declared
+    value doubled: grand hand without 4 = 6 x 24 = 144, lost -288."""
+    d, _ = _declared("GH")
+    d.play(0, p("CA")), d.play(1, p("CT")), d.play(2, p("C7"))
+    d.play(0, p("CK")), d.play(1, p("CJ")), d.play(2, p("C8"))  # middlehand trumps
+    d.play(1, p("HA")), d.play(2, p("H7")), d.play(0, p("DA"))  # the declarer: no heart?
+    d.resign(1), d.resign(2)
+    assert d.phase == skat.PHASE_REST and d.cards_left() == 7
+    ev = d.show_hand([p(c) for c in "H9 DT DK DQ D9 D8 D7".split()])
+    assert isinstance(ev[0], RevokeFound) and ev[0].seat == 0 and ev[0].trick == 2
+    res = d.set_skat([p("SA"), p("ST")])[-1].result
+    assert (res.won, res.matadors, res.value) == (False, -4, -288)
+    assert d.violation == (0, "revoke", 2)
+
+
+def test_report_only_plays_on():
+    d, _ = _declared("GH", violations="report")
+    d.play(0, p("SA")), d.play(1, p("H7")), d.play(2, p("S7"))
+    d.play(0, p("SK"))
+    ev = d.play(1, p("S8"))
+    assert isinstance(ev[1], RevokeFound) and d.phase == skat.PHASE_PLAY
+    assert d.violation is None
+
+
+def test_bad_violations_option_names_it():
+    with pytest.raises(BadRecord) as e:
+        skat.Game("lenient")
+    assert "lenient" in str(e.value)
