@@ -299,7 +299,9 @@ class Controller:
     # --- a game ----------------------------------------------------------------------------
 
     def start_game(self, name, players, options=None):
-        """Start a new game of ``name`` for ``players`` with ``options`` (dict)."""
+        """Start a new game of ``name`` for ``players`` with ``options`` (dict); ValueError
+        (nothing changed) for an unknown game, option name or option value."""
+        flows.check_options(flows.load(name), players, options)
         self.flow = flows.load(name)
         self.match = self.flow.new_match(players, options or {})
         self.players = players

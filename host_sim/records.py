@@ -159,6 +159,10 @@ def replay(lines, cols=16, rows=2):
         game, players = line["game"], line["players"]
         flow = flows.load(game)
         options = line.get("options", {})
+        try:
+            flows.check_options(flow, players, options)
+        except ValueError as e:
+            raise BadRecord("deal %s: %s" % (line.get("deal"), e))
         if key != (game, players, json.dumps(options, sort_keys=True)) or \
                 line.get("deal", 1) == 1:
             key = (game, players, json.dumps(options, sort_keys=True))

@@ -58,7 +58,7 @@ EXCUSE_LAST_FORBIDDEN = "forbidden"  # regles2jeux.fr: the play is not allowed
 
 # Refusal reasons of the card play (core.events has the shared ones).
 EXCUSE_LAST = "excuse-last-trick"
-EXCUSE_CHELEM = "excuse-kept-for-chelem"
+EXCUSE_CHELEM = "excuse-kept-for-chelem"  # no longer raised (issue 14): kept for imports
 
 # The outcome of a tarot deal.
 #
@@ -182,10 +182,9 @@ class Deal(Bidding):
                                       % (s, TAROT.short(card)))
         last = self.game.tricks - 1
         if card == EX:
-            if (self.chelem_announced and seat == self.taker and self.tricks_done < last
-                    and self._attack_won_all()):
-                raise IllegalPlay(EXCUSE_CHELEM, "the chelem announcer keeps the Excuse "
-                                  "for the last trick (FFT p.6)")
+            # The Excuse may be played at any time (FFT p.7-8), the chelem announcer's too:
+            # FFT p.6 keeps it for the last trick only in a chelem that is made; led
+            # earlier, its trick goes to the other camp and the chelem fails.
             return
         if (self.game.excuse_last == EXCUSE_LAST_FORBIDDEN and self.hands is not None
                 and self.tricks_done == last - 1 and EX in held

@@ -48,3 +48,42 @@ def load(name):
 def seat_label(seat):
     """How players are named on the LCD: P1, P2, ..."""
     return "P%d" % (seat + 1)
+
+
+def _same(choice, value):
+    # a record's JSON turns a tuple answer (two trumps) into a list
+    return choice == value or (type(choice) is tuple and type(value) is list
+                               and list(choice) == value)
+
+
+def check_options(flow, players, options):
+    """The answers ``options`` (dict) to ``flow``'s setup questions, checked: returns
+    ``[(key, value, label), ...]`` in the order the menus ask, an unanswered question at
+    its default (the first choice; ``label`` is the menu line of the answer). Raises
+    ValueError naming an unknown option or a value the question does not offer."""
+    if players not in flow.PLAYERS:
+        raise ValueError("%s is played by %s, not %r" % (
+            flow.NAME, ", ".join(str(n) for n in flow.PLAYERS), players))
+    options = options or {}
+    chosen = {}
+    out = []
+    while True:
+        opts = flow.OPTIONS(players, chosen) if callable(flow.OPTIONS) else flow.OPTIONS
+        pending = [o for o in opts if o[0] not in chosen]
+        if not pending:
+            break
+        key, _, choices = pending[0]
+        pick = choices[0]
+        if key in options:
+            found = [c for c in choices if _same(c[1], options[key])]
+            if not found:
+                raise ValueError("%s option %s=%r: one of %s" % (
+                    flow.NAME, key, options[key], ", ".join(repr(c[1]) for c in choices)))
+            pick = found[0]
+        chosen[key] = pick[1]
+        out.append((key, pick[1], pick[0]))
+    unknown = sorted(k for k in options if k not in chosen)
+    if unknown:
+        raise ValueError("%s has no option %s (options: %s)" % (
+            flow.NAME, ", ".join(unknown), ", ".join(k for k, _, _ in out) or "none"))
+    return out

@@ -15,7 +15,9 @@ NAME = "skat"
 TITLE = "Skat"
 DECK = SKAT
 PLAYERS = (3, 4)
-OPTIONS = ()
+# A proven revoke: decided as ISkO 4.1-4.2 (the game ends) or only shown (docs/rules/skat.md).
+OPTIONS = (("violations", "Violations", (("decide (ISkO)", "decide"),
+                                         ("report only", "report"))),)
 
 # The German suit names of the Prager deck (ASCII: the LCD's ROM has no umlaut).
 _KINDS = (("Eichel", "C"), ("Gruen", "S"), ("Herz", "H"), ("Schellen", "D"), ("Grand", "G"),
@@ -23,8 +25,9 @@ _KINDS = (("Eichel", "C"), ("Gruen", "S"), ("Herz", "H"), ("Schellen", "D"), ("G
 
 
 def new_match(players, options):
-    """A Skat list for ``players`` (3, or 4 with the dealer sitting out)."""
-    return skat.Match(players)
+    """A Skat list for ``players`` (3, or 4 with the dealer sitting out); ``options``:
+    ``violations`` (see OPTIONS)."""
+    return skat.Match(players, violations=options.get("violations", skat.VIOLATIONS_DECIDE))
 
 
 def deal_factory(match):

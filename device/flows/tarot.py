@@ -17,7 +17,9 @@ DECK = TAROT
 PLAYERS = (3, 4, 5)
 OPTIONS = (("excuse_last", "Excuse, last trk", (("to other camp", "other-camp"),
                                                   ("to the winner", "winner"),
-                                                  ("forbidden", "forbidden"))),)
+                                                  ("forbidden", "forbidden"))),
+           ("excuse_slam", "Excuse in chelem", (("any camp (seed)", "any"),
+                                                ("announcer (FFT)", "announced"))))
 _BIDS = (("Pass", "pass"), ("Prise", "prise"), ("Garde", "garde"),
          ("Garde sans", "garde sans"), ("Garde contre", "garde contre"))
 _POIGNEE = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}  # FFT p.7
@@ -25,7 +27,8 @@ _POIGNEE = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}  # FFT p.7
 
 def new_match(players, options):
     """A tarot score sheet (the dealer passes to dealer + 1 each deal)."""
-    game = tarot.Game(players, excuse_last=options.get("excuse_last", "other-camp"))
+    game = tarot.Game(players, excuse_last=options.get("excuse_last", "other-camp"),
+                      excuse_slam=options.get("excuse_slam", tarot.EXCUSE_SLAM_ANY))
     return tarot.Match(game, 0)
 
 
