@@ -27,10 +27,15 @@ class ScriptError(Exception):
 
 
 def run_script(text, game, players, cols=16, rows=2, central=False, start=True,
-               out=print):
+               out=print, options=None):
     """Run script ``text`` for ``game``; prints each changed LCD frame with ``out``.
-    Returns the SimBoard. Raises ScriptError naming the line."""
+    ``options``: answers to the setup questions (dict; the rest at their defaults).
+    Returns the SimBoard. Raises ScriptError naming the line, or an unknown option."""
     flow = flows.load(game)
+    try:
+        answers = flows.check_options(flow, players, options or {})
+    except ValueError as e:
+        raise ScriptError(str(e))
     board = SimBoard(1 if central else players, cols, rows)
     tags = TaggedDeck(flow.DECK)
 
@@ -43,6 +48,8 @@ def run_script(text, game, players, cols=16, rows=2, central=False, start=True,
     if start:
         for label in ("New game", dict((n, t) for n, t, _ in flows.GAMES)[game],
                       str(players)):
+            board.choose(label)
+        for _, _, label in answers:
             board.choose(label)
         while not any(l.startswith(">Start") for l in board.lcd_lines()):
             board.press(2)

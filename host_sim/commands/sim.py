@@ -62,6 +62,9 @@ def add_arguments(p):
                    help="run a table script (button presses and card placements, "
                         "docs/script.md) on the emulated board and print every LCD frame "
                         "that changed; no window")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a rules option (repeatable), e.g. excuse_slam=announced, "
+                        "violations=report; unknown names or values are errors")
     p.add_argument("--central", action="store_true",
                    help="with --script: one central pad instead of one per seat")
     p.add_argument("--shots", default=None, metavar="DIR",
@@ -128,7 +131,8 @@ def run(args):
         sim = SimApp(args.game, players, seed=args.seed, record=record, human=humans,
                      size=_size(args.size), lcd=(cols, rows),
                      fixed_dt=HEADLESS_DT if args.headless else None,
-                     collect_ms=args.collect_ms, think_ms=args.think_ms)
+                     collect_ms=args.collect_ms, think_ms=args.think_ms,
+                     options=parse_options(args.option))
     except ImportError as e:
         print("error: the %s flow is not in device/flows yet (%s)" % (args.game, e),
               file=sys.stderr)
@@ -193,6 +197,18 @@ def make_shots(folder, seed=1, size=(1280, 800), games=None):
     return 0
 
 
+def parse_options(pairs):
+    """``["key=value", ...]`` from ``--option`` as a dict; a value that reads as a number
+    is one. ValueError on a pair without ``=``."""
+    out = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key:
+            raise ValueError("--option %r: KEY=VALUE" % (pair,))
+        out[key] = int(value) if value.lstrip("-").isdigit() else value
+    return out
+
+
 def _script(args):
     from host_sim.script import ScriptError, run_script
     from device import flows
@@ -209,8 +225,9 @@ def _script(args):
         return 2
     cols, rows = (int(v) for v in args.lcd.split("x"))
     try:
-        run_script(text, args.game, players, cols, rows, central=args.central)
-    except ScriptError as e:
+        run_script(text, args.game, players, cols, rows, central=args.central,
+                   options=parse_options(args.option))
+    except (ScriptError, ValueError) as e:
         print("error: %s" % e, file=sys.stderr)
         return 1
     return 0

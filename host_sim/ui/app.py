@@ -141,8 +141,13 @@ class SimApp:
 
     def __init__(self, game="skat", players=None, seed=1, record=None, human=(0,),
                  size=(1280, 800), lcd=(16, 2), fixed_dt=None, collect_ms=1500,
-                 think_ms=700, auto_start=True, traffic=None):
+                 think_ms=700, auto_start=True, traffic=None, options=None):
         flow = flows.load(game)
+        # the answers to the setup questions, as the menus list them (ValueError naming
+        # an unknown option or value)
+        self.option_labels = [label for _, _, label in
+                              flows.check_options(flow, players or flow.PLAYERS[0],
+                                                  options or {})]
         players = players or flow.PLAYERS[0]
         if players not in flow.PLAYERS:
             raise ValueError("%s is played by %s, not %r" % (
@@ -235,7 +240,7 @@ class SimApp:
         """Enter the game in the firmware's menus with the buttons: New game, the game,
         the player count, every option at its default, Start."""
         op = self.operator
-        op.choose("New game", self.flow.TITLE, str(self.players))
+        op.choose("New game", self.flow.TITLE, str(self.players), *self.option_labels)
         op.ok_while(lambda: self.ctl.mode == MODE_MAIN)
 
     def note(self, text):

@@ -1,0 +1,84 @@
+"""Issue 14 item 4: every rules option is reachable from records, scripts, the CLI and the
+menus, and an unknown option name or value is an error naming it, never ignored."""
+
+import contextlib
+import io
+import json
+
+import pytest
+
+from device import flows
+from host_sim.cli import main
+from host_sim.script import ScriptError, run_script
+
+
+@pytest.mark.parametrize("game", ["skat", "tarot", "magistr", "zhopa"])
+def test_unknown_option_names_and_values_are_named(game):
+    flow = flows.load(game)
+    players = flow.PLAYERS[0]
+    with pytest.raises(ValueError) as e:
+        flows.check_options(flow, players, {"no_such_option": 1})
+    assert "no_such_option" in str(e.value)
+    key = flows.check_options(flow, players, {})[0][0]
+    with pytest.raises(ValueError) as e:
+        flows.check_options(flow, players, {key: "no-such-value"})
+    assert key in str(e.value) and "no-such-value" in str(e.value)
+
+
+def test_the_issues_options_in_a_record_are_refused(tmp_path):
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps({"format": "trickref/1", "game": "tarot", "players": 4,
+                                "options": {"excuse_slam": "announced",
+                                            "no_such_option": 1},
+                                "deal": 1, "actions": []}) + "\n")
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        status = main(["replay", str(path), "--json"])
+    out = json.loads(buf.getvalue())
+    assert status == 1 and out["status"] == "error" and "no_such_option" in out["error"]
+
+
+def _every_answer():
+    """(game, players, {key: value}) for every choice of every rules question."""
+    for game in ("skat", "tarot"):
+        flow = flows.load(game)
+        for key, _, choices in flow.OPTIONS:
+            for _, value in choices:
+                yield game, flow.PLAYERS[0], {key: value}
+
+
+@pytest.mark.parametrize("game,players,options", list(_every_answer()))
+def test_every_option_reaches_the_match_through_the_menus(game, players, options):
+    """A table script (the menus, driven with the buttons) starts the game with the
+    option; the match the firmware plays has it."""
+    board = run_script("", game, players, out=lambda line: None, options=options)
+    match = board.controller.match
+    key, value = list(options.items())[0]
+    assert getattr(match.game, key) == value
+
+
+def test_a_script_with_an_unknown_option_stops():
+    with pytest.raises(ScriptError) as e:
+        run_script("", "skat", 3, out=lambda line: None, options={"violation": "report"})
+    assert "violation" in str(e.value)
+
+
+def test_the_cli_takes_options_and_refuses_unknown_ones(tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text("expect Auction\n")
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert main(["sim", "--game", "skat", "--script", str(script),
+                     "--option", "violations=report"]) == 0
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(buf):
+        assert main(["sim", "--game", "skat", "--script", str(script),
+                     "--option", "violations=maybe"]) == 1
+    assert "violations" in err.getvalue() and "maybe" in err.getvalue()
+
+
+def test_the_controller_refuses_an_unknown_option():
+    board = run_script("", "skat", 3, out=lambda line: None)
+    with pytest.raises(ValueError):
+        board.controller.start_game("tarot", 4, {"excuse_slam": "sometimes"})
+    assert board.controller.flow.NAME == "skat"  # nothing changed
