@@ -171,6 +171,7 @@ def replay(lines, cols=16, rows=2):
             tags = TaggedDeck(flow.DECK)
         app = board.start(flow.deal_factory(match), flow.DECK)
         app.pad_seat = lambda pad: flow.pad_seat(match, app.referee.deal, pad)
+        found = []  # the violations the board found: (seat, kind, trick)
         for verb, args in line["actions"]:
             args = decode_args(flow.DECK, verb, args)
             if verb == "play":
@@ -178,6 +179,7 @@ def replay(lines, cols=16, rows=2):
                 events = board.play_card(pad, tags.tag(args[1]))
             else:
                 events = app.choose(verb, *args)
+            found.extend(violations(events))
             refused = [e for e in events if type(e).__name__ == "Refused"]
             if refused:
                 raise BadRecord("deal %s: %s %s refused: %s" % (
@@ -187,12 +189,19 @@ def replay(lines, cols=16, rows=2):
         deal = app.referee.deal
         if not deal.is_over():
             yield {"game": game, "deal": line.get("deal"), "status": "unfinished",
-                   "result": None}
+                   "result": None, "violations": found}
             continue
         result = deal.result()
         flow.record(match, result)
         yield {"game": game, "deal": line.get("deal"), "status": "played",
-               "result": result_json(result)}
+               "result": result_json(result), "violations": found}
+
+
+def violations(events):
+    """The rule violations among ``events`` (``RevokeFound``) as JSON-ready dicts
+    ``{"seat", "kind", "trick"}`` (trick 0-based; -1: before the play, e.g. the écart)."""
+    return [{"seat": e.seat, "kind": e.reason, "trick": e.trick} for e in events
+            if type(e).__name__ == "RevokeFound"]
 
 
 def _pad_of(flow, match, deal, seat, players):

@@ -10,7 +10,7 @@ asks for the skat to be scanned at the end.
 from core import iss
 from core.cards import SKAT
 from core.errors import BadRecord
-from core.events import Awaiting, Refused, TrickTaken
+from core.events import Awaiting, Refused, RevokeFound, TrickTaken
 from core.games import skat
 from host_sim.board import SimBoard, TaggedDeck
 
@@ -34,12 +34,15 @@ class SkatReplay:
         self.tricks = 0
         self.awaiting = None
         self.last_trick = {}  # seat -> card of the last trick (what lies on the pads)
+        self.violations = []  # RevokeFound as {"seat", "kind", "trick"}
 
     def _deal(self):
         app = self.board.controller.app if self.board.controller else self.board.app
         return app.referee.deal
 
     def _event(self, ev, lines):
+        if isinstance(ev, RevokeFound):
+            self.violations.append({"seat": ev.seat, "kind": ev.reason, "trick": ev.trick})
         if isinstance(ev, TrickTaken):
             self.tricks += 1
             self.last_trick = dict(self._deal().history[-len(ev.cards):])
@@ -78,6 +81,7 @@ class SkatReplay:
             raise BadRecord("ISS %s: the moves end before the game is over" % rec.id)
         out = replay_dict(rec.id, deal.result())
         out["agrees_with_record"] = agrees(out, rec)
+        out["violations"] = self.violations
         return out
 
     def _scan(self, cards, verb):

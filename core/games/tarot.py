@@ -201,6 +201,8 @@ class Deal(Bidding):
         events = [CardPlayed(seat, card)]
         if self.hands is None:
             rules.evidence(self, seat, card, events)
+            if seat == self.taker and self.ecart_trumps:
+                rules.ecart_evidence(self, card, events)
         if (card == EX and self.tricks_done == self.game.tricks - 1
                 and self.game.excuse_last == EXCUSE_LAST_FORBIDDEN
                 and not self._may_keep_excuse(seat)):

@@ -86,6 +86,7 @@ class Bidding(tricks.TrickDeal):
         self.poignees = []  # (seat, cards)
         self.ecart = None  # the discarded cards when known
         self.ecart_trumps = ()
+        self.ecart_proven = False  # a later card proved a trump in the écart avoidable
         self.petit_sec_seat = -1
         self._speaker = (dealer + 1) % n  # FFT p.5: the dealer's right-hand neighbour
         self._holder = -1  # who holds the called card: seat, NOBODY, -1 unknown

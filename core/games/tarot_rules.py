@@ -197,6 +197,18 @@ def trick_winner(cards):
     return best
 
 
+def ecart_evidence(deal, card, events):
+    """Unknown hands, a trump in the écart: the taker had no other card to lay down (FFT
+    p.6), so after the écart he holds no suit card but kings. A suit card below the king
+    he plays later proves he had a choice: append one RevokeFound(BAD_ECART, trick -1,
+    the écart) the first time. ``deal``: a :class:`core.games.tarot.Deal`."""
+    if SUITS[card] < _TRUMP and POWER[card] != _KING and not deal.ecart_proven:
+        deal.ecart_proven = True
+        events.append(RevokeFound(deal.taker, card, -1, BAD_ECART, "the taker put %s in "
+                                  "the écart but holds %s (FFT p.6)" % (
+                                      TAROT.short(deal.ecart_trumps[0]), TAROT.short(card))))
+
+
 def evidence(deal, seat, card, events):
     """Unknown hands: append to ``events`` the revokes ``card`` proves, then record what
     it shows: a suit not followed, no trump (it discarded), no trump above the one it
