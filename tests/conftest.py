@@ -32,3 +32,21 @@ def pytest_terminal_summary(terminalreporter):
     terminalreporter.section("MicroPython unix port, -X heapsize=128K, .mpy modules")
     for script, lines in REPORTS:
         terminalreporter.write_line("%-18s %s" % (script, "; ".join(lines)))
+
+
+@pytest.fixture
+def replay_json():
+    """``trickref replay PATH --json`` run in-process: returns ``(exit status, [one
+    object per printed line])``."""
+    import contextlib
+    import io
+    import json
+
+    from host_sim.cli import main
+
+    def run(path):
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            status = main(["replay", str(path), "--json"])
+        return status, [json.loads(line) for line in buf.getvalue().splitlines()]
+    return run

@@ -2,14 +2,11 @@
 plays a suit card below the king proved he had a choice (FFT p.6: a trump goes to the
 écart only when unavoidable); `replay --json` lists each deal's violations."""
 
-import contextlib
-import io
 import json
 
 import pytest
 
 from core.games import tarot as T
-from host_sim.cli import main
 
 
 def _record(lead):
@@ -22,27 +19,27 @@ def _record(lead):
                 ["play", [0, "S4"]]]}
 
 
-def _replay(tmp_path, rec):
-    path = tmp_path / "r.jsonl"
-    path.write_text(json.dumps(rec) + "\n")
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        status = main(["replay", str(path), "--json"])
-    return status, [json.loads(line) for line in buf.getvalue().splitlines()]
+@pytest.fixture
+def replay(tmp_path, replay_json):
+    def run(rec):
+        path = tmp_path / "r.jsonl"
+        path.write_text(json.dumps(rec) + "\n")
+        return replay_json(path)
+    return run
 
 
-def test_a_plain_card_after_a_trump_in_the_ecart_is_listed(tmp_path):
-    status, out = _replay(tmp_path, _record("S1"))
+def test_a_plain_card_after_a_trump_in_the_ecart_is_listed(replay):
+    status, out = replay(_record("S1"))
     assert status == 0
     assert out[0]["violations"] == [{"seat": 1, "kind": T.BAD_ECART, "trick": -1}]
 
 
 @pytest.mark.parametrize("lead", ["SK", "5"])
-def test_a_king_or_a_trump_proves_nothing(tmp_path, lead):
+def test_a_king_or_a_trump_proves_nothing(replay, lead):
     rec = _record(lead)
     if lead == "5":  # a trump lead: the others follow with trumps
         rec["actions"][-3:] = [["play", [2, "6"]], ["play", [3, "7"]], ["play", [0, "8"]]]
-    status, out = _replay(tmp_path, rec)
+    status, out = replay(rec)
     assert status == 0 and out[0]["violations"] == []
 
 

@@ -25,16 +25,13 @@ def test_unknown_option_names_and_values_are_named(game):
     assert key in str(e.value) and "no-such-value" in str(e.value)
 
 
-def test_the_issues_options_in_a_record_are_refused(tmp_path):
+def test_the_issues_options_in_a_record_are_refused(tmp_path, replay_json):
     path = tmp_path / "r.jsonl"
     path.write_text(json.dumps({"format": "trickref/1", "game": "tarot", "players": 4,
                                 "options": {"excuse_slam": "announced",
                                             "no_such_option": 1},
                                 "deal": 1, "actions": []}) + "\n")
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        status = main(["replay", str(path), "--json"])
-    out = json.loads(buf.getvalue())
+    status, (out,) = replay_json(path)
     assert status == 1 and out["status"] == "error" and "no_such_option" in out["error"]
 
 

@@ -5,9 +5,6 @@ the board asks the declarer to lay the cards left in his hand, an ouvert hand is
 the declaration, so matadors count the declarer's 10 cards and the original skat (ISkO
 5.2.1). Proven revokes are decided as ISkO 4.1-4.2 say, or only reported (option)."""
 
-import contextlib
-import io
-import json
 import os
 
 import pytest
@@ -17,7 +14,6 @@ from core.cards import SKAT
 from core.errors import BadRecord
 from core.events import Awaiting, DealOver, RevokeFound
 from core.games import skat
-from host_sim.cli import main
 from host_sim.scenario import SkatAtTheTable, SkatReplay
 
 p = SKAT.parse
@@ -31,13 +27,9 @@ def records(data_dir):
         return iss.read_records(f.read())
 
 
-def test_trickref_replay_gives_the_servers_values(data_dir):
+def test_trickref_replay_gives_the_servers_values(data_dir, replay_json):
     """`trickref replay --json` of the issue's records: m:1 v:-192; m:2 v:-216; m:2 v:+96."""
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        status = main(["replay", os.path.join(data_dir, "skat", "early_end_records.sgf"),
-                       "--json"])
-    out = [json.loads(line) for line in buf.getvalue().splitlines()]
+    status, out = replay_json(os.path.join(data_dir, "skat", "early_end_records.sgf"))
     assert status == 0
     got = {o["id"]: (o["value"], o["matadors"], o["declarer_points"], o["declarer_tricks"])
            for o in out}

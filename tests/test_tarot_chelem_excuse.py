@@ -2,26 +2,18 @@
 keeps it for the last trick only in a chelem that is made; p.7-8: the Excuse may be played
 at any time); its trick goes to the other camp and the announced chelem fails: -200."""
 
-import contextlib
-import io
-import json
 import os
 
 from core.events import Refused
 from core.games import tarot as T
-from host_sim.cli import main
 from test_tarot import card, make_hands, start
 
 
-def test_the_issues_record_is_accepted(data_dir):
+def test_the_issues_record_is_accepted(data_dir, replay_json):
     """The record of the issue replays through the emulated board without a refusal."""
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        status = main(["replay", os.path.join(data_dir, "tarot", "chelem_excuse.jsonl"),
-                       "--json"])
-    out = [json.loads(line) for line in buf.getvalue().splitlines()]
+    status, out = replay_json(os.path.join(data_dir, "tarot", "chelem_excuse.jsonl"))
     assert status == 0 and out == [{"game": "tarot", "deal": 1, "status": "unfinished",
-                                    "result": None}]
+                                    "result": None, "violations": []}]
 
 
 def _announced_chelem_led_excuse(**options):
