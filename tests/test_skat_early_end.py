@@ -12,7 +12,7 @@ import pytest
 from core import iss
 from core.cards import SKAT
 from core.errors import BadRecord
-from core.events import Awaiting, DealOver, RevokeFound
+from core.events import Awaiting, RevokeFound
 from core.games import skat
 from host_sim.scenario import SkatAtTheTable, SkatReplay
 

@@ -30,8 +30,7 @@ from core.cards import SKAT
 from core.compat import const
 from core.errors import BadRecord, IllegalPlay
 from core.events import (ALREADY_PLAYED, Awaiting, DEAL_OVER, MUST_FOLLOW, NOT_IN_HAND, NOT_YOUR_TURN,
-                         REVOKE, WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken,
-                         Turn)
+                         WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken, Turn)
 from core import tricks
 
 PHASE_AUCTION = const(1)
