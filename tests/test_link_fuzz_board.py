@@ -15,7 +15,7 @@ def _board():
     b = SimBoard(3, link=uart)
     ctl = b.power_on()
     b.run(40)
-    for label in ("New game", "Skat", "3", "Start", "P2 declarer", "18", "Hand game",
+    for label in ("New game", "Skat", "3", "decide", "Start", "P2 declarer", "18", "Hand game",
                   "Grand", "Plain hand"):
         b.choose(label)
     deck = TaggedDeck(SKAT)

@@ -16,7 +16,7 @@ TITLE = "Skat"
 DECK = SKAT
 PLAYERS = (3, 4)
 # A proven revoke: decided as ISkO 4.1-4.2 (the game ends) or only shown (docs/rules/skat.md).
-OPTIONS = (("violations", "Violations", (("decide (ISkO)", "decide"),
+OPTIONS = (("violations", "Violations", (("decide", "decide"),
                                          ("report only", "report"))),)
 
 # The German suit names of the Prager deck (ASCII: the LCD's ROM has no umlaut).
