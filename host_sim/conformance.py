@@ -97,14 +97,53 @@ class Pair:
 _SKAT_ANNOUNCE = ("", "", "S", "Z", "O")  # hand games: plain, schneider/schwarz ann., ouvert
 
 
-def _skat_deal(rng, match, where):
+class BoardTable:
+    """The table path down to the pads: the firmware's table loop (``device.app.App``) on
+    an emulated board (``host_sim.board.SimBoard``), choices entered as the menus enter
+    them, each card laid on its seat's pad and read from its tag, the cards the deal asks
+    for laid on a pad. Offers ``act`` and ``deal`` as a Referee does, for :class:`Pair`."""
+
+    SCANNED = ("show_hand", "set_skat")
+
+    def __init__(self, flow, match, players):
+        from host_sim.board import SimBoard, TaggedDeck
+        self.flow = flow
+        self.match = match
+        self.board = SimBoard(players)
+        self.tags = TaggedDeck(flow.DECK)
+        self.app = self.board.start(flow.deal_factory(match), flow.DECK)
+        self.app.pad_seat = lambda pad: flow.pad_seat(match, self.deal, pad)
+
+    @property
+    def deal(self):
+        return self.app.referee.deal
+
+    def act(self, verb, *args):
+        """A choice, a card on its seat's pad, or cards asked for laid on a pad."""
+        if verb in self.SCANNED:
+            events = []
+            for card in args[-1]:
+                events += self.board.play_card(0, self.tags.tag(card))
+            return events
+        if verb == "play":
+            for pad in range(self.board_seats()):
+                if self.flow.pad_seat(self.match, self.deal, pad) == args[0]:
+                    return self.board.play_card(pad, self.tags.tag(args[1]))
+        return self.app.choose(verb, *args)
+
+    def board_seats(self):
+        return len(self.board.hw.readers)
+
+
+def _skat_deal(rng, match, where, board=False):
     from core.games import skat
     flow = flows.load("skat")
     cards = list(range(32))
     rng.shuffle(cards)
     hands = [cards[0:10], cards[10:20], cards[20:30]]
     known = skat.Game(match.game.violations).new_deal(hands, cards[30:32])
-    pair = Pair(known, Referee(flow.deal_factory(match)), where)
+    table = BoardTable(flow, match, 3) if board else Referee(flow.deal_factory(match))
+    pair = Pair(known, table, where)
     pair.lay = lambda verb, count: _skat_lay(known, verb, count)
     decl = rng.randrange(3)
     pair.both("enter_auction", decl, rng.choice((18, 18, 20, 23, 24, 36, 48)))
@@ -164,13 +203,14 @@ def _skat_early_end(pair, stats):
     return end
 
 
-def skat_deals(deals, seed, stats):
-    """``deals`` random Skat deals, each checked; the options alternate."""
+def skat_deals(deals, seed, stats, board=False):
+    """``deals`` random Skat deals, each checked; the options alternate. ``board``: the
+    table path runs on the emulated board, cards read from their tags (slower)."""
     from core.games import skat
     rng = random.Random(seed)
     for n in range(deals):
         match = skat.Match(3, violations=("decide", "report")[n % 2])
-        pair = _skat_deal(rng, match, "skat seed %d deal %d" % (seed, n))
+        pair = _skat_deal(rng, match, "skat seed %d deal %d" % (seed, n), board)
         pair.play_out(rng, _skat_early_end(pair, stats))
         res = pair.check()
         key = res.status if res.status != "played" or pair.known.tricks_done == 10 \
@@ -296,12 +336,13 @@ def _bank_deal(game_name, rng, deal_rng, core_match, table_match, where):
 GAMES = ("skat", "tarot", "magistr", "zhopa")
 
 
-def run(game, deals, seed=1):
+def run(game, deals, seed=1, board=False):
     """Play ``deals`` deals of ``game`` both ways; returns ``{end kind: count}``. Raises
-    Mismatch at the first difference."""
+    Mismatch at the first difference. ``board`` (Skat): the table path on the emulated
+    board, down to the pads and tags."""
     stats = {}
     if game == "skat":
-        skat_deals(deals, seed, stats)
+        skat_deals(deals, seed, stats, board)
     elif game == "tarot":
         tarot_deals(deals, seed, stats)
     elif game in ("magistr", "zhopa"):

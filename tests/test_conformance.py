@@ -20,6 +20,14 @@ def test_table_path_scores_as_the_known_hands_core(game):
             assert stats.get(kind, 0) >= 50, (kind, stats)
 
 
+def test_skat_early_ends_down_to_the_pads():
+    """The same property with the table path on the emulated board: choices through the
+    table loop, every card read from its tag on its seat's pad, the open hand, the hand
+    left and the skat laid on a pad when the board asks (25 deals: about 10 s)."""
+    stats = conformance.run("skat", 25, seed=3, board=True)
+    assert stats.get("ended early", 0) >= 5 and stats.get("played", 0) >= 5
+
+
 def test_the_property_sees_a_wrong_table(monkeypatch):
     """Attack: a table that books early ends without the declarer's hand left (the bug
     of issue 14) is caught."""

@@ -1,5 +1,5 @@
 """Long runs of the conformance property (issue 14; tests/test_conformance.py runs 2,000
-deals per game): ``python tools/conformance.py [--game G] [--deals N] [--seed S]``.
+deals per game): ``python tools/conformance.py [--game G] [--deals N] [--seed S] [--board]``.
 Prints each game's count of deals by kind of end and the time taken; exit status 1 at
 the first deal where the table path and the known-hands core disagree."""
 
@@ -19,11 +19,13 @@ def main(argv=None):
                    help="a game (repeatable; default all four)")
     p.add_argument("--deals", type=int, default=20000, help="deals per game (20000)")
     p.add_argument("--seed", type=int, default=1, help="seed of the random choices (1)")
+    p.add_argument("--board", action="store_true",
+                   help="Skat: the table path on the emulated board (pads, tags)")
     args = p.parse_args(argv)
     for game in args.game or conformance.GAMES:
         start = time.time()
         try:
-            stats = conformance.run(game, args.deals, args.seed)
+            stats = conformance.run(game, args.deals, args.seed, board=args.board)
         except conformance.Mismatch as e:
             print("%s: MISMATCH %s" % (game, e))
             return 1
