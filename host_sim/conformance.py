@@ -264,7 +264,8 @@ def tarot_deals(deals, seed, stats, players=None):
             pair.both("announce", taker, tarot.CHELEM, None)
         pair.play_out(rng, _tarot_poignee(pair, count))
         res = pair.check()
-        stats[res.chelem or "played"] = stats.get(res.chelem or "played", 0) + 1
+        key = "chelem %s" % res.chelem if res.chelem else "played"
+        stats[key] = stats.get(key, 0) + 1
         n += 1
 
 
