@@ -19,6 +19,7 @@ import random
 
 from core.cards import TAROT, TRUMP
 from core.events import Awaiting, Refused
+from core.games.tarot_score import CHELEM_NAMES
 from core.referee import Referee
 from core.rng import Rng
 from device import flows
@@ -264,7 +265,7 @@ def tarot_deals(deals, seed, stats, players=None):
             pair.both("announce", taker, tarot.CHELEM, None)
         pair.play_out(rng, _tarot_poignee(pair, count))
         res = pair.check()
-        key = "chelem %s" % res.chelem if res.chelem else "played"
+        key = "chelem " + CHELEM_NAMES[res.chelem] if res.chelem else "played"
         stats[key] = stats.get(key, 0) + 1
         n += 1
 
