@@ -29,6 +29,11 @@ REASONS = {
 }
 
 
+# A proven violation (RevokeFound.reason) in words for the LCD's first row.
+VIOLATIONS = {"revoke": "revoke", "must-trump": "no trump", "must-overtrump": "undertrump",
+              "bad-ecart": "bad ecart", "bad-call": "bad call", "bad-poignee": "bad poignee",
+              "excuse-last-trick": "Excuse last"}
+
 # What the last row asks when a deal waits for cards (Awaiting.verb -> words).
 ASKS = {"set_skat": "scan skat", "show_hand": "lay hand"}
 
@@ -126,8 +131,16 @@ class Screens:
         return self.fit(["%s%srefused" % (who, what), REASONS.get(ev.reason, ev.reason)])
 
     def revoke(self, ev):
-        """A later card proved an earlier failure to follow suit (unknown hands)."""
-        return self.fit(["%s revoke in T%d" % (self.name(ev.seat), ev.trick + 1),
+        """A later card proved an earlier violation (unknown hands): the seat, what it did
+        (a revoke, no trump, a bad écart...), the trick, and the card that shows it."""
+        what = VIOLATIONS.get(ev.reason, "revoke")
+        if ev.trick < 0:  # before the play: the écart, the call
+            return self.fit(["%s %s" % (self.name(ev.seat), what),
+                             "shown by %s" % card_label(self.deck, ev.card)])
+        head = "%s %s in T%d" % (self.name(ev.seat), what, ev.trick + 1)
+        if len(head) > self.cols:
+            head = "%s %s T%d" % (self.name(ev.seat), what, ev.trick + 1)
+        return self.fit([head,
                          "shown by %s" % card_label(self.deck, ev.card)])
 
     def awaiting(self, ev, why, current):

@@ -58,3 +58,17 @@ def test_reported_once_and_the_deal_goes_on():
     ev = d.play(1, c("C2"))  # the taker's second suit card: nothing new to report
     assert not [e for e in ev if isinstance(e, T.RevokeFound)]
     assert not d.is_over()
+
+
+def test_the_lcd_names_the_seat_and_the_violation():
+    from core.events import RevokeFound
+    from device.screens import Screens
+    scr = Screens(T.TAROT, 16, 2)
+    c = T.TAROT.parse
+    rows = scr.revoke(RevokeFound(1, c("S1"), -1, T.BAD_ECART, ""))
+    assert rows[0].strip() == "P2 bad ecart" and rows[1].startswith("shown by ")
+    assert rows[1] != scr.revoke(RevokeFound(1, c("S2"), -1, T.BAD_ECART, ""))[1]
+    assert scr.revoke(RevokeFound(2, c("5"), 2, T.MUST_TRUMP, ""))[0].strip() == \
+        "P3 no trump T3"
+    assert scr.revoke(RevokeFound(0, c("H5"), 0, "revoke", ""))[0].strip() == \
+        "P1 revoke in T1"
