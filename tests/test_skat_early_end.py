@@ -120,6 +120,12 @@ def test_ouvert_play_is_checked_against_the_open_hand():
     with pytest.raises(IllegalPlay) as e:
         d.play(0, p("H7"))  # not in the open hand
     assert e.value.reason == "not-in-hand"
+    d.play(0, p("HA"))
+    with pytest.raises(IllegalPlay) as e:
+        d.play(1, p("HT"))  # a defender cannot play a card of the open hand
+    assert e.value.reason == "not-in-hand"
+    d = _declared("GO")[0]
+    d.show_hand(hand)
     d.play(0, p("HA")), d.play(1, p("H7"))
     d.play(2, p("H8"))
     d.play(0, p("CA")), d.play(1, p("C7")), d.play(2, p("C8"))

@@ -547,8 +547,12 @@ class Deal(tricks.TrickDeal):
             raise IllegalPlay(DEAL_OVER if self.phase == PHASE_OVER else WRONG_PHASE,
                               "no card play now")
         self.check_card(seat, card)
-        if self.shown is not None and seat == self.declarer:
-            self._check_shown(card)
+        if self.shown is not None:
+            if seat == self.declarer:
+                self._check_shown(card)
+            elif card in self.shown:
+                raise IllegalPlay(NOT_IN_HAND, "%s lies in the declarer's open hand"
+                                  % SKAT.code(card))
 
     def _check_shown(self, card):
         """The ouvert declarer's card against his laid hand: in it, and following the
