@@ -503,6 +503,7 @@ class SimApp:
                                        self.pad_of(ev.seat)])
             elif isinstance(ev, Awaiting):
                 self.awaiting = ev
+                self._scanning = False  # a new request: the last scan is done
             elif isinstance(ev, DealOver):
                 self.results.append(ev.result)
                 self.awaiting = None
@@ -647,6 +648,14 @@ class SimApp:
         self._scanning = True
         for i, c in enumerate(cards):
             self.later(self.think_ms + 250 * i, lambda c=c: self.tableau.move(c, T.PAD, dpad))
+        if self.awaiting.verb == "show_hand":  # an open hand goes back to be played
+            self.later(self.think_ms + 250 * len(cards) + 400,
+                       lambda: self._take_back(cards, dpad))
+
+    def _take_back(self, cards, pad):
+        for c in cards:
+            if self.tableau.where(c)[0] == T.PAD:
+                self.tableau.move(c, T.HAND, pad)
 
     def _robot_turn(self, deal):
         try:
