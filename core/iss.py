@@ -288,9 +288,9 @@ def _apply(deal, move, state, known_hands):
     elif kind == "play":
         deal.play(move[1], move[2])
     elif kind == "claim":
+        if move[2] is not None and known_hands and deal.hands is not None:
+            _check_shown(deal.hands[move[1]], move[2])
         deal.claim(move[1])
-        if move[2] is not None and known_hands:
-            _check_shown(deal, move[1], move[2])
     elif kind == "resign":
         deal.resign(move[1])
     elif kind == "concealed":
@@ -306,14 +306,14 @@ def _declare(deal, move, state, known_hands):
     if state["picked"] and discard is None and deal.phase == skat.PHASE_DISCARD:
         state["pending"] = contract  # the live ISS form: the discard is the next move
         return
+    if shown is not None and known_hands and deal.hands is not None:
+        kept = [c for c in deal.hands[seat] if discard is None or c not in discard]
+        _check_shown(kept, shown)
     deal.declare(seat, contract, discard)
-    if shown is not None and known_hands:
-        _check_shown(deal, seat, shown)
 
 
-def _check_shown(deal, seat, shown):
-    """The cards the declarer shows (ouvert, claim) are the cards in the declarer's hand."""
-    held = deal.hands[seat]
+def _check_shown(held, shown):
+    """The cards the declarer shows (ouvert, claim) are the cards ``held`` in hand."""
     if len(shown) != len(held) or sorted(shown) != sorted(held):
         raise BadRecord("the cards shown (%s) are not the declarer's hand (%s)" % (
             ".".join(SKAT.code(c) for c in shown), ".".join(SKAT.code(c) for c in held)))

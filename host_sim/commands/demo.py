@@ -51,12 +51,10 @@ def run(args):
     from device import flows
     if args.game == "skat":
         try:
-            with open(args.record, encoding="utf-8") as f:
-                records = [iss.parse_record(l) for l in f if l.strip()]
+            rec = first_played(args.record)
         except (OSError, UnicodeDecodeError, TrickrefError) as e:
             print("error: %s" % e)
-            return 2
-        rec = next((r for r in records if "passed" not in r.result), None)
+            return 2 if not isinstance(e, iss.RecordError) else 1
         if rec is None:
             print("error: no played game in %s" % args.record)
             return 2
@@ -107,8 +105,27 @@ def run(args):
         r = results[-1][1]
         print("declarer: %d points, %d tricks, %+d" % (r.declarer_points, r.declarer_tricks,
                                                       r.value))
+    for shadow, board in results:
+        if shadow != board and shadow.value is not None:
+            print("the board's result differs from the referee's with the hands known "
+                  "(%+d, matadors %+d): the board counts only the cards laid on its pads"
+                  % (shadow.value, shadow.matadors))
     _picture(args, player)
     return 0 if all(a == b for a, b in results) else 1
+
+
+def first_played(path):
+    """The first record of the ISS file ``path`` that is played (not all passed), each
+    record up to it checked against its deal (``core.iss.replay``: a refused move, a move
+    after the end, raises RecordError naming the game and the move); None when none is."""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if not line.strip():
+                continue
+            rec = iss.parse_record(line)
+            if iss.replay(rec).result().status != "passed":
+                return rec
+    return None
 
 
 def _picture(args, player):
