@@ -147,7 +147,7 @@ def parse_move(actor, action):
         raise BadRecord("a card move is one card, or the two discarded cards")
     if head == "SC":
         return ("claim", seat, rest or None)
-    if head and head[0] in "CSHDGN":
+    if head.isalpha() and head.isupper():  # a contract; parse_contract judges its letters
         return ("declare", seat, head, rest)
     raise BadRecord("not an ISS move")
 

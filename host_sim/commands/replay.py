@@ -34,7 +34,7 @@ import json
 import sys
 
 from core import iss
-from core.errors import TrickrefError
+from core.errors import BadRecord, TrickrefError
 from host_sim.scenario import SkatReplay, agrees, replay_dict
 
 HELP = "replay game records (ISS .sgf for Skat, trickref JSON lines) on the emulated board"
@@ -80,7 +80,10 @@ def iss_replay(line, n, table=False):
             out = SkatReplay(rec).run()
             out["path"] = "table"
         else:
-            out = replay_dict(rec.id, iss.replay(rec).result())
+            deal = iss.replay(rec)
+            if not deal.is_over():
+                raise BadRecord("ISS %s: the moves end before the game is over" % rec.id)
+            out = replay_dict(rec.id, deal.result())
             out["agrees_with_record"] = agrees(out, rec)
             out["path"] = "deal"
         return out
