@@ -54,7 +54,7 @@ def run(args):
             rec = first_played(args.record)
         except (OSError, UnicodeDecodeError, TrickrefError) as e:
             print("error: %s" % e)
-            return 2 if not isinstance(e, iss.RecordError) else 1
+            return 1 if isinstance(e, TrickrefError) else 2  # refused, or unreadable
         if rec is None:
             print("error: no played game in %s" % args.record)
             return 2
