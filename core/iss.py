@@ -26,7 +26,8 @@ IssRecord = namedtuple("IssRecord", ("id", "cards", "moves", "result"))
 #   ("discard", seat, [c1, c2])         the live ISS form: the discard after the contract
 #   ("play", seat, card)  ("concealed", seat)  (a ``??`` card: the server hid it)
 #   ("claim", seat, cards or None)  ("resign", seat)
-#   ("abandon", seat)  (``w TI.n`` timeout, ``w LE.n`` left)  ("skat", cards) (``w c1.c2``)
+#   ("abandon", seat)  (``w TI.n`` timeout, ``w LE.n`` left)
+#   ("skat", cards)  (``w c1.c2``: the skat shown to the declarer; None for ``w ??.??``)
 
 
 class RecordError(BadRecord):
@@ -121,6 +122,8 @@ def parse_move(actor, action):
     if actor == "w":
         if action[:3] in ("TI.", "LE.") and action[3:] in ("0", "1", "2"):
             return ("abandon", int(action[3:]))
+        if action == "??.??":  # a player view: the skat given to another player
+            return ("skat", None)
         parts = action.split(".")
         if len(parts) == 2 and _is_card(parts[0]) and _is_card(parts[1]):
             return ("skat", [SKAT.parse(c) for c in parts])
@@ -206,8 +209,8 @@ def final_skat(record):
     if discard is not None:
         return list(discard)
     if picked or record.cards is None:
-        raise BadRecord("ISS %s: the record does not say which cards were put in the skat"
-                        % record.id)
+        raise BadRecord("ISS %s: the record does not show the skat at the end (the "
+                        "discard or the dealt skat)" % record.id)
     return list(record.cards[30:32])
 
 
@@ -321,7 +324,7 @@ def _check_shown(held, shown):
 
 def _check_skat_shown(deal, cards, known_hands):
     """``w c1.c2``: the skat shown to the declarer at the pick-up is the dealt skat."""
-    if known_hands and sorted(cards) != sorted(deal.original_skat):
+    if known_hands and cards is not None and sorted(cards) != sorted(deal.original_skat):
         raise BadRecord("the skat shown is not the dealt skat %s" % ".".join(
             SKAT.code(c) for c in deal.original_skat))
 

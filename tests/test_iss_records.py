@@ -281,3 +281,21 @@ def test_peer_legal_cards(peer):
         for c in _cards(v["refused"]):
             with pytest.raises(IllegalPlay):
                 deal.play(1, c)
+
+
+def test_a_player_view_is_played_as_a_table(tmp_path, lines):
+    """A player's view hides the other hands (``??`` cards, hands separated by ``|``, the
+    skat given as ``w ??.??``): no deal to check against, so the table path plays it; the
+    moves still refuse a move after the end."""
+    line = lines[-1]  # ISS 18358: rearhand picks up, discards DT ST
+    deal = line.split("MV[w ")[1].split()[0]
+    cards = deal.split(".")
+    view = "|".join([".".join(["??"] * 10), ".".join(["??"] * 10), ".".join(cards[20:30]),
+                     "??.??"])
+    rec = iss.parse_record(line.replace(deal, view).replace("w ST.DA", "w ??.??"))
+    assert rec.cards is None
+    with pytest.raises(BadRecord):
+        iss.replay(rec)  # no deal to check against
+    deal = iss.replay(rec, known_hands=False)
+    assert deal.is_over() and deal.result().declarer_points == 120
+    assert iss.parse_move("w", "??.??") == ("skat", None)
