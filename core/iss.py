@@ -187,7 +187,8 @@ def declaration(record):
     """``(picked_up, contract, discard, shown)`` of the record's declaration (contract None
     when there is none; discard None when not written)."""
     picked = False
-    for n, text, move in _moves(record):
+    moves = _moves(record)
+    for n, text, move in moves:
         kind = move[0]
         if kind == "pick_up":
             picked = True
@@ -197,7 +198,7 @@ def declaration(record):
             except BadRecord as e:
                 raise RecordError(record.id, n, text, str(e))
             if discard is None and picked:
-                discard = next((m[2] for _, _, m in _moves(record) if m[0] == "discard"), None)
+                discard = next((m[2] for _, _, m in moves if m[0] == "discard"), None)
             return picked, move[2], discard, shown
     return picked, None, None, None
 
