@@ -299,3 +299,18 @@ def test_a_player_view_is_played_as_a_table(tmp_path, lines):
     deal = iss.replay(rec, known_hands=False)
     assert deal.is_over() and deal.result().declarer_points == 120
     assert iss.parse_move("w", "??.??") == ("skat", None)
+
+
+def test_peer_list_points(peer):
+    """Seeger-Fabian points of one game on the list: the declarer's value +/- 50, and 40
+    (3 players) or 30 (4 players) to each opponent of a lost game."""
+    assert len(peer["list"]) == 16
+    for v in peer["list"]:
+        sheet = skat.ScoreSheet(v["players"])
+        res = skat.Result("played", 0, skat.parse_contract("G"), 18, v["value"] > 0,
+                          v["value"], 1, 2, False, 61, 6, False, False, (), ())
+        seats = (1, 2, 3) if v["players"] == 4 else (0, 1, 2)  # dealer 0 sits out at four
+        sf = sheet.add(res, seats)[4]
+        assert sf[seats[0] if v["declarer"] else seats[1]] == v["list_points"], v
+        if v["players"] == 4 and not v["declarer"]:
+            assert sf[0] == v["list_points"], v  # the dealer sitting out is an opponent too
