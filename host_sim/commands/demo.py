@@ -7,7 +7,9 @@ the contract; bids; the first leader...), every card is laid on its seat's pad, 
 the MFRC522 driver from its NTAG213 sticker, judged by the referee and shown on the LCD.
 After every trick the LCD's rows are printed as read back from the emulated HD44780's
 DDRAM (suit glyphs from its CGRAM as Unicode); then the deal's result, and a PNG of the
-table is saved.
+table is saved. With ``--record FILE`` the records up to the first played one are first
+checked against their deals (``core.iss.replay``): a move the deal or the rules refuse, or
+a move after the end of the game, stops the demo with the game, the move and the reason.
 
 ``--flash DIR`` keeps the board's flash (its journal) in DIR: kill the demo at any moment
 and run the same command again, and it resumes and ends exactly as an uninterrupted run.
