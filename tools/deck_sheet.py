@@ -20,7 +20,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from core.tags import TAG_DECKS, decode_card, encode_card  # noqa: E402
 
-BEGIN, END = "<!-- codes:begin -->", "<!-- codes:end -->"
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from docgen import replace_block  # noqa: E402
+
 A4_PX = (1240, 1754)  # 210 x 297 mm at 150 dpi
 
 
@@ -57,21 +59,6 @@ def markdown_tables():
     return "\n".join(out + [""])
 
 
-def update_doc(path):
-    """Rewrite the tables between the markers of ``path``; returns True if it changed.
-    Raises ValueError when the markers are missing (nothing is written then)."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    if BEGIN not in text or END not in text:
-        raise ValueError("%s: markers %s / %s not found" % (path, BEGIN, END))
-    head, rest = text.split(BEGIN, 1)
-    new = head + BEGIN + markdown_tables() + END + rest.split(END, 1)[1]
-    if new != text:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(new)
-    return new != text
-
-
 def draw(letter, deck, path, cols=6):
     """Render ``deck``'s printable sheet to ``path`` (PNG, A4 at 150 dpi)."""
     import pygame
@@ -105,7 +92,7 @@ def main(argv=None):
     os.makedirs(args.out, exist_ok=True)
     for letter, deck in TAG_DECKS:
         print(draw(letter, deck, os.path.join(args.out, deck.name + ".png")))
-    if update_doc(args.doc):
+    if replace_block(args.doc, "codes", markdown_tables()):
         print("updated " + args.doc)
     return 0
 
