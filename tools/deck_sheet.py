@@ -9,7 +9,6 @@ shows exactly what the board's tag writer puts on the sticker (NFC Forum Text re
 language ``en``).
 """
 
-import argparse
 import os
 import sys
 
@@ -21,7 +20,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from core.tags import TAG_DECKS, decode_card, encode_card  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-from docgen import replace_block  # noqa: E402
+from docgen import parse_out, replace_block  # noqa: E402
 
 A4_PX = (1240, 1754)  # 210 x 297 mm at 150 dpi
 
@@ -85,11 +84,8 @@ def draw(letter, deck, path, cols=6):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--out", default=os.path.join("docs", "stickers"))
-    p.add_argument("--doc", default=os.path.join("docs", "stickers.md"))
-    args = p.parse_args(argv)
-    os.makedirs(args.out, exist_ok=True)
+    args = parse_out(__doc__.splitlines()[0], os.path.join("docs", "stickers"), argv,
+                     os.path.join("docs", "stickers.md"))
     for letter, deck in TAG_DECKS:
         print(draw(letter, deck, os.path.join(args.out, deck.name + ".png")))
     if replace_block(args.doc, "codes", markdown_tables()):

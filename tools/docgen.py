@@ -29,3 +29,17 @@ def replace_block(path, name, new):
         with open(path, "w", encoding="utf-8") as f:
             f.write(out)
     return out != text
+
+
+def parse_out(description, out, argv=None, doc=None):
+    """The arguments of a docs generator: ``--out`` (a folder, default ``out``, created)
+    and, when ``doc`` is given, ``--doc`` (the page whose generated block it rewrites)."""
+    import argparse
+    import os
+    p = argparse.ArgumentParser(description=description)
+    p.add_argument("--out", default=out)
+    if doc:
+        p.add_argument("--doc", default=doc)
+    args = p.parse_args(argv)
+    os.makedirs(args.out, exist_ok=True)
+    return args

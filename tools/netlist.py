@@ -20,12 +20,13 @@ Usage: ``python tools/netlist.py [--out docs/schematic]`` writes ``<board>.net``
 per line: ``NET: node node ...``. tests/test_building.py checks it against boards/*.py.
 """
 
-import argparse
 import importlib
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from docgen import parse_out  # noqa: E402
 
 BOARDS = ("pico", "esp32")
 
@@ -137,10 +138,7 @@ def parse(text):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--out", default=os.path.join("docs", "schematic"))
-    args = p.parse_args(argv)
-    os.makedirs(args.out, exist_ok=True)
+    args = parse_out(__doc__.splitlines()[0], os.path.join("docs", "schematic"), argv)
     for board in BOARDS:
         path = os.path.join(args.out, board + ".net")
         with open(path, "w", encoding="utf-8") as f:

@@ -7,13 +7,13 @@ picture cannot connect anything the netlist does not). The buzzer driver and the
 are drawn as discrete symbols with their nets.
 """
 
-import argparse
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from netlist import BOARDS, netlist, unconnected  # noqa: E402
+from docgen import parse_out  # noqa: E402
 
 TITLES = {"pico": "Raspberry Pi Pico (RP2040)", "esp32": "ESP32 DevKitC (WROOM-32)"}
 PART_NAMES = {"U1": None, "U2": "PCF8574 LCD backpack", "U3": "BSS138 level shifter",
@@ -114,10 +114,7 @@ def draw(board, path, seats=6):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--out", default=os.path.join("docs", "schematic"))
-    args = p.parse_args(argv)
-    os.makedirs(args.out, exist_ok=True)
+    args = parse_out(__doc__.splitlines()[0], os.path.join("docs", "schematic"), argv)
     for board in BOARDS:
         print(draw(board, os.path.join(args.out, board + ".svg")))
     return 0

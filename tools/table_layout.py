@@ -16,13 +16,12 @@ between two pads' edges must exceed ``READ_RANGE``; the twin's RF model
 give this figure.
 """
 
-import argparse
 import math
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from docgen import replace_block  # noqa: E402
+from docgen import parse_out, replace_block  # noqa: E402
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -109,11 +108,8 @@ def markdown():
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--out", default=os.path.join("docs", "building"))
-    p.add_argument("--doc", default=os.path.join("docs", "building.md"))
-    args = p.parse_args(argv)
-    os.makedirs(args.out, exist_ok=True)
+    args = parse_out(__doc__.splitlines()[0], os.path.join("docs", "building"), argv,
+                     os.path.join("docs", "building.md"))
     for n in range(3, 7):
         print(draw(n, os.path.join(args.out, "layout_%d.png" % n)))
     if replace_block(args.doc, "layout", markdown()):
