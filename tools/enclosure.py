@@ -28,8 +28,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from netlist import board_module  # noqa: E402
 
 # (module w, module h, module depth incl. backpack, window w, window h) per LCD size.
-LCDS = {"16x2": (80.0, 36.0, 13.5 + 12.0, 64.5, 16.4),
-        "20x4": (98.0, 60.0, 13.5 + 12.0, 76.0, 25.2)}
+BACKPACK = 12.0  # design choice: room behind the module for the soldered I2C backpack
+LCDS = {"16x2": (80.0, 36.0, 13.5 + BACKPACK, 64.5, 16.4),
+        "20x4": (98.0, 60.0, 13.5 + BACKPACK, 76.0, 25.2)}
 WALL = 2.5
 BUTTON_HOLE = 12.5  # design choice: 12 mm tactile switch caps
 BUTTON_PITCH = 20.0
