@@ -158,7 +158,7 @@ def test_power_budget_from_the_datasheet_figures():
     assert round(six["dissipation_w"], 3) == round(1.7 * 0.699, 3)
     # 3 readers already exceed the Pico's 300 mA 3V3(OUT) limit: hence U4
     assert power_budget.budget("pico", 3)["readers_3v3"] > power_budget.REGULATORS["pico"][1]
-    assert power_budget.budget("esp32", 1)["five_volt"] == 116.5 + 4 + 120 + 30 + 100
+    assert power_budget.budget("esp32", 1)["five_volt"] == 116.5 + 4 + 120 + 30 + 68
     with pytest.raises(ValueError):
         power_budget.budget("pico", 7)
     for row in power_budget.FIGURES:

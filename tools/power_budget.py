@@ -40,10 +40,10 @@ FIGURES = (
     ("pico_board", "Raspberry Pi Pico (RP2040 + flash)", "running MicroPython", "5V", 50.0,
      "allowance", "no datasheet figure found in the sources searched; users report 18-38 "
      "mA running MicroPython (cholla.mmto.org/rpi/pico/power.html)"),
-    ("esp32_board", "ESP32 DevKitC (WROOM-32), Wi-Fi and Bluetooth off", "running MicroPython",
-     "5V", 100.0, "allowance", "no datasheet figure quoted here: the ESP32 data sheet's "
-     "\"Power consumption by power modes\" table applies (radio off); Espressif's ESP-AT "
-     "sleep examples give about 21 mA in modem-sleep at 80 MHz"),
+    ("esp32_board", "ESP32 chip, Wi-Fi and Bluetooth off (modem-sleep), 240 MHz",
+     "running MicroPython", "5V", 68.0, "max", "Espressif ESP32 Series Datasheet v3.5, "
+     "section 3.7, table 6 \"Power Consumption by Power Modes\": modem-sleep, 240 MHz, "
+     "dual-core 30-68 mA (the chip; the DevKitC's USB-serial bridge and LED not looked up)"),
 )
 
 # Regulators: (name, limit mA, source).
