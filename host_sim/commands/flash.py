@@ -39,6 +39,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 
 from host_sim import firmware, install_micropython
 
@@ -242,6 +243,11 @@ def run(args):
             return _fail("mpremote not found: pip install mpremote (the dev extra)")
         probe = _PROBE % (tuple(firmware.destinations(args.board, args.frozen)),)
         status, out, err = mpremote(exe, args.port, ["exec", probe], 60)
+        for _ in range(5 if args.install_micropython and status != 0 else 0):
+            time.sleep(2)  # a freshly installed board is still booting
+            status, out, err = mpremote(exe, args.port, ["exec", probe], 60)
+            if status == 0:
+                break
         if status != 0:
             return _fail("mpremote could not query %s (exit %d):\n  %s"
                          % (args.port, status, _last_lines(err or out)))
