@@ -199,6 +199,7 @@ class App:
         the deal's result), then pass the event on to ``on_event``. A revoke stays on the
         screen even when the same card also ends the trick: the table must see it."""
         revoke = None
+        asked = None
         for ev in events:
             lines = None
             if isinstance(ev, CardPlayed):
@@ -218,10 +219,12 @@ class App:
                 # keep what is on the screen (the last trick's taker) and ask on the last row
                 self._collect = [ev.verb, ev.count, [], ()]
                 lines = self.screens.awaiting(ev, self.awaiting_reason(), self.lines)
+                asked = ev
             if lines is not None:
                 self.show(lines)
             if self.on_event is not None:
                 self.on_event(ev, lines)
         if revoke is not None and self.lines is not revoke:
-            self.show(revoke)
+            # the violation stays on the screen; a request for cards keeps the last row
+            self.show(revoke if asked is None else self.screens.awaiting(asked, None, revoke))
         return events

@@ -185,3 +185,25 @@ def test_bad_violations_option_names_it():
     with pytest.raises(BadRecord) as e:
         skat.Game("lenient")
     assert "lenient" in str(e.value)
+
+
+def test_the_board_names_a_decided_revoke_and_asks_for_the_hand():
+    """On the emulated board (cards read from their tags): middlehand shows no leaves in
+    trick 1 and plays a leaves card in trick 2; the game ends (ISkO 4.1-4.2), the LCD
+    names the seat and the violation and asks the declarer for the 8 cards left; with
+    them and the skat the board books +72 (grand hand with 1, won)."""
+    from host_sim.board import SimBoard, TaggedDeck
+    board = SimBoard(3)
+    tags = TaggedDeck(SKAT)
+    app = board.start(lambda: skat.Game().new_deal(), SKAT)
+    app.choose("enter_auction", 0, 18)
+    app.choose("declare", 0, "GH", None)
+    for seat, code in ((0, "SA"), (1, "H7"), (2, "S7"), (0, "SK")):
+        board.play_card(seat, tags.tag(p(code)))
+    events = board.play_card(1, tags.tag(p("S8")))
+    assert [type(e).__name__ for e in events][-2:] == ["RevokeFound", "Awaiting"]
+    assert [r.strip() for r in board.lcd_lines()] == ["P2 revoke in T1", "lay hand (8)"]
+    for code in "CJ DA DT DK DQ D9 D8 D7 HA HT".split():
+        events = board.play_card(0, tags.tag(p(code)))
+    res = [e for e in events if type(e).__name__ == "DealOver"][0].result
+    assert (res.won, res.matadors, res.value) == (True, 1, 72)
