@@ -132,13 +132,16 @@ class MFRC522:
 
     ``spi``: a configured ``machine.SPI``-like bus; ``cs``: its chip-select pin, set up
     here as an output idling high; ``rst``: optional NRSTPD pin, pulsed for a hard reset.
-    Raises :class:`DeviceNotFound` when VersionReg is not 0x88/0x90/0x91/0x92.
+    Raises :class:`DeviceNotFound` when VersionReg is not 0x88/0x90/0x91/0x92; with
+    ``required=False`` the reader starts offline instead (``version`` None: every read
+    raises DeviceNotFound until :meth:`revive` succeeds), so a pad whose cable is loose at
+    power-on does not stop the board.
 
     ``read_card()``, ``tag_present()`` and ``write_page()`` are the firmware API; see the
     module docstring for the failure convention and the halt-based debounce.
     """
 
-    def __init__(self, spi, cs, rst=None):
+    def __init__(self, spi, cs, rst=None, required=True):
         self._spi = spi
         self._cs = cs
         cs.init(cs.OUT, value=1)
@@ -156,11 +159,27 @@ class MFRC522:
             timing.sleep_ms(1)
             rst.value(1)  # the rising edge resets the chip
             timing.sleep_ms(50)  # oscillator start-up, as miguelbalboa PCD_Init
-        self.version = self._read_reg(_REG_VERSION)
-        if self.version not in _VERSIONS:
+        self.version = None  # None while the chip does not answer (see revive)
+        try:
+            self.revive()
+        except DeviceNotFound:
+            if required:
+                raise
+
+    def revive(self):
+        """(Re)initialise the chip: check VersionReg, soft reset, timer, field on.
+
+        For a reader that stopped answering (cable, brown-out) and came back: every
+        register is set again, so nothing of its old state is trusted. Raises
+        :class:`DeviceNotFound` while VersionReg is not 0x88/0x90/0x91/0x92 (the reader
+        stays offline: ``version`` is None)."""
+        version = self._read_reg(_REG_VERSION)
+        if version not in _VERSIONS:
+            self.version = None
             raise DeviceNotFound("MFRC522 not responding on cs=%s (VersionReg 0x%02X)"
-                                 % (cs, self.version))
+                                 % (self._cs, version))
         self.reset()
+        self.version = version
 
     # -- bus seam ---------------------------------------------------------------------------
 
@@ -412,6 +431,8 @@ class MFRC522:
         is halted first so it is refused once per placement). A tag that answers HLTA is
         only left awake: its read stands, and the firmware debounces the repeat by UID.
         """
+        if self.version is None:
+            raise DeviceNotFound("MFRC522 on cs=%s is offline" % (self._cs,))
         uid = self._activate(_REQA)
         if uid is None:
             return None
@@ -429,6 +450,8 @@ class MFRC522:
         the state WUPA found it in (NTAG21x datasheet 8.4): halted cards stay halted,
         unread cards stay readable by REQA.
         """
+        if self.version is None:
+            raise DeviceNotFound("MFRC522 on cs=%s is offline" % (self._cs,))
         for _ in range(2):
             try:
                 if self._wake(_WUPA):

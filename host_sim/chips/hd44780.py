@@ -266,6 +266,16 @@ class Hd44780Model(Hd44780):
         self.port = 0xFF
         self._e_rose = False  # a cycle opens on E rising: E high since power-on is none
 
+    def spurious_nibble(self, nibble=0x0):
+        """Fault: noise on E (a buzzer's spike) latches one extra nibble; in 4-bit mode
+        every later byte is then assembled from the wrong halves until re-synchronised."""
+        self.strobe(0, 0, nibble & 0x0F)
+
+    def power_cycle(self):
+        """Fault: a brown-out resets the module: HD44780 internal reset (8-bit, 1 line,
+        display off, cleared) and the PCF8574 port back to 0xFF."""
+        Hd44780Model.__init__(self, self.cols, self.rows, self.glyph_map)
+
     @property
     def backlight(self):
         """True while P3 (the backlight transistor) is high."""
