@@ -37,17 +37,20 @@ class TablePlayer:
     """Plays ``game`` for ``players`` on a SimBoard (``cols`` x ``rows`` LCD, one pad per
     seat or one ``central`` pad), deals from ``seed``; ``options``: the labels to pick in
     the setup menus, in order (defaults: each menu's first item); ``journal``: the board's
-    journal (``core.journal.Journal`` or anything with ``append``)."""
+    journal (``core.journal.Journal`` or anything with ``append``); ``flash``: a folder
+    for the board's flash, with ``boot`` the board boots through firmware/main.py (boot
+    guard, journal in ``flash``, Supervisor and watchdog) instead of ``power_on``."""
 
     def __init__(self, game, players, seed=1, cols=16, rows=2, central=False,
-                 options=None, journal=None, link=False):
+                 options=None, journal=None, link=False, flash=None, boot=False):
         self.game = game
         self.players = players
         self.seed = seed
         self.rng = random.Random(seed)
         self.deal_rng = Rng(seed)
         self.central = central
-        self.board = SimBoard(1 if central else players, cols, rows, link=link)
+        self.board = SimBoard(1 if central else players, cols, rows, link=link, flash=flash)
+        self.boot = boot
         self.journal = journal
         self.deck = _DECKS[game]
         self.tags = TaggedDeck(self.deck)
@@ -117,10 +120,16 @@ class TablePlayer:
     def start(self):
         """Power on and choose the game, the players and the options in the menus."""
         b = self.board
-        b.power_on(journal=self.journal, central=self.central)
+        self.power_on()
         b.run(50)
         self._choose_game()
         return self
+
+    def power_on(self):
+        """Start the firmware: booted as main.py does (``boot``), else the Controller."""
+        if self.boot:
+            return self.board.boot().loop
+        return self.board.power_on(journal=self.journal, central=self.central)
 
     def _choose_game(self):
         b = self.board
@@ -145,7 +154,7 @@ class TablePlayer:
         the board boots on its journal and the steps it already holds are skipped."""
         b = self.board
         skip = self.records_done() if resume else 0
-        ctl = b.power_on(journal=self.journal, central=self.central)
+        ctl = self.power_on()
         b.run(50)
         if resume and ctl.match is None and ctl.last_sheet:
             return self.results  # the journal holds a finished game: nothing to play

@@ -169,6 +169,8 @@ class SimBoard:
                 cause = self.machine.SOFT_RESET
             except WatchdogReset:
                 cause = self.machine.WDT_RESET
+            finally:
+                self._frame()  # what the boot (or the failed boot) left on the LCD
         raise AssertionError("the board reset %d times in a row" % MAX_REBOOTS)
 
     def brown_out(self, restart=False):

@@ -217,7 +217,8 @@ class I2C:
         self.clock = clock
         self.stuck_bits = 0  # SCL pulses the slave still waits for while it holds SDA low
         self.hung = False
-        self.bus_clears = 0  # STOPs that released a stuck bus
+        self.bus_clears = 0  # STOPs sent by GPIO (a bus clear ends with one)
+        self.freed = 0  # stuck SDA lines released by clocking SCL
         self._scl = self._sda = None
         self._master_sda = 1  # the level the master drives on SDA (1 = released)
 
@@ -248,6 +249,7 @@ class I2C:
             self.stuck_bits -= 1  # the slave shifts out one more bit on each clock
             if not self.stuck_bits:
                 self._sda._value = self._master_sda  # its byte is over: SDA released
+                self.freed += 1
 
     def _on_sda(self, level):
         self._master_sda = level
