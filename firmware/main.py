@@ -130,7 +130,9 @@ def boot(machine=None, board=None, seats=None, cols=None, rows=None, storage=Non
     try:
         if safe:
             set_aside(storage)
-        hw = board.build(seats, cols, rows, machine=machine)._replace(storage=storage)
+        hw = board.build(seats, cols, rows, machine=machine)
+        if hw.storage != storage:  # the last field; MicroPython namedtuples lack _replace
+            hw = type(hw)(*(tuple(hw)[:-1] + (storage,)))
         if adapt is not None:
             hw = adapt(hw)
         controller = build_controller(hw)
