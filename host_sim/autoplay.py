@@ -109,13 +109,19 @@ class TablePlayer:
         pad = self.pad(pad)
         b.place(pad, tag)
         events = b.run(60)
+        self.lift_card(pad, card, events)
+        return events + b.run(60)
+
+    def lift_card(self, pad, card, events):
+        """The board took ``card`` (``events`` since it was laid): ``on_trick`` sees the
+        LCD while a trick's verdict shows, then the card is lifted off ``pad``."""
+        b = self.board
         if self.on_trick is not None:
             taken = [e for e in events if type(e).__name__ == "TrickTaken"]
             if taken:
                 self.on_trick(taken[0], b.lcd_lines())
-        b.lift(pad, tag)
+        b.lift(pad, self.tags.tag(card))
         self.laid = (self.laid + [(pad, card)])[-self.players:]
-        return events + b.run(60)
 
     def start(self):
         """Power on and choose the game, the players and the options in the menus."""

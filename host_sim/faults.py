@@ -101,12 +101,7 @@ class FaultRun:
             b.brown_out(restart=fault == "brownout-restart")
             self.look("brownout")
             events += b.run(60)
-        if p.on_trick is not None:
-            taken = [e for e in events if type(e).__name__ == "TrickTaken"]
-            if taken:
-                p.on_trick(taken[0], b.lcd_lines())
-        b.lift(pad, tag)
-        p.laid = (p.laid + [(pad, card)])[-p.players:]
+        p.lift_card(pad, card, events)
         events += b.run(60)
         if fault is not None:
             self.look("after")

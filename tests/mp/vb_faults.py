@@ -17,24 +17,23 @@ from device import timing
 from vb_machine import command
 
 
-class Clock:
-    """Virtual milliseconds (the drivers' sleeps move it, as on the desktop twin)."""
-
-    def __init__(self):
-        self.now = 0
-
-    def ticks_ms(self):
-        return self.now
-
-    def sleep_ms(self, ms):
-        self.now += ms
+_now = [0]  # virtual milliseconds: this module is the clock (timing.use(module))
 
 
-def _ticks(sup, clock, ms):
+def ticks_ms():
+    return _now[0]
+
+
+def sleep_ms(ms):
+    """The drivers' sleeps move the virtual clock, as on the desktop twin."""
+    _now[0] += ms
+
+
+def _ticks(sup, ms):
     events = []
     for _ in range(ms // 2):
-        events.extend(sup.tick(clock.now))
-        clock.now += 2
+        events.extend(sup.tick(_now[0]))
+        _now[0] += 2
     return events
 
 
@@ -43,8 +42,8 @@ def _lcd():
 
 
 def run():
-    clock = Clock()
-    timing.use(clock)
+    import sys
+    timing.use(sys.modules[__name__])
     command("clear")
     out = {}
     # 1. safe mode: three failed boots are on record and a journal is on flash
@@ -74,23 +73,23 @@ def run():
         return d
     app = App(ctl.hw.readers, ctl.lcd, Referee(deal), ctl.flow.DECK)
     sup.loop = app
-    _ticks(sup, clock, 40)
+    _ticks(sup, 40)
     command("fault reader 0 off")
     command("place 0 skat SA")
-    ev = _ticks(sup, clock, 300)
+    ev = _ticks(sup, 300)
     out["outage_lcd"] = _lcd()
     out["outage_events"] = [getattr(e, "reason", "") for e in ev]
     command("fault reader 0 on")
-    ev = _ticks(sup, clock, 800)
+    ev = _ticks(sup, 800)
     out["back_lcd"] = _lcd()
     out["played"] = [[s, c] for s, c in app.referee.deal.history]
     command("lift 0 skat SA")
-    _ticks(sup, clock, 100)
+    _ticks(sup, 100)
     # 3. a spurious nibble garbles the next screen until the scheduled re-sync
     command("fault nibble 5")
     ctl.lcd.show(["P1 takes", "lead: P1"])
     out["glitch_lcd"] = _lcd()
-    _ticks(sup, clock, 3200)
+    _ticks(sup, 3200)
     out["resync_lcd"] = _lcd()
     out["resyncs"] = ctl.lcd.resyncs
     print("RESULT " + json.dumps(out))
