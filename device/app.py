@@ -178,7 +178,7 @@ class App:
         if read.kind == READER_BACK:
             before, self._before_outage = self._before_outage, None
             back = "pad %d: back" % (read.pad + 1)
-            self.show(self.screens.fit([back] + list(before or [])[1:]))
+            self.show(self.screens.fit([back] + list(before or self.lines or [])[1:]))
             return []
         if read.kind == COLLISION:
             lines = self.screens.message("P%d: 2 cards on" % (read.pad + 1), "pad, lift one")

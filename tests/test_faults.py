@@ -166,6 +166,47 @@ def test_reader_offline_at_power_on_then_back():
     assert r.version == 0x92 and r.read_card() is None
 
 
+def test_boot_clears_a_stuck_bus(tmp_path):
+    """A reset in the middle of an LCD write leaves the backpack holding SDA: the next boot
+    clears the bus before it builds the LCD, and starts normally."""
+    b = SimBoard(3, flash=str(tmp_path))
+    b.boot()
+    b.run(100)
+    bus = b.machine.I2C(pico.I2C_ID)
+    bus.stick_sda(7)
+    b.reset(b.machine.WDT_RESET)
+    assert bus.freed == 1 and len(b.resets) == 1 and b.lcd_lines()[0] == "trickref        "
+
+
+def test_two_readers_out_then_back(tmp_path):
+    """Two pads out at once: each is told and each comes back; the screen under the
+    messages comes back with the last one."""
+    b = SimBoard(3, flash=str(tmp_path))
+    from core.cards import SKAT
+    from core.games import skat
+
+    def deal():
+        d = skat.Game().new_deal()
+        d.enter_auction(0, 18)
+        d.declare(0, "GH")
+        return d
+    app = b.start(deal, SKAT)
+    b.run(40)
+    screen = b.lcd_lines()
+    b.pads[1].power_off()
+    b.pads[2].power_off()
+    ev = b.run(100)
+    assert [e.reason for e in ev] == ["no-reader", "no-reader"]
+    assert shown(b, "pad 2: no reader") and shown(b, "pad 3: no reader")
+    b.pads[1].power_on()
+    b.run(600)
+    assert b.lcd_lines() == ["pad 2: back     ", screen[1]]
+    b.pads[2].power_on()
+    b.run(600)
+    assert b.lcd_lines() == ["pad 3: back     ", screen[1]]
+    assert app.pads.offline == [None, None, None]
+
+
 def test_lcd_resync_on_a_schedule(tmp_path):
     b = SimBoard(3, flash=str(tmp_path))
     b.boot()
