@@ -29,6 +29,7 @@ class BootGuard:
         self.tries = tries
         self.count = 0
         self.reason = ""
+        self.write_error = None  # the OSError of the last write that flash refused
 
     def read(self):
         """``(count, reason)`` from flash; ``(0, "")`` when missing or unreadable."""
@@ -41,9 +42,15 @@ class BootGuard:
             return 0, ""
 
     def _write(self, count, reason):
-        _mkdir(self.folder)
-        with open(self.path, "w") as f:
-            f.write("%d\n%s" % (count, reason))
+        # A flash that refuses the write (full, worn) must not stop the boot: the count
+        # is then lost (kept in ``write_error``), never the board.
+        try:
+            _mkdir(self.folder)
+            with open(self.path, "w") as f:
+                f.write("%d\n%s" % (count, reason))
+            self.write_error = None
+        except OSError as e:
+            self.write_error = e
 
     def begin(self):
         """Count this boot; returns True when it must start in safe mode (more than

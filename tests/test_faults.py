@@ -149,6 +149,34 @@ def test_lcd_write_error_never_reaches_the_firmware():
     assert lcd.error is None and b.lcd_lines() == ["second          ", "screen          "]
 
 
+@pytest.mark.parametrize("miso", [0x00, 0xFF], ids=["miso-low", "miso-floating-high"])
+def test_dead_reader_is_no_reader_never_a_card_or_a_collision(miso):
+    """A reader that loses power reads 0x00 or 0xFF on MISO: either way the pad is
+    reported as "no reader" (never "2 cards on pad", never a card), and the card laid
+    meanwhile is read once the reader is back."""
+    from core.cards import SKAT
+    from core.games import skat
+
+    def deal():
+        d = skat.Game().new_deal()
+        d.enter_auction(0, 18)
+        d.declare(0, "GH")
+        return d
+    b = SimBoard(3)
+    app = b.start(deal, SKAT)
+    b.run(20)
+    b.pads[0].miso_off = miso
+    b.pads[0].power_off()
+    from host_sim.board import TaggedDeck
+    b.place(0, TaggedDeck(SKAT).tag(SKAT.parse("SA")))
+    ev = b.run(400)
+    assert [e.reason for e in ev] == ["no-reader"] and app.referee.deal.history == []
+    assert b.lcd_lines()[0] == "pad 1: no reader"
+    b.pads[0].power_on()
+    b.run(600)
+    assert list(app.referee.deal.history) == [(0, SKAT.parse("SA"))]
+
+
 def test_reader_offline_at_power_on_then_back():
     """A reader that does not answer at power-on does not stop the board: it starts
     offline (every read raises DeviceNotFound) until revive() finds it."""
@@ -263,3 +291,25 @@ def test_boot_loop_ends_in_safe_mode(tmp_path, monkeypatch):
     assert BootGuard(flash).read() == (0, "")
     b.reset(b.machine.PWRON_RESET)
     assert len(b.resets) == BOOT_TRIES + 2 and b.lcd_lines()[0] != "safe mode       "
+
+
+def test_no_lcd_at_all_ends_at_the_repl_not_in_a_reset_loop(tmp_path):
+    """The LCD backpack does not answer: three boots fail (nothing to show them on), safe
+    mode cannot be built either, and the board stays put (main.py returns to the REPL)
+    with the reason on flash, instead of resetting forever."""
+    from device.bootguard import BOOT_TRIES, BootGuard
+    flash = str(tmp_path / "flash")
+    b = SimBoard(3, flash=flash)
+    del b.machine.I2C(pico.I2C_ID)._chips[pico.LCD_ADDR]  # the backpack is gone
+    assert b.reset(b.machine.PWRON_RESET) is None
+    assert len(b.resets) == BOOT_TRIES + 1 and b.supervisor is None
+    assert BootGuard(flash).read() == (BOOT_TRIES + 1, "DeviceNotFound no LCD backpack at 0x27")
+
+
+def test_flash_that_refuses_the_counter_never_stops_the_boot(tmp_path):
+    """A boot counter that cannot be written (flash full, worn) is lost, not the board."""
+    from device.bootguard import BootGuard
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the folder should be")
+    guard = BootGuard(str(blocker))
+    assert guard.begin() is False and isinstance(guard.write_error, OSError)

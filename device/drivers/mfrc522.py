@@ -72,6 +72,10 @@ _START_SEND = const(0x80)  # BitFramingReg StartSend
 _IRQ_CLEAR_ALL = const(0x7F)  # ComIrqReg with Set1 = 0 clears every bit written as 1
 _IRQ_RX = const(0x20)  # ComIrqReg RxIRq: a frame was received
 _IRQ_ERR = const(0x02)  # ComIrqReg ErrIRq: some ErrorReg bit is set
+# ComIrqReg HiAlertIRq: the FIFO holds >= 56 bytes (WaterLevelReg at its reset value 8).
+# Never raised by our frames (<= 9 bytes out, <= 18 in): a chip that reports it is not
+# there, and the bus reads a floating MISO as 0xFF.
+_IRQ_HI_ALERT = const(0x08)
 _IRQ_TIMER = const(0x01)  # ComIrqReg TimerIRq: the timer ran out (nobody answered)
 _ERR_BUFFER_OVFL = const(0x10)  # ErrorReg BufferOvfl
 _ERR_COLL = const(0x08)  # ErrorReg CollErr
@@ -267,7 +271,7 @@ class MFRC522:
         Returns the number of bits received, or None when the chip timer ran out with no
         answer. Raises NfcCollision on CollErr, NfcProtocolError on parity, protocol or
         FIFO overflow errors and on answers longer than 18 bytes, DeviceNotFound when the
-        chip raises neither RxIRq nor TimerIRq.
+        chip raises neither RxIRq nor TimerIRq, or HiAlertIRq (a floating MISO reads 0xFF).
         """
         self._write_reg(_REG_COMMAND, _CMD_IDLE)  # end whatever ran before
         self._write_reg(_REG_COM_IRQ, _IRQ_CLEAR_ALL)  # Set1 = 0: clear all IRQ bits
@@ -281,6 +285,9 @@ class MFRC522:
                 break
         else:
             raise DeviceNotFound("MFRC522 on cs=%s: no RxIRq or TimerIRq" % (self._cs,))
+        if irq & _IRQ_HI_ALERT:
+            raise DeviceNotFound("MFRC522 on cs=%s: ComIrqReg 0x%02X, not a chip"
+                                 % (self._cs, irq))
         if irq & _IRQ_ERR:
             err = self._read_reg(_REG_ERROR)
             if err & _ERR_COLL:
