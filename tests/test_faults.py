@@ -16,6 +16,7 @@ from device.drivers.i2c_bus import bus_clear
 from host_sim.board import SimBoard
 from host_sim.faults import FAULTS, FaultRun, lcd_in_step
 from host_sim.machine import SimMachine, VirtualClock, WatchdogReset
+from test_pad_faults import table  # noqa: F401  (fixture: a Skat grand hand in play)
 
 GAMES = [("skat", 3, 5), ("magistr", 3, 5), ("zhopa", 3, 5), ("tarot", 4, 5)]
 AT = 4  # the fault strikes while the 4th card of the deal is laid
@@ -150,25 +151,16 @@ def test_lcd_write_error_never_reaches_the_firmware():
 
 
 @pytest.mark.parametrize("miso", [0x00, 0xFF], ids=["miso-low", "miso-floating-high"])
-def test_dead_reader_is_no_reader_never_a_card_or_a_collision(miso):
+def test_dead_reader_is_no_reader_never_a_card_or_a_collision(table, miso):
     """A reader that loses power reads 0x00 or 0xFF on MISO: either way the pad is
     reported as "no reader" (never "2 cards on pad", never a card), and the card laid
     meanwhile is read once the reader is back."""
     from core.cards import SKAT
-    from core.games import skat
-
-    def deal():
-        d = skat.Game().new_deal()
-        d.enter_auction(0, 18)
-        d.declare(0, "GH")
-        return d
-    b = SimBoard(3)
-    app = b.start(deal, SKAT)
-    b.run(20)
+    b, deck = table
+    app = b.app
     b.pads[0].miso_off = miso
     b.pads[0].power_off()
-    from host_sim.board import TaggedDeck
-    b.place(0, TaggedDeck(SKAT).tag(SKAT.parse("SA")))
+    b.place(0, deck.tag(SKAT.parse("SA")))
     ev = b.run(400)
     assert [e.reason for e in ev] == ["no-reader"] and app.referee.deal.history == []
     assert b.lcd_lines()[0] == "pad 1: no reader"
@@ -206,20 +198,11 @@ def test_boot_clears_a_stuck_bus(tmp_path):
     assert bus.freed == 1 and len(b.resets) == 1 and b.lcd_lines()[0] == "trickref        "
 
 
-def test_two_readers_out_then_back(tmp_path):
+def test_two_readers_out_then_back(table):
     """Two pads out at once: each is told and each comes back; the screen under the
     messages comes back with the last one."""
-    b = SimBoard(3, flash=str(tmp_path))
-    from core.cards import SKAT
-    from core.games import skat
-
-    def deal():
-        d = skat.Game().new_deal()
-        d.enter_auction(0, 18)
-        d.declare(0, "GH")
-        return d
-    app = b.start(deal, SKAT)
-    b.run(40)
+    b, _ = table
+    app = b.app
     screen = b.lcd_lines()
     b.pads[1].power_off()
     b.pads[2].power_off()
