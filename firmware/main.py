@@ -154,7 +154,10 @@ def _supervise(controller, hw, board, machine, guard, safe):
     wdt = None
     wdt_ms = getattr(board, "WDT_MS", 0)
     if wdt_ms and hasattr(machine, "WDT"):
-        wdt = machine.WDT(timeout=wdt_ms)
+        try:
+            wdt = machine.WDT(timeout=wdt_ms)
+        except (ValueError, OSError) as e:  # a timeout the port refuses: run without
+            controller.show(["no watchdog:", _reason(e)])
     sup = Supervisor(controller, hw.lcd, wdt, on_stable=guard.stable)
     if safe:  # the journal was set aside: the controller is on its menu
         controller.show(["safe mode", guard.reason or "boot loop"])

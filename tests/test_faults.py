@@ -296,3 +296,13 @@ def test_flash_that_refuses_the_counter_never_stops_the_boot(tmp_path):
     blocker.write_text("a file where the folder should be")
     guard = BootGuard(str(blocker))
     assert guard.begin() is False and isinstance(guard.write_error, OSError)
+
+
+def test_a_watchdog_the_port_refuses_does_not_stop_the_board(tmp_path):
+    """A WDT_MS above the port's limit (rp2040: 8388 ms) is refused by machine.WDT: the
+    board runs without a watchdog and says so, rather than not starting."""
+    b = SimBoard(3, flash=str(tmp_path))
+    b.machine.wdt_max_ms = pico.WDT_MS - 1
+    sup = b.boot()
+    assert sup is not None and sup.wdt is None
+    assert b.lcd_lines()[0] == "no watchdog:    "
