@@ -58,6 +58,7 @@ class Pads:
         self._next = 0
         self._last = None
         self.offline = [None] * n  # per pad: None, or the ticks_ms of the next retry
+        self.revived = 0  # readers re-initialised after they stopped answering
 
     def occupied(self):
         """True while any pad still has a card on it."""
@@ -115,6 +116,7 @@ class Pads:
         reset it), else take the pad offline and tell the table once."""
         try:
             reader.revive()
+            self.revived += 1
             return None
         except OSError:
             self.offline[pad] = timing.ticks_add(now_ms, RETRY_MS)
@@ -130,6 +132,7 @@ class Pads:
             return None
         self.offline[pad] = None
         self._faults[pad] = 0
+        self.revived += 1
         return Read(READER_BACK, pad, None, None, None)
 
     def _check_lifted(self, pad, reader):

@@ -9,10 +9,11 @@ returning events) and is what ``firmware/main.py`` loops on. Each ``tick``:
 - keeps the LCD in step: after a bus error (the driver keeps it in ``lcd.error`` and
   stops writing) the bus is cleared and the display re-initialised and redrawn from the
   firmware's own buffer (``lcd.recover``), retried every ``RECOVER_MS`` while it fails,
-  then "LCD bus cleared" shows on the last row for ``NOTE_MS``; every ``RESYNC_MS`` (and
-  at once when a reader drops out, which is what a brown-out does first) the display is
-  re-synchronised (``lcd.resync``), so a glitch the write-only LCD cannot report (a noise
-  spike that slipped a 4-bit nibble, a brown-out of the module) lasts at most that long;
+  then "LCD bus cleared" shows on the last row for ``NOTE_MS``; every ``RESYNC_MS``, and
+  at once when a reader had to be re-initialised (a brown-out resets every chip: the
+  readers are the ones that can tell), the display is re-synchronised (``lcd.resync``), so
+  a glitch the write-only LCD cannot report (a noise spike that slipped a 4-bit nibble, a
+  brown-out of the module) lasts at most that long;
 - after ``STABLE_MS`` of running calls ``on_stable()`` once (main.py clears the boot
   counter: this boot did not fail).
 
@@ -21,7 +22,6 @@ Never raises: a fault of the upkeep itself is kept in ``last_error``.
 
 from core.compat import const
 from device import timing
-from device.pads import NO_READER
 
 RESYNC_MS = const(3000)  # a slipped nibble shows at most 3 s (resync: about 25 ms of bus)
 RECOVER_MS = const(250)  # retry of a failed LCD bus recovery
@@ -44,6 +44,7 @@ class Supervisor:
         self._resync_at = None
         self._recover_at = None
         self._note_until = None
+        self._revived = 0
 
     def tick(self, now_ms):
         """Feed the watchdog, run one pass of the loop, keep the LCD; returns the events."""
@@ -51,7 +52,7 @@ class Supervisor:
             self.wdt.feed()
         events = self.loop.tick(now_ms)
         try:
-            self._upkeep(now_ms, events)
+            self._upkeep(now_ms)
         except Exception as e:  # the upkeep never stops the loop
             self.last_error = e
         return events
@@ -61,7 +62,7 @@ class Supervisor:
         self.lcd.note(text)
         self._note_until = timing.ticks_add(now_ms, NOTE_MS)
 
-    def _upkeep(self, now_ms, events):
+    def _upkeep(self, now_ms):
         if self._start is None:
             self._start = now_ms
             self._resync_at = timing.ticks_add(now_ms, RESYNC_MS)
@@ -74,7 +75,7 @@ class Supervisor:
         if self._note_until is not None and timing.ticks_diff(now_ms, self._note_until) >= 0:
             self._note_until = None
             self.lcd.note(None)
-        if _reader_lost(events) or timing.ticks_diff(now_ms, self._resync_at) >= 0:
+        if self._readers_reset() or timing.ticks_diff(now_ms, self._resync_at) >= 0:
             self._resync_at = timing.ticks_add(now_ms, RESYNC_MS)
             try:
                 self.lcd.resync()
@@ -93,9 +94,12 @@ class Supervisor:
         self.recoveries += 1
         self.notice("LCD bus cleared", now_ms)
 
-
-def _reader_lost(events):
-    for ev in events:
-        if getattr(ev, "reason", None) == NO_READER:
+    def _readers_reset(self):
+        """True when a reader was re-initialised since the last look (the pads of the
+        table loop in play: the controller's App, or an App itself)."""
+        app = getattr(self.loop, "app", self.loop)
+        n = getattr(getattr(app, "pads", None), "revived", 0)
+        if n != self._revived:
+            self._revived = n
             return True
-    return False
+        return False

@@ -66,7 +66,8 @@ def test_deal_survives_the_fault(tmp_path, tmp_path_factory, game, players, seed
         assert not run.in_step["glitch"]  # the slipped nibble garbled the next screen...
         assert b.hw.lcd.resyncs >= 1 and causes == []  # ...until the scheduled re-sync
     elif fault == "brownout":
-        assert not run.in_step["brownout"] and causes == []  # blank after the brown-out
+        assert not run.in_step["brownout"] and causes == []  # blank after the brown-out...
+        assert run.in_step["after"]  # ...until the readers' re-initialisation re-syncs it
     elif fault == "brownout-restart":
         assert causes == [b.machine.PWRON_RESET]
     elif fault in ("hang", "reset"):
