@@ -17,8 +17,11 @@ def assemble(board, machine, seats, lcd_cols, lcd_rows, link):
     (``board``: the board module: SPI_ID, SCK, MOSI, MISO, READER_CS, SPI_BAUD, I2C_ID, SDA,
     SCL, I2C_FREQ, LCD_ADDR, BUTTONS, BUZZER, STORAGE, NAME) over ``machine``; ``link``:
     the board's link UART, already opened (the UART constructors differ between ports).
-    Raises ValueError for more seats than chip selects, the drivers' DeviceNotFound when a
-    reader or the LCD does not answer."""
+    Raises ValueError for more seats than chip selects, the driver's DeviceNotFound when
+    the LCD does not answer. A reader that does not answer starts offline (the table loop
+    reports it and retries it, ``device.pads``); the I2C bus is cleared first
+    (:func:`reopen_i2c`), since a reset in the middle of a transfer can leave the LCD's
+    backpack holding SDA low."""
     from device.drivers.hd44780 import Lcd
     from device.drivers.mfrc522 import MFRC522
     if not 1 <= seats <= len(board.READER_CS):
@@ -27,10 +30,25 @@ def assemble(board, machine, seats, lcd_cols, lcd_rows, link):
     Pin = machine.Pin
     spi = machine.SPI(board.SPI_ID, baudrate=board.SPI_BAUD, polarity=0, phase=0,
                       sck=Pin(board.SCK), mosi=Pin(board.MOSI), miso=Pin(board.MISO))
-    readers = [MFRC522(spi, Pin(board.READER_CS[i], Pin.OUT, value=1)) for i in range(seats)]
-    i2c = machine.I2C(board.I2C_ID, sda=Pin(board.SDA), scl=Pin(board.SCL),
-                      freq=board.I2C_FREQ)
-    lcd = Lcd(i2c, board.LCD_ADDR, lcd_cols, lcd_rows)
+    readers = [MFRC522(spi, Pin(board.READER_CS[i], Pin.OUT, value=1), required=False)
+               for i in range(seats)]
+
+    def reopen():
+        return reopen_i2c(board, machine)
+
+    lcd = Lcd(reopen(), board.LCD_ADDR, lcd_cols, lcd_rows, reopen=reopen)
     buttons = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in board.BUTTONS)
     return Hardware(readers, lcd, buttons, Pin(board.BUZZER, Pin.OUT, value=0), link,
                     board.STORAGE)
+
+
+def reopen_i2c(board, machine):
+    """The board's LCD bus as a new ``machine.I2C``, after a bus clear on its pins
+    (``device.drivers.i2c_bus``, NXP UM10204 3.1.16). Raises OSError(110) (ETIMEDOUT)
+    when SDA is still held low after it."""
+    from device.drivers.i2c_bus import bus_clear
+    Pin = machine.Pin
+    if not bus_clear(Pin, board.SDA, board.SCL):
+        raise OSError(110)
+    return machine.I2C(board.I2C_ID, sda=Pin(board.SDA), scl=Pin(board.SCL),
+                       freq=board.I2C_FREQ)

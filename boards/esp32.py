@@ -32,6 +32,9 @@ LCD_ADDR = 0x27  # PCF8574T with A0..A2 open (0x3F on a PCF8574A backpack)
 BUTTONS = (32, 33, 14)  # previous, next, OK
 BUZZER = 17
 STORAGE = "/data"
+# Watchdog (machine.WDT): reset when the loop has not run for 5 s (esp32: any; MicroPython
+# docs, machine.WDT). The longest legitimate pause of the loop is a journal compaction.
+WDT_MS = 5000
 NAME = "ESP32"
 LINK_UART = 2  # UART2: TX GPIO16, RX GPIO34 (input-only pins suit an RX line)
 LINK_TX, LINK_RX = 16, 34

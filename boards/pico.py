@@ -20,6 +20,9 @@ LCD_ADDR = 0x27  # PCF8574T with A0..A2 open (0x3F on a PCF8574A backpack)
 BUTTONS = (10, 11, 12)  # previous, next, OK
 BUZZER = 15
 STORAGE = "/data"
+# Watchdog (machine.WDT): reset when the loop has not run for 5 s (rp2040: at most 8388 ms; MicroPython
+# docs, machine.WDT). The longest legitimate pause of the loop is a journal compaction.
+WDT_MS = 5000
 NAME = "Pico"
 LINK_UART = 0  # UART0 on GP0 (TX) / GP1 (RX)
 LINK_TX, LINK_RX = 0, 1

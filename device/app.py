@@ -17,7 +17,7 @@ from core.events import (NOT_IN_DECK, UNKNOWN_TAG, WRONG_PHASE, Awaiting, CardPl
                          DealOver, Refused, RevokeFound, TrickTaken)
 from core.tags import DeckRegistry, decode_card
 from device import glyphs
-from device.pads import CARD, COLLISION, Pads
+from device.pads import CARD, COLLISION, NO_READER, READER_BACK, Pads
 from device.screens import Screens
 
 CLEAR_PADS = "clear-pads"  # refusal: the last trick still lies on the pads
@@ -60,6 +60,7 @@ class App:
         self._collect = None  # [verb, count, cards, prefix] while cards are to be scanned
         self._must_clear = False
         self.lines = None
+        self._before_outage = None  # the screen a "no reader" message covers
         for slot, rows8 in enumerate(glyphs.suit_glyphs(deck.name)):
             lcd.define_char(slot, rows8)
         self.show(self.screens.message("trickref " + deck.name, "first card"))
@@ -187,6 +188,16 @@ class App:
         return self._handle(events)
 
     def _fault(self, read):
+        if read.kind == NO_READER:  # the screen under the message comes back with the pad
+            self._before_outage = self._before_outage or self.lines
+            self.show(self.screens.message("pad %d: no reader" % (read.pad + 1),
+                                           "retrying..."))
+            return [Refused(self._seat(read.pad), -1, NO_READER, str(read.error))]
+        if read.kind == READER_BACK:
+            before, self._before_outage = self._before_outage, None
+            back = "pad %d: back" % (read.pad + 1)
+            self.show(self.screens.fit([back] + list(before or self.lines or [])[1:]))
+            return []
         if read.kind == COLLISION:
             lines = self.screens.message("P%d: 2 cards on" % (read.pad + 1), "pad, lift one")
         else:

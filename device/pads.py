@@ -10,6 +10,14 @@ halted, and a halted tag does not answer the REQA that looks for new cards, so a
 on top of others (a central pad, a trick left lying) is read alone. A pad is occupied while
 some tag answers WUPA (which also wakes halted tags), and free again after ``LIFT_POLLS``
 empty polls in a row.
+
+A reader that stops answering (``DeviceNotFound``: its cable worked loose, a brown-out
+reset it) is first re-initialised at once (``revive``: a brown-out leaves the chip
+answering but with its registers at reset values); if it stays silent the pad goes
+offline (``NO_READER``, told once), is retried every ``RETRY_MS``, and when it answers
+again it is re-initialised and reported back (``READER_BACK``). Nothing is ever read from
+an offline pad, and what the pad held is kept: a card that lay there all along is not read
+twice (same UID), a card laid while it was offline is read when it comes back.
 """
 
 from collections import namedtuple
@@ -21,10 +29,13 @@ from device.drivers.errors import NfcCollision, NfcError
 LIFT_POLLS = const(2)  # empty polls in a row before a pad counts as cleared
 READ_RETRIES = const(3)  # transient read faults tolerated before telling the table
 POLL_MS = const(4)  # a full round of the pads at most every 4 ms: 250 Hz per pad
+RETRY_MS = const(500)  # an offline reader is tried again twice a second
 
 CARD = "card"
 COLLISION = "collision"
 READ_ERROR = "read-error"
+NO_READER = "no-reader"  # the pad's reader stopped answering
+READER_BACK = "reader-back"  # ...and answers again, re-initialised
 
 # One outcome of a poll: ``kind``, ``pad`` index, ``uid`` and ``data`` (the 16 bytes of
 # page 4) for a card, ``error`` (the NfcError) for a fault.
@@ -46,6 +57,8 @@ class Pads:
         self._empty = bytearray(n)  # empty polls in a row (saturates at 255)
         self._next = 0
         self._last = None
+        self.offline = [None] * n  # per pad: None, or the ticks_ms of the next retry
+        self.revived = 0  # readers re-initialised after they stopped answering
 
     def occupied(self):
         """True while any pad still has a card on it."""
@@ -63,8 +76,12 @@ class Pads:
         pad = self._next
         self._next = (pad + 1) % len(self.readers)
         reader = self.readers[pad]
+        if self.offline[pad] is not None:
+            return self._retry(pad, reader, now_ms)
         try:
             got = reader.read_card()
+        except OSError as e:  # DeviceNotFound: the chip itself does not answer
+            return self._lost(pad, reader, now_ms, e)
         except NfcCollision as e:
             return Read(COLLISION, pad, None, None, e)
         except NfcError as e:  # CRC, NAK, timeout, protocol: usually a card half placed
@@ -94,9 +111,35 @@ class Pads:
         self.uid[pad] = got[0]
         return Read(CARD, pad, got[0], got[1], None)
 
+    def _lost(self, pad, reader, now_ms, error):
+        """The reader of ``pad`` did not answer: re-initialise it at once (a brown-out
+        reset it), else take the pad offline and tell the table once."""
+        try:
+            reader.revive()
+            self.revived += 1
+            return None
+        except OSError:
+            self.offline[pad] = timing.ticks_add(now_ms, RETRY_MS)
+            return Read(NO_READER, pad, None, None, error)
+
+    def _retry(self, pad, reader, now_ms):
+        if timing.ticks_diff(now_ms, self.offline[pad]) < 0:
+            return None
+        try:
+            reader.revive()
+        except OSError:
+            self.offline[pad] = timing.ticks_add(now_ms, RETRY_MS)
+            return None
+        self.offline[pad] = None
+        self._faults[pad] = 0
+        self.revived += 1
+        return Read(READER_BACK, pad, None, None, None)
+
     def _check_lifted(self, pad, reader):
         try:
             present = reader.tag_present()
+        except OSError:
+            return  # the reader itself failed: the next read_card finds out
         except NfcError:
             present = True  # something answers garbled: still a card there
         if present:

@@ -12,6 +12,13 @@ Without ``board_config.py`` the board follows ``sys.platform`` (``rp2`` -> pico,
 -> esp32) with 3 seats and a 16x2 LCD. The controller starts on its menu (choose the game
 there) or resumes the game its journal holds after a power cut.
 
+The boot is guarded (:func:`boot`, docs/hardware.md "Faults"): every boot is counted on
+flash (``device.bootguard``) before anything is built; a build that raises shows the reason
+on the LCD for ``FAULT_SHOW_MS`` and restarts the board; after ``BOOT_TRIES`` failed boots
+in a row the board starts in safe mode (journal set aside, the menu, the reason shown).
+Once built, the loop runs under ``device.supervisor.Supervisor``, which feeds the board's
+watchdog (``machine.WDT(timeout=board.WDT_MS)``) and keeps the LCD in step.
+
 MicroPython runs this file as ``__main__`` at boot; importing it (CPython, tests, the
 virtual board's scripts) runs nothing.
 """
@@ -29,6 +36,7 @@ _DEFAULTS = (3, 16, 2)  # seats, LCD columns, LCD rows
 # Measured on the unix port (docs/performance.md): the smallest heap for a Skat deal drops
 # by about 6 KB; each collection costs well under a millisecond on these heap sizes.
 GC_THRESHOLD = 2048
+FAULT_SHOW_MS = 3000  # a boot fault stays on the LCD this long before the restart
 
 
 def config():
@@ -98,10 +106,100 @@ def loop(app):
         timing.sleep_ms(1)
 
 
+def boot(machine=None, board=None, seats=None, cols=None, rows=None, storage=None,
+         adapt=None):
+    """Build the whole firmware under the boot guard; returns the Supervisor to loop on.
+
+    ``machine``: the machine module (default: the real one); ``board``: the board module,
+    ``seats``/``cols``/``rows`` the table (default: :func:`config`); ``storage``: the
+    flash folder (default ``board.STORAGE``); ``adapt(hw) -> hw``: a last change of the
+    hardware bundle (the desktop twin's link). A build that raises is shown on the LCD
+    and ends in ``machine.reset()``; after ``BOOT_TRIES`` such boots in a row the board
+    starts in safe mode. Returns None only when even safe mode cannot be built (the
+    reason is on the LCD if there is one; main.py then returns to the REPL)."""
+    from device.bootguard import BootGuard, set_aside
+    if machine is None:
+        import machine
+    if board is None:
+        name, seats, cols, rows = config()
+        board = load_board(name)
+    storage = storage or board.STORAGE
+    guard = BootGuard(storage)
+    safe = guard.begin()
+    hw = None
+    try:
+        if safe:
+            set_aside(storage)
+        hw = board.build(seats, cols, rows, machine=machine)
+        if hw.storage != storage:  # the last field; MicroPython namedtuples lack _replace
+            hw = type(hw)(*(tuple(hw)[:-1] + (storage,)))
+        if adapt is not None:
+            hw = adapt(hw)
+        controller = build_controller(hw)
+    except Exception as e:
+        reason = _reason(e)
+        guard.failed(reason)
+        _show_fault(hw, board, machine, cols, rows, "safe mode failed:" if safe else
+                    "boot failed %d/%d:" % (guard.count, guard.tries), reason)
+        if safe:
+            return None  # no reset loop: stay where a USB cable finds the board
+        timing.sleep_ms(FAULT_SHOW_MS)
+        machine.reset()
+        return None  # a real reset never returns
+    return _supervise(controller, hw, board, machine, guard, safe)
+
+
+def _supervise(controller, hw, board, machine, guard, safe):
+    from device.supervisor import Supervisor
+    wdt = None
+    wdt_ms = getattr(board, "WDT_MS", 0)
+    if wdt_ms and hasattr(machine, "WDT"):
+        try:
+            wdt = machine.WDT(timeout=wdt_ms)
+        except (ValueError, OSError) as e:  # a timeout the port refuses: run without
+            controller.show(["no watchdog:", _reason(e)])
+    sup = Supervisor(controller, hw.lcd, wdt, on_stable=guard.stable)
+    if safe:  # the journal was set aside: the controller is on its menu
+        controller.show(["safe mode", guard.reason or "boot loop"])
+    elif _by_watchdog(machine):
+        sup.notice("restarted: wdt", timing.ticks_ms())
+    return sup
+
+
+def _by_watchdog(machine):
+    """True when the last reset was the watchdog's (ports without reset_cause: False)."""
+    cause = getattr(machine, "reset_cause", None)
+    return cause is not None and cause() == getattr(machine, "WDT_RESET", -1)
+
+
+def _reason(e):
+    """One short line for the LCD: the exception's type and message."""
+    return ("%s %s" % (type(e).__name__, e)).strip()
+
+
+def _show_fault(hw, board, machine, cols, rows, head, reason):
+    """Put a boot fault on the LCD: the built one, else one built just for this. Never
+    raises (there may be no LCD at all)."""
+    try:
+        lcd = hw.lcd if hw is not None else _bare_lcd(board, machine, cols, rows)
+        lcd.show([(head + " " * cols)[:cols], reason[:cols]] + [reason[cols * i:cols * (i + 1)]
+                                                              for i in range(1, rows - 1)])
+    except Exception:
+        pass
+
+
+def _bare_lcd(board, machine, cols, rows):
+    from boards import reopen_i2c
+    from device.drivers.hd44780 import Lcd
+    return Lcd(reopen_i2c(board, machine), board.LCD_ADDR, cols, rows)
+
+
 def main():
-    """Build the board, build the controller, loop."""
+    """Boot (guarded) and loop."""
     gc.threshold(GC_THRESHOLD)
-    loop(build_controller(build_board()))
+    sup = boot()
+    if sup is not None:
+        loop(sup)
 
 
 if __name__ == "__main__":

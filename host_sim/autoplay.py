@@ -37,17 +37,20 @@ class TablePlayer:
     """Plays ``game`` for ``players`` on a SimBoard (``cols`` x ``rows`` LCD, one pad per
     seat or one ``central`` pad), deals from ``seed``; ``options``: the labels to pick in
     the setup menus, in order (defaults: each menu's first item); ``journal``: the board's
-    journal (``core.journal.Journal`` or anything with ``append``)."""
+    journal (``core.journal.Journal`` or anything with ``append``); ``flash``: a folder
+    for the board's flash, with ``boot`` the board boots through firmware/main.py (boot
+    guard, journal in ``flash``, Supervisor and watchdog) instead of ``power_on``."""
 
     def __init__(self, game, players, seed=1, cols=16, rows=2, central=False,
-                 options=None, journal=None, link=False):
+                 options=None, journal=None, link=False, flash=None, boot=False):
         self.game = game
         self.players = players
         self.seed = seed
         self.rng = random.Random(seed)
         self.deal_rng = Rng(seed)
         self.central = central
-        self.board = SimBoard(1 if central else players, cols, rows, link=link)
+        self.board = SimBoard(1 if central else players, cols, rows, link=link, flash=flash)
+        self.boot = boot
         self.journal = journal
         self.deck = _DECKS[game]
         self.tags = TaggedDeck(self.deck)
@@ -106,21 +109,33 @@ class TablePlayer:
         pad = self.pad(pad)
         b.place(pad, tag)
         events = b.run(60)
+        self.lift_card(pad, card, events)
+        return events + b.run(60)
+
+    def lift_card(self, pad, card, events):
+        """The board took ``card`` (``events`` since it was laid): ``on_trick`` sees the
+        LCD while a trick's verdict shows, then the card is lifted off ``pad``."""
+        b = self.board
         if self.on_trick is not None:
             taken = [e for e in events if type(e).__name__ == "TrickTaken"]
             if taken:
                 self.on_trick(taken[0], b.lcd_lines())
-        b.lift(pad, tag)
+        b.lift(pad, self.tags.tag(card))
         self.laid = (self.laid + [(pad, card)])[-self.players:]
-        return events + b.run(60)
 
     def start(self):
         """Power on and choose the game, the players and the options in the menus."""
         b = self.board
-        b.power_on(journal=self.journal, central=self.central)
+        self.power_on()
         b.run(50)
         self._choose_game()
         return self
+
+    def power_on(self):
+        """Start the firmware: booted as main.py does (``boot``), else the Controller."""
+        if self.boot:
+            return self.board.boot().loop
+        return self.board.power_on(journal=self.journal, central=self.central)
 
     def _choose_game(self):
         b = self.board
@@ -145,7 +160,7 @@ class TablePlayer:
         the board boots on its journal and the steps it already holds are skipped."""
         b = self.board
         skip = self.records_done() if resume else 0
-        ctl = b.power_on(journal=self.journal, central=self.central)
+        ctl = self.power_on()
         b.run(50)
         if resume and ctl.match is None and ctl.last_sheet:
             return self.results  # the journal holds a finished game: nothing to play

@@ -19,9 +19,27 @@ from device.app import App
 from host_sim.chips.hd44780 import Hd44780Model
 from host_sim.chips.mfrc522 import Mfrc522
 from host_sim.chips.ntag import Ntag213
-from host_sim.machine import SimMachine, VirtualClock
+from host_sim.machine import BoardReset, SimMachine, VirtualClock, WatchdogReset
 
 TICK_MS = 2  # virtual time between two calls of App.tick
+MAX_REBOOTS = 12  # boots in a row a run() may go through before the twin gives up
+
+
+def firmware_main():
+    """firmware/main.py as a module (it is not a package module: boards run it as
+    ``__main__``); loaded once."""
+    import importlib.util
+    import os
+    import sys
+    mod = sys.modules.get("trickref_board_main")
+    if mod is None:
+        path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                            "firmware", "main.py")
+        spec = importlib.util.spec_from_file_location("trickref_board_main", path)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        sys.modules["trickref_board_main"] = mod
+    return mod
 
 
 def tag_uid(deck, card, salt=b""):
@@ -77,7 +95,14 @@ class SimBoard:
     def __init__(self, seats=3, cols=16, rows=2, flash=None, link=False):
         self.clock = VirtualClock()
         timing.use(self.clock)
-        self.machine = SimMachine()
+        self.machine = SimMachine(self.clock)
+        self.seats, self.cols, self.rows = seats, cols, rows
+        self.flash = flash
+        self._link = link
+        self.supervisor = None
+        self.resets = []  # (virtual ms, cause) of every reset the board went through
+        self.on_tick = None  # fault injection: called with the board before every tick
+        self.ticks = 0
         self.pads = [Mfrc522() for _ in range(seats)]
         for seat, chip in enumerate(self.pads):
             self.machine.attach_spi(pico.SPI_ID, pico.READER_CS[seat], chip)
@@ -92,9 +117,7 @@ class SimBoard:
         if self.uart is not None:
             self.machine.attach_uart(pico.LINK_UART, self.uart)
         # the board's flash: a host folder (journal, deck registries), or none at all
-        self.hw = pico.build(seats, cols, rows, machine=self.machine)._replace(storage=flash)
-        if not link:
-            self.hw = self.hw._replace(link=None)
+        self.hw = self._adapt(pico.build(seats, cols, rows, machine=self.machine))
         self.app = None
         self.loop = None
         self.controller = None
@@ -109,6 +132,57 @@ class SimBoard:
                        central=central, on_event=on_event)
         self.loop = self.app
         return self.app
+
+    def _adapt(self, hw):
+        # the board's flash is a host folder (or none); no link unless one was asked for
+        hw = hw._replace(storage=self.flash)
+        return hw if self._link else hw._replace(link=None)
+
+    def boot(self):
+        """Boot as a board does: ``firmware/main.py``'s guarded :func:`boot` (boot counter
+        and journal on ``flash``, safe mode, the Supervisor with the watchdog). Runs the
+        supervised controller from then on; returns it."""
+        main = firmware_main()
+        self.supervisor = None
+        sup = main.boot(machine=self.machine, board=pico, seats=self.seats, cols=self.cols,
+                        rows=self.rows, storage=self.flash, adapt=self._adapt)
+        self.supervisor = sup
+        if sup is not None:
+            self.loop = sup
+            self.controller = sup.loop
+            self.hw = self.controller.hw
+        return sup
+
+    def reset(self, cause):
+        """The MCU resets (``machine`` reset cause ``cause``): the I2C controller's own
+        state goes, chips keep theirs, the firmware boots again (a boot that fails resets
+        again, up to MAX_REBOOTS times)."""
+        for _ in range(MAX_REBOOTS):
+            self.resets.append((self.clock.now_ms, cause))
+            self.machine.cause = cause
+            self.clock.watchdog = None
+            for bus in self.machine.i2cs.values():
+                bus.reset_controller()
+            try:
+                return self.boot()
+            except BoardReset:
+                cause = self.machine.SOFT_RESET
+            except WatchdogReset:
+                cause = self.machine.WDT_RESET
+            finally:
+                self._frame()  # what the boot (or the failed boot) left on the LCD
+        raise AssertionError("the board reset %d times in a row" % MAX_REBOOTS)
+
+    def brown_out(self, restart=False):
+        """Fault: the supply sags: every chip resets together (readers lose their
+        registers and field, the LCD module its 4-bit mode and screen); with ``restart``
+        the MCU's brown-out detector resets it too (it boots from its journal)."""
+        for chip in self.pads:
+            chip.power_off()
+            chip.power_on()
+        self.lcd_model.power_cycle()
+        if restart:
+            self.reset(self.machine.PWRON_RESET)
 
     def power_on(self, journal=None, central=False):
         """Run the whole firmware (the Controller with its menus), as ``main.py`` does."""
@@ -149,8 +223,16 @@ class SimBoard:
         end = self.clock.now_ms + ms
         bus = self.machine.I2C(pico.I2C_ID)
         while self.clock.now_ms < end:
-            events.extend(self.loop.tick(self.clock.ticks_ms()))
-            self.clock.advance(TICK_MS)
+            try:
+                if self.on_tick is not None:
+                    self.on_tick(self)
+                self.ticks += 1
+                events.extend(self.loop.tick(self.clock.ticks_ms()))
+                self.clock.advance(TICK_MS)
+            except WatchdogReset:
+                self.reset(self.machine.WDT_RESET)
+            except BoardReset:
+                self.reset(self.machine.SOFT_RESET)
             if bus.bytes_moved != self._lcd_bytes:
                 self._lcd_bytes = bus.bytes_moved
                 self._frame()

@@ -11,9 +11,32 @@ machine.I2C). Chips attach to a bus:
 
 Every bus counts the bytes it moved (``bytes_moved``) and the wire time they took at the
 bus clock (``wire_us``), for the benchmarks.
+
+Faults (issue 27), for the tests of a board that heals itself:
+
+- ``machine.WDT(timeout=ms)`` / ``.feed()`` run on the virtual clock: once started, any
+  ``sleep_ms``/``advance`` past the last feed plus the timeout raises :class:`WatchdogReset`
+  (a ``BaseException``: the firmware's ``except Exception`` cannot swallow a reset), as the
+  MCU resets; ``machine.reset()`` raises :class:`BoardReset`.
+- ``I2C.stick_sda(bits)``: a slave holds SDA low in the middle of a byte (it missed clocks);
+  every transaction then fails with ``OSError(110)`` (ETIMEDOUT) until SCL has been
+  clocked ``bits`` times with SDA released and a STOP sent (NXP UM10204 3.1.16, "Bus
+  clear"), done with ``machine.Pin`` on the bus's SDA/SCL pins.
+- ``I2C.hang()``: the I2C controller hangs: the next transaction never returns (the
+  virtual clock runs on inside it) until the board resets; only the watchdog gets out.
 """
 
 _ENODEV = 19  # errno MicroPython raises when an I2C address does not acknowledge
+_ETIMEDOUT = 110  # errno of a bus transaction that timed out (SDA or SCL held low)
+_HANG_STEP_MS = 10  # a hung transaction burns virtual time in steps of this
+
+
+class WatchdogReset(BaseException):
+    """The watchdog was not fed in time: the MCU resets (raised from the virtual clock)."""
+
+
+class BoardReset(BaseException):
+    """``machine.reset()``: the firmware restarts the board."""
 
 
 class VirtualClock:
@@ -25,6 +48,7 @@ class VirtualClock:
 
     def __init__(self, start_ms=0):
         self.now_ms = start_ms
+        self.watchdog = None  # the started WDT, checked each time the clock moves
 
     def ticks_ms(self):
         """The current virtual time in ms (wraps at 2**30 like MicroPython's ticks)."""
@@ -32,11 +56,37 @@ class VirtualClock:
 
     def sleep_ms(self, ms):
         """Advance the clock by ``ms`` (what a driver's delay costs on the board)."""
-        self.now_ms += ms
+        self.advance(ms)
 
     def advance(self, ms):
-        """Advance the clock by ``ms``."""
+        """Advance the clock by ``ms``; raises WatchdogReset when a started watchdog
+        expires on the way."""
         self.now_ms += ms
+        wdt = self.watchdog
+        if wdt is not None and self.now_ms - wdt.fed_ms > wdt.timeout:
+            self.watchdog = None  # the reset stops it, as on the chip
+            raise WatchdogReset("watchdog: not fed for %d ms (timeout %d ms)"
+                                % (self.now_ms - wdt.fed_ms, wdt.timeout))
+
+
+class WDT:
+    """``machine.WDT(id=0, timeout=5000)`` on a virtual clock: started at construction,
+    fed by ``feed()``; cannot be stopped (MicroPython docs, machine.WDT). ``max_ms``: the
+    port's limit (rp2040: 8388 ms), a longer timeout raises ValueError as the port does."""
+
+    def __init__(self, clock, timeout=5000, max_ms=None):
+        if timeout <= 0 or (max_ms is not None and timeout > max_ms):
+            raise ValueError("WDT timeout %r ms outside 1..%s" % (timeout, max_ms))
+        self.clock = clock
+        self.timeout = timeout
+        self.fed_ms = clock.now_ms
+        self.feeds = 0
+        clock.watchdog = self
+
+    def feed(self):
+        """Restart the countdown."""
+        self.fed_ms = self.clock.now_ms
+        self.feeds += 1
 
 
 class Pin:
@@ -158,12 +208,63 @@ class SPI:
 class I2C:
     """An I2C controller with chips attached by 7-bit address."""
 
-    def __init__(self, id=0, scl=None, sda=None, freq=400000, timeout=50000):
+    def __init__(self, id=0, scl=None, sda=None, freq=400000, timeout=50000, clock=None):
         self.id = id
         self.freq = freq
         self._chips = {}
         self.bytes_moved = 0
         self.wire_us = 0.0
+        self.clock = clock
+        self.stuck_bits = 0  # SCL pulses the slave still waits for while it holds SDA low
+        self.hung = False
+        self.bus_clears = 0  # STOPs sent by GPIO (a bus clear ends with one)
+        self.freed = 0  # stuck SDA lines released by clocking SCL
+        self._scl = self._sda = None
+        self._master_sda = 1  # the level the master drives on SDA (1 = released)
+
+    def wire(self, scl, sda):
+        """Watch the bus's SCL and SDA pins (bus clear by GPIO); once per bus."""
+        if self._scl is not None or scl is None or sda is None:
+            return
+        self._scl, self._sda = scl, sda
+        scl.watch(self._on_scl)
+        sda.watch(self._on_sda)
+
+    def stick_sda(self, bits=5):
+        """Fault: a slave holds SDA low, waiting for ``bits`` more SCL clocks (1..9)."""
+        self.stuck_bits = bits
+        if self._sda is not None:
+            self._sda._value = 0  # what a GPIO read of the line now sees
+
+    def hang(self):
+        """Fault: the next transaction never returns (until the board resets)."""
+        self.hung = True
+
+    def reset_controller(self):
+        """The MCU reset: the controller's own state (a hang) is gone; slaves keep theirs."""
+        self.hung = False
+
+    def _on_scl(self, level):
+        if level == 0 and self.stuck_bits and self._master_sda:
+            self.stuck_bits -= 1  # the slave shifts out one more bit on each clock
+            if not self.stuck_bits:
+                self._sda._value = self._master_sda  # its byte is over: SDA released
+                self.freed += 1
+
+    def _on_sda(self, level):
+        self._master_sda = level
+        if self.stuck_bits:
+            self._sda._value = 0  # the slave still pulls the line low
+        elif level == 1 and self._scl is not None and self._scl.value():
+            self.bus_clears += 1  # a STOP: SDA rising while SCL is high
+
+    def _check_bus(self):
+        while self.hung:
+            if self.clock is None:
+                raise RuntimeError("I2C hang without a clock would never end")
+            self.clock.advance(_HANG_STEP_MS)
+        if self.stuck_bits:
+            raise OSError(_ETIMEDOUT)
 
     def attach(self, addr, chip):
         """Put ``chip`` on the bus at 7-bit address ``addr``."""
@@ -171,9 +272,11 @@ class I2C:
 
     def scan(self):
         """The addresses that acknowledge, ascending."""
+        self._check_bus()
         return sorted(self._chips)
 
     def _chip(self, addr, nbytes):
+        self._check_bus()
         # 9 clocks per byte (8 data + ACK) plus the address byte, start and stop.
         self.bytes_moved += nbytes + 1
         self.wire_us += (9 * (nbytes + 1) + 2) * 1e6 / self.freq
@@ -241,12 +344,16 @@ class MemUart:
 class SimMachine:
     """A stand-in for the ``machine`` module of one emulated board.
 
+    ``clock``: the board's VirtualClock (needed by ``WDT`` and a hung I2C bus).
+
     ``Pin(id)``, ``SPI(id)`` and ``I2C(id)`` return the same object for the same id, as the
     hardware does, so chips wired with :meth:`attach_spi` / :meth:`attach_i2c` before the
     board module runs see exactly the buses and chip selects the firmware uses.
     """
 
-    def __init__(self):
+    PWRON_RESET, HARD_RESET, WDT_RESET, SOFT_RESET = 1, 2, 3, 5  # reset_cause() values
+
+    def __init__(self, clock=None):
         pins = {}
         spis = {}
         i2cs = {}
@@ -274,10 +381,19 @@ class SimMachine:
         def i2c(id=0, **kw):
             bus = i2cs.get(id)
             if bus is None:
-                bus = i2cs[id] = I2C(id)
+                bus = i2cs[id] = I2C(id, clock=clock)
             if kw.get("freq"):
                 bus.freq = kw["freq"]
+            bus.wire(kw.get("scl"), kw.get("sda"))
             return bus
+
+        def wdt(id=0, timeout=5000):
+            if clock is None:
+                raise OSError("no watchdog on a board without a virtual clock")
+            return WDT(clock, timeout, self.wdt_max_ms)
+
+        def reset():
+            raise BoardReset("machine.reset()")
 
         uarts = {}
 
@@ -290,6 +406,12 @@ class SimMachine:
         self.Pin = BoardPin
         self.SPI = spi
         self.I2C = i2c
+        self.WDT = wdt
+        self.reset = reset
+        self.wdt_max_ms = 8388  # rp2040 (MicroPython docs, machine.WDT)
+        self.clock = clock
+        self.cause = self.PWRON_RESET  # what machine.reset_cause() answers
+        self.reset_cause = lambda: self.cause
         self.UART = uart
         self.uarts = uarts
         self.pins = pins

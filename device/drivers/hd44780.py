@@ -13,6 +13,18 @@ Split into protocol and transport as dhylands/python_lcd splits it (reference/ha
   with the chip model). Every instruction or data byte is ONE 4-byte ``i2c.writeto`` from a
   buffer allocated once: high nibble with E high, E low, then the low nibble the same way.
 
+Self-healing (issue 27): the driver keeps the screen the firmware asked for (``_want``, one
+row buffer per row, plus the CGRAM glyphs) apart from what it believes the display holds
+(``_shown``). A bus error while writing never reaches the firmware: it is kept in
+``error``, the rows are marked unknown and nothing more is sent until :meth:`Lcd.recover`
+(bus clear through the board's ``reopen``, then :meth:`Hd44780.resync`). ``resync`` is the
+datasheet's initialisation by instruction (three 0x3 nibbles in 8-bit mode, then 0x2:
+works from any state, a chip knocked out of 4-bit step by a spurious E pulse included)
+without a clear, then the glyphs and every row rewritten from the buffer, so the firmware
+can run it on a schedule: a glitch the driver cannot see (the LCD is write-only) lasts
+until the next resync. ``note(text)`` shows a notice on the last row over the screen
+(a fault told to the table) until ``note(None)``.
+
 Text contract for the screens: characters ``"\\x00"`` .. ``"\\x07"`` show the CGRAM glyphs
 (the suit marks of ``device/glyphs.py``); printable ASCII shows as is, except ``\\`` and
 ``~`` which the A00 ROM does not have (it draws ¥ and → there); ``"→"`` and ``"←"`` use the
@@ -88,11 +100,16 @@ class Hd44780:
         # Row r starts at 0x40 * (r & 1) + cols * (r >> 1): 0x00, 0x40, 0x00+cols, 0x40+cols.
         self._starts = bytes(_LINE2 * (r & 1) + cols * (r >> 1) for r in range(rows))
         self._shown = [bytearray(cols) for _ in range(rows)]  # DDRAM codes on each row
+        self._want = [bytearray(b" " * cols) for _ in range(rows)]  # what the firmware asked
         self._next = bytearray(cols)  # scratch: the row being encoded
+        self._glyphs = [None] * (_CGRAM_LAST + 1)  # CGRAM glyphs defined, for a resync
+        self._note = None  # encoded notice shown on the last row, or None
+        self.error = None  # the bus error that stopped writes until recover(), or None
+        self.resyncs = 0  # resynchronisations done (scheduled and after errors)
 
-    def _init_display(self):
-        """Reset by instruction (datasheet figure 24), then 2 lines, cleared, display on."""
-        timing.sleep_ms(_POWER_ON_MS)
+    def _sync(self):
+        """Initialisation by instruction (figure 24) to 4-bit, 2 lines, display on, no
+        clear: after it the chip takes instructions in step whatever state it was in."""
         # Three 0x3 nibbles put the chip in 8-bit mode from any state (8-bit, or 4-bit
         # waiting for either nibble); 0x2 then selects the 4-bit interface.
         self._write_init_nibble(_RESET_NIBBLE)
@@ -105,18 +122,77 @@ class Hd44780:
         timing.sleep_ms(_RESET2_MS)
         # Function set must come first: after any other instruction, N and F are fixed.
         self._write_command(_FUNCTION_SET | _FUNC_2LINE)
+
+    def _init_display(self):
+        """Reset by instruction (datasheet figure 24), then 2 lines, cleared, display on."""
+        timing.sleep_ms(_POWER_ON_MS)
+        self._sync()
         self._write_command(_DISPLAY_CTRL)  # display off while memory is undefined
         self.clear()
         self._write_command(_ENTRY_MODE | _ENTRY_INC)
         self._write_command(_DISPLAY_CTRL | _DISPLAY_ON)  # cursor and blink off
 
+    def resync(self):
+        """Re-synchronise the display and redraw it from the firmware's own buffer:
+        :meth:`_sync`, entry mode, display on, every defined CGRAM glyph and every row
+        (the notice included). About 9 ms of sleeps plus 4 + 8 x 9 + rows x (cols + 1)
+        bus writes. Raises the bus's OSError (``error`` is then set again); on success
+        ``error`` is cleared."""
+        self.error = None
+        try:
+            self._sync()
+            self._write_command(_ENTRY_MODE | _ENTRY_INC)
+            self._write_command(_DISPLAY_CTRL | _DISPLAY_ON)
+            for slot in range(_CGRAM_LAST + 1):
+                if self._glyphs[slot] is not None:
+                    self._send_glyph(slot, self._glyphs[slot])
+            for r in range(self.rows):
+                self._put_row(r, self._view(r))
+        except OSError as e:
+            self._lost(e)
+            raise
+        self.resyncs += 1
+
+    def note(self, text):
+        """Show ``text`` on the last row over the screen (a notice: "LCD bus cleared"),
+        or with None put the screen's own last row back. Never raises."""
+        if text is None:
+            self._note = None
+        else:
+            self._encode(text)
+            self._note = bytearray(self._next)
+        self._refresh(self.rows - 1)
+
+    def _view(self, r):
+        """The codes row ``r`` must show: the notice on the last row, else the buffer."""
+        if self._note is not None and r == self.rows - 1:
+            return self._note
+        return self._want[r]
+
+    def _lost(self, e):
+        """A bus error: remember it, forget what the display holds (all rows resent)."""
+        self.error = e
+        for row in self._shown:
+            for i in range(self.cols):
+                row[i] = 0xFF  # never a code the encoder makes: every row differs
+
+    def _refresh(self, r):
+        # send row r when what it must show differs from what the display holds
+        view = self._view(r)
+        if self.error is None and view != self._shown[r]:
+            try:
+                self._put_row(r, view)
+            except OSError as e:
+                self._lost(e)
+
     def clear(self):
         """Blank the whole display (instruction 0x01, 1.52 ms; kept out of the render path)."""
         self._write_command(_CLEAR)
         timing.sleep_ms(_CLEAR_MS)
-        for row in self._shown:
+        for r in range(self.rows):
             for i in range(self.cols):
-                row[i] = _BLANK
+                self._shown[r][i] = _BLANK
+                self._want[r][i] = _BLANK
 
     def write_row(self, row, text):
         """Write ``text`` on ``row`` (0-based), padded with blanks or cut to ``cols``.
@@ -127,7 +203,9 @@ class Hd44780:
         if not 0 <= row < self.rows:
             raise ValueError("LCD row %r outside 0..%d" % (row, self.rows - 1))
         self._encode(text)
-        self._send_row(row)
+        self._keep(row)
+        self._shown[row][0] = 0xFF  # written whatever the display holds
+        self._refresh(row)
 
     def show(self, lines):
         """Show a screen: ``lines[r]`` on row r (missing rows blank), rewriting only rows
@@ -140,8 +218,8 @@ class Hd44780:
             raise ValueError("%d lines for a %d-row LCD" % (n, self.rows))
         for r in range(self.rows):
             self._encode(lines[r] if r < n else "")
-            if self._next != self._shown[r]:
-                self._send_row(r)
+            self._keep(r)
+            self._refresh(r)
 
     def define_char(self, slot, rows8):
         """Load a 5x8 glyph into CGRAM ``slot`` (0..7), shown by the character ``chr(slot)``.
@@ -157,6 +235,14 @@ class Hd44780:
         for bits in rows8:
             if not 0 <= bits <= 0x1F:
                 raise ValueError("glyph row 0x%X is wider than 5 dots (bits 4..0)" % bits)
+        self._glyphs[slot] = bytes(rows8)
+        if self.error is None:
+            try:
+                self._send_glyph(slot, rows8)
+            except OSError as e:
+                self._lost(e)
+
+    def _send_glyph(self, slot, rows8):
         self._write_command(_SET_CGRAM | (slot << 3))
         for bits in rows8:
             self._write_data(bits)
@@ -173,13 +259,21 @@ class Hd44780:
                 c = _QMARK
             buf[i] = c
 
-    def _send_row(self, row):
+    def _keep(self, row):
+        # the encoded row becomes what the firmware wants on ``row``
+        want = self._want[row]
         buf = self._next
+        for i in range(self.cols):  # a loop, not want[:] = buf: a slice object allocates
+            want[i] = buf[i]
+
+    def _put_row(self, row, buf):
+        """Send ``buf`` to ``row``; what the display holds is known only once it all went."""
+        shown = self._shown[row]
+        shown[0] = 0xFF  # unknown while being written
         self._write_command(_SET_DDRAM | self._starts[row])
         for i in range(self.cols):
             self._write_data(buf[i])
-        shown = self._shown[row]
-        for i in range(self.cols):  # a loop, not shown[:] = buf: a slice object allocates
+        for i in range(self.cols):
             shown[i] = buf[i]
 
 
@@ -190,10 +284,13 @@ class Lcd(Hd44780):
     the PCF8574T, 0x3F for the PCF8574AT. Construction writes the port once to check the
     backpack answers (``DeviceNotFound("no LCD backpack at 0x27")`` otherwise), then runs
     the datasheet reset: about 60 ms of ``timing.sleep_ms``. Backlight starts on.
+    ``reopen``: a callable that clears the bus and returns a new I2C object (the board's
+    ``boards.reopen_i2c``), used by :meth:`recover`.
     """
 
-    def __init__(self, i2c, addr=DEFAULT_ADDR, cols=16, rows=2):
+    def __init__(self, i2c, addr=DEFAULT_ADDR, cols=16, rows=2, reopen=None):
         Hd44780.__init__(self, cols, rows)
+        self.reopen = reopen
         self._i2c = i2c
         self._addr = addr
         self._buf = bytearray(4)  # one frame: E high and E low for each nibble
@@ -209,10 +306,27 @@ class Lcd(Hd44780):
         self._init_display()
 
     def backlight(self, on):
-        """Switch the backlight; one port write with E low, so the HD44780 sees nothing."""
+        """Switch the backlight; one port write with E low, so the HD44780 sees nothing.
+        A bus error is kept in ``error`` (the next recover() sends the lamp state)."""
         self._bl = (1 << SHIFT_BACKLIGHT) if on else 0
         self._buf[0] = self._bl
-        self._i2c.writeto(self._addr, self._mv[:1])
+        if self.error is None:
+            try:
+                self._i2c.writeto(self._addr, self._mv[:1])
+            except OSError as e:
+                self._lost(e)
+
+    def recover(self):
+        """After a bus error: clear the bus and get a new I2C object through ``reopen``
+        (UM10204 3.1.16), then :meth:`resync` (which also resends the backlight state
+        with every frame). Raises OSError while the bus or the LCD still fails."""
+        if self.reopen is not None:
+            try:
+                self._i2c = self.reopen()
+            except OSError as e:
+                self._lost(e)
+                raise
+        self.resync()
 
     def _write_command(self, cmd):
         self._write_byte(cmd, 0)

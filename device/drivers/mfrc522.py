@@ -72,6 +72,10 @@ _START_SEND = const(0x80)  # BitFramingReg StartSend
 _IRQ_CLEAR_ALL = const(0x7F)  # ComIrqReg with Set1 = 0 clears every bit written as 1
 _IRQ_RX = const(0x20)  # ComIrqReg RxIRq: a frame was received
 _IRQ_ERR = const(0x02)  # ComIrqReg ErrIRq: some ErrorReg bit is set
+# ComIrqReg HiAlertIRq: the FIFO holds >= 56 bytes (WaterLevelReg at its reset value 8).
+# Never raised by our frames (<= 9 bytes out, <= 18 in): a chip that reports it is not
+# there, and the bus reads a floating MISO as 0xFF.
+_IRQ_HI_ALERT = const(0x08)
 _IRQ_TIMER = const(0x01)  # ComIrqReg TimerIRq: the timer ran out (nobody answered)
 _ERR_BUFFER_OVFL = const(0x10)  # ErrorReg BufferOvfl
 _ERR_COLL = const(0x08)  # ErrorReg CollErr
@@ -132,13 +136,16 @@ class MFRC522:
 
     ``spi``: a configured ``machine.SPI``-like bus; ``cs``: its chip-select pin, set up
     here as an output idling high; ``rst``: optional NRSTPD pin, pulsed for a hard reset.
-    Raises :class:`DeviceNotFound` when VersionReg is not 0x88/0x90/0x91/0x92.
+    Raises :class:`DeviceNotFound` when VersionReg is not 0x88/0x90/0x91/0x92; with
+    ``required=False`` the reader starts offline instead (``version`` None: every read
+    raises DeviceNotFound until :meth:`revive` succeeds), so a pad whose cable is loose at
+    power-on does not stop the board.
 
     ``read_card()``, ``tag_present()`` and ``write_page()`` are the firmware API; see the
     module docstring for the failure convention and the halt-based debounce.
     """
 
-    def __init__(self, spi, cs, rst=None):
+    def __init__(self, spi, cs, rst=None, required=True):
         self._spi = spi
         self._cs = cs
         cs.init(cs.OUT, value=1)
@@ -156,11 +163,27 @@ class MFRC522:
             timing.sleep_ms(1)
             rst.value(1)  # the rising edge resets the chip
             timing.sleep_ms(50)  # oscillator start-up, as miguelbalboa PCD_Init
-        self.version = self._read_reg(_REG_VERSION)
-        if self.version not in _VERSIONS:
+        self.version = None  # None while the chip does not answer (see revive)
+        try:
+            self.revive()
+        except DeviceNotFound:
+            if required:
+                raise
+
+    def revive(self):
+        """(Re)initialise the chip: check VersionReg, soft reset, timer, field on.
+
+        For a reader that stopped answering (cable, brown-out) and came back: every
+        register is set again, so nothing of its old state is trusted. Raises
+        :class:`DeviceNotFound` while VersionReg is not 0x88/0x90/0x91/0x92 (the reader
+        stays offline: ``version`` is None)."""
+        version = self._read_reg(_REG_VERSION)
+        if version not in _VERSIONS:
+            self.version = None
             raise DeviceNotFound("MFRC522 not responding on cs=%s (VersionReg 0x%02X)"
-                                 % (cs, self.version))
+                                 % (self._cs, version))
         self.reset()
+        self.version = version
 
     # -- bus seam ---------------------------------------------------------------------------
 
@@ -248,7 +271,7 @@ class MFRC522:
         Returns the number of bits received, or None when the chip timer ran out with no
         answer. Raises NfcCollision on CollErr, NfcProtocolError on parity, protocol or
         FIFO overflow errors and on answers longer than 18 bytes, DeviceNotFound when the
-        chip raises neither RxIRq nor TimerIRq.
+        chip raises neither RxIRq nor TimerIRq, or HiAlertIRq (a floating MISO reads 0xFF).
         """
         self._write_reg(_REG_COMMAND, _CMD_IDLE)  # end whatever ran before
         self._write_reg(_REG_COM_IRQ, _IRQ_CLEAR_ALL)  # Set1 = 0: clear all IRQ bits
@@ -262,6 +285,9 @@ class MFRC522:
                 break
         else:
             raise DeviceNotFound("MFRC522 on cs=%s: no RxIRq or TimerIRq" % (self._cs,))
+        if irq & _IRQ_HI_ALERT:
+            raise DeviceNotFound("MFRC522 on cs=%s: ComIrqReg 0x%02X, not a chip"
+                                 % (self._cs, irq))
         if irq & _IRQ_ERR:
             err = self._read_reg(_REG_ERROR)
             if err & _ERR_COLL:
@@ -412,6 +438,8 @@ class MFRC522:
         is halted first so it is refused once per placement). A tag that answers HLTA is
         only left awake: its read stands, and the firmware debounces the repeat by UID.
         """
+        if self.version is None:
+            raise DeviceNotFound("MFRC522 on cs=%s is offline" % (self._cs,))
         uid = self._activate(_REQA)
         if uid is None:
             return None
@@ -429,6 +457,8 @@ class MFRC522:
         the state WUPA found it in (NTAG21x datasheet 8.4): halted cards stay halted,
         unread cards stay readable by REQA.
         """
+        if self.version is None:
+            raise DeviceNotFound("MFRC522 on cs=%s is offline" % (self._cs,))
         for _ in range(2):
             try:
                 if self._wake(_WUPA):

@@ -87,6 +87,9 @@ class Hd44780:
         # Function set works only before any other instruction, unless it changes DL
         # (datasheet, function set note); this records that another one has run.
         self._set_locked = False
+        # A DDRAM address outside the map is a driver bug, unless a fault was injected
+        # (then the chip assembles garbage from the wrong nibbles): see _set_ddram.
+        self.strict = True
 
     # -- bus side ------------------------------------------------------------------------
 
@@ -177,6 +180,9 @@ class Hd44780:
         self.shift = 0
 
     def _set_ddram(self, a):
+        if not self.strict:  # after an injected fault: garbled bytes, any address
+            a = 0x40 + (a - 0x40) % 0x28 if self.two_line and a >= 0x40 else \
+                a % (0x28 if self.two_line else _CELLS)
         if self.two_line:
             if a > 0x67 or 0x27 < a < 0x40:
                 raise ValueError("DDRAM address 0x%02X outside the 2-line map "
@@ -265,6 +271,18 @@ class Hd44780Model(Hd44780):
         Hd44780.__init__(self, cols, rows, glyph_map)
         self.port = 0xFF
         self._e_rose = False  # a cycle opens on E rising: E high since power-on is none
+
+    def spurious_nibble(self, nibble=0x0):
+        """Fault: noise on E (a buzzer's spike) latches one extra nibble; in 4-bit mode
+        every later byte is then assembled from the wrong halves until re-synchronised."""
+        self.strobe(0, 0, nibble & 0x0F)
+        self.strict = False
+
+    def power_cycle(self):
+        """Fault: a brown-out resets the module: HD44780 internal reset (8-bit, 1 line,
+        display off, cleared) and the PCF8574 port back to 0xFF."""
+        Hd44780Model.__init__(self, self.cols, self.rows, self.glyph_map)
+        self.strict = False
 
     @property
     def backlight(self):

@@ -24,6 +24,10 @@ Register semantics modelled (hardware.md 1.3):
   as users report (hardware.md 1.5). TxCRCEn/RxCRCEn are honoured.
 - TxControlReg Tx1RFEn/Tx2RFEn switch the field: on = tags power up in IDLE, off = lost.
 
+Faults (issue 27): ``power_off()`` (a pad cable worked loose: MISO reads ``miso_off``,
+0x00 pulled low or 0xFF floating high; writes are lost, the field is off) and ``power_on()`` (back with every register at its reset value,
+as after a brown-out: antenna off, timer stopped).
+
 Knobs: ``next_error`` (ErrorReg bits, e.g. 0x02 ParityErr, raised with the next answer),
 ``max_answers``, ``trace`` (a list to which each exchange appends ``(frame, answer)``).
 Counters for benchmarks: ``exchanges``, ``air_us`` (frames on air + frame delay),
@@ -110,6 +114,18 @@ class Mfrc522:
         self._read_mode = False
         self._wreg = 0
         self._pending = 0
+        self.powered = True
+        self.miso_off = 0x00  # what MISO reads while the chip is unpowered
+        self._reset()
+
+    def power_off(self):
+        """Fault: the chip loses power (or its cable): silent on SPI, field off."""
+        self.powered = False
+        self._reset()
+
+    def power_on(self):
+        """Power back: every register at its reset value (antenna off)."""
+        self.powered = True
         self._reset()
 
     # -- the field ------------------------------------------------------------------------------
@@ -151,6 +167,8 @@ class Mfrc522:
 
     def spi_exchange(self, b):
         """One byte in on MOSI, one out on MISO (the value read by the previous byte)."""
+        if not self.powered:
+            return self.miso_off  # nothing drives MISO
         out, self._pending = self._pending, 0
         if self._first:
             self._first = False

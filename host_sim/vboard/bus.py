@@ -13,7 +13,10 @@ Harness commands (op ``C``; also callable here as methods):
 - ``place SEAT DECK CODE`` / ``lift SEAT DECK CODE``: the NTAG213 sticker of that card
   (``host_sim.board.TaggedDeck``, the desktop twin's UIDs) enters / leaves the pad's field;
 - ``lcd``: the visible rows, ``\\n``-joined, suit glyphs as Unicode;
-- ``clear``: take every card off every pad.
+- ``clear``: take every card off every pad;
+- ``fault reader SEAT off|on``: that pad's reader loses power / comes back at reset values;
+  ``fault nibble N``: a spurious E pulse latches nibble N into the HD44780;
+  ``fault brownout``: every chip resets together (issue 27, ``host_sim/faults.py``).
 
 One MicroPython process talks to the server at a time; when it goes (a soft reset, the end
 of a run) the next one may connect and finds the chips as they were, as on a board.
@@ -116,8 +119,30 @@ class BusServer:
         if words == ["clear"]:
             self.clear()
             return "ok"
-        raise BusError("unknown harness command %r (place/lift SEAT DECK CODE, lcd, clear)"
-                       % text)
+        if words[:1] == ["fault"]:
+            with self._lock:
+                return self._fault(words[1:], text)
+        raise BusError("unknown harness command %r (place/lift SEAT DECK CODE, lcd, clear, "
+                       "fault ...)" % text)
+
+    def _fault(self, words, text):
+        try:
+            if words[0] == "reader" and words[2] in ("off", "on"):
+                chip = self.pads[int(words[1])]
+                chip.power_off() if words[2] == "off" else chip.power_on()
+            elif words[0] == "nibble":
+                self.lcd_model.spurious_nibble(int(words[1]))
+            elif words == ["brownout"]:
+                for chip in self.pads:
+                    chip.power_off()
+                    chip.power_on()
+                self.lcd_model.power_cycle()
+            else:
+                raise ValueError(text)
+        except (IndexError, ValueError):
+            raise BusError("bad fault command %r (fault reader SEAT off|on, fault nibble N, "
+                           "fault brownout)" % text) from None
+        return "ok"
 
     # -- serving ----------------------------------------------------------------------------
 

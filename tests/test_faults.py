@@ -1,0 +1,309 @@
+"""Issue 27: a board that heals itself. Each fault of a real table is injected into a deal
+of each game on the emulated board (booted by firmware/main.py: boot guard, journal on
+flash, Supervisor feeding the watchdog); the table must end the deal with the same results
+and sheet as an undisturbed run of the same seeded deal, and the LCD must show what
+happened. Plus the parts: the twin's watchdog, the I2C bus clear (NXP UM10204 3.1.16), the
+HD44780 re-synchronisation (datasheet figure 24), the boot-loop guard and safe mode."""
+
+import os
+
+import pytest
+
+from boards import pico
+from device import supervisor
+from device.drivers.errors import DeviceNotFound
+from device.drivers.i2c_bus import bus_clear
+from host_sim.board import SimBoard
+from host_sim.faults import FAULTS, FaultRun, lcd_in_step
+from host_sim.machine import SimMachine, VirtualClock, WatchdogReset
+from test_pad_faults import table  # noqa: F401  (fixture: a Skat grand hand in play)
+
+GAMES = [("skat", 3, 5), ("magistr", 3, 5), ("zhopa", 3, 5), ("tarot", 4, 5)]
+AT = 4  # the fault strikes while the 4th card of the deal is laid
+_REFERENCE = {}
+
+
+def reference(tmp_path_factory, game, players, seed):
+    """The undisturbed deal: results and sheet (played once per game)."""
+    key = (game, players, seed)
+    if key not in _REFERENCE:
+        run = FaultRun(game, players, seed, str(tmp_path_factory.mktemp("ref")))
+        _REFERENCE[key] = run.play()
+        assert run.board.resets == [] and run.seen == {}
+    return _REFERENCE[key]
+
+
+def frames(board):
+    return ["|".join(f) for f in board.transcript]
+
+
+def shown(board, text):
+    return any(text in f for f in frames(board))
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+@pytest.mark.parametrize("game,players,seed", GAMES, ids=[g[0] for g in GAMES])
+def test_deal_survives_the_fault(tmp_path, tmp_path_factory, game, players, seed, fault):
+    want = reference(tmp_path_factory, game, players, seed)
+    run = FaultRun(game, players, seed, str(tmp_path / "flash"), fault, at=AT, at_tick=7)
+    results, sheet = run.play()
+    assert results == want[0] and all(a == b for a, b in results)
+    assert sheet == want[1] and sheet
+    b = run.board
+    assert run.in_step["settled"]  # whatever happened, the LCD shows the firmware's screen
+    causes = [c for _, c in b.resets]
+    if fault == "reader":
+        outage = run.seen["outage"]
+        assert outage[0].startswith("pad ") and outage[0].rstrip().endswith(": no reader")
+        n = outage[0].split()[1].rstrip(":")
+        assert shown(b, "pad %s: back" % n) and causes == []
+    elif fault == "sda":
+        bus = b.machine.I2C(pico.I2C_ID)
+        assert bus.freed == 1 and bus.stuck_bits == 0 and bus.bus_clears >= 1
+        assert shown(b, "LCD bus cleared") and b.supervisor.recoveries == 1
+        assert causes == []
+    elif fault == "nibble":
+        assert not run.in_step["glitch"]  # the slipped nibble garbled the next screen...
+        assert b.hw.lcd.resyncs >= 1 and causes == []  # ...until the scheduled re-sync
+    elif fault == "brownout":
+        assert not run.in_step["brownout"] and causes == []  # blank after the brown-out...
+        assert run.in_step["after"]  # ...until the readers' re-initialisation re-syncs it
+    elif fault == "brownout-restart":
+        assert causes == [b.machine.PWRON_RESET]
+    elif fault in ("hang", "reset"):
+        assert causes == [b.machine.WDT_RESET] and shown(b, "restarted: wdt")
+    if fault == "hang":
+        assert b.resets[0][0] >= pico.WDT_MS  # nothing but the watchdog got it out
+
+
+@pytest.mark.parametrize("at_tick", range(0, 64, 9))
+def test_reset_at_any_tick_of_a_card(tmp_path, tmp_path_factory, at_tick):
+    """A reset before the card is laid, while it is read, after it was journaled, once it
+    is lifted: the board resumes and the deal ends the same."""
+    want = reference(tmp_path_factory, "skat", 3, 5)
+    run = FaultRun("skat", 3, 5, str(tmp_path / "flash"), "reset", at=6, at_tick=at_tick)
+    assert run.play() == want
+    assert [c for _, c in run.board.resets] == [run.board.machine.WDT_RESET]
+
+
+# --- the parts -------------------------------------------------------------------------------
+
+def test_watchdog_model():
+    """machine.WDT on the virtual clock: fed in time nothing happens; not fed for longer
+    than the timeout, the clock raises WatchdogReset; the rp2040 limit is 8388 ms."""
+    clock = VirtualClock()
+    m = SimMachine(clock)
+    with pytest.raises(ValueError):
+        m.WDT(timeout=8389)
+    wdt = m.WDT(timeout=5000)
+    for _ in range(10):
+        clock.advance(4000)
+        wdt.feed()
+    with pytest.raises(WatchdogReset):
+        clock.advance(5001)
+    clock.advance(10000)  # the reset stopped it
+
+
+@pytest.mark.parametrize("bits,freed", [(1, True), (5, True), (9, True), (40, False)])
+def test_bus_clear_frees_a_stuck_sda(bits, freed):
+    """A slave waiting for up to 9 clocks releases SDA (UM10204 3.1.16); one that needs
+    more (dead) is reported. Transactions fail with ETIMEDOUT until then."""
+    m = SimMachine(VirtualClock())
+    bus = m.I2C(0, sda=m.Pin(4), scl=m.Pin(5))
+    bus.attach(0x27, object())
+    bus.stick_sda(bits)
+    with pytest.raises(OSError) as e:
+        bus.scan()
+    assert e.value.args[0] == 110
+    assert bus_clear(m.Pin, 4, 5) is freed
+    assert bus.freed == bus.bus_clears == (1 if freed else 0)  # freed, then a STOP
+    if freed:
+        assert bus.scan() == [0x27]
+
+
+@pytest.mark.parametrize("nibble", range(16))
+def test_resync_after_any_spurious_nibble(nibble):
+    """Whatever nibble slipped in (the chip then waits for the wrong half), the
+    initialisation by instruction brings it back in step and the screen is redrawn."""
+    b = SimBoard(3)
+    lcd = b.hw.lcd
+    lcd.define_char(0, [0x1F] * 8)
+    lcd.show(["\x00 trick 3", "next: P2"])
+    b.lcd_model.spurious_nibble(nibble)
+    lcd.show(["P1 takes", "lead: P1"])
+    assert not lcd_in_step(b)
+    lcd.resync()
+    assert lcd_in_step(b) and b.lcd_lines() == ["P1 takes        ", "lead: P1        "]
+    assert bytes(b.lcd_model.cgram[:8]) == b"\x1f" * 8
+
+
+def test_lcd_write_error_never_reaches_the_firmware():
+    """A bus error while showing a screen is kept by the driver; recover() clears the bus,
+    re-creates the I2C object and redraws what the firmware asked for meanwhile."""
+    b = SimBoard(3)
+    lcd = b.hw.lcd
+    bus = b.machine.I2C(pico.I2C_ID)
+    bus.stick_sda(3)
+    lcd.show(["first", "screen"])
+    assert isinstance(lcd.error, OSError)
+    lcd.show(["second", "screen"])  # no exception, nothing sent
+    lcd.recover()
+    assert lcd.error is None and b.lcd_lines() == ["second          ", "screen          "]
+
+
+@pytest.mark.parametrize("miso", [0x00, 0xFF], ids=["miso-low", "miso-floating-high"])
+def test_dead_reader_is_no_reader_never_a_card_or_a_collision(table, miso):
+    """A reader that loses power reads 0x00 or 0xFF on MISO: either way the pad is
+    reported as "no reader" (never "2 cards on pad", never a card), and the card laid
+    meanwhile is read once the reader is back."""
+    from core.cards import SKAT
+    b, deck = table
+    app = b.app
+    b.pads[0].miso_off = miso
+    b.pads[0].power_off()
+    b.place(0, deck.tag(SKAT.parse("SA")))
+    ev = b.run(400)
+    assert [e.reason for e in ev] == ["no-reader"] and app.referee.deal.history == []
+    assert b.lcd_lines()[0] == "pad 1: no reader"
+    b.pads[0].power_on()
+    b.run(600)
+    assert list(app.referee.deal.history) == [(0, SKAT.parse("SA"))]
+
+
+def test_reader_offline_at_power_on_then_back():
+    """A reader that does not answer at power-on does not stop the board: it starts
+    offline (every read raises DeviceNotFound) until revive() finds it."""
+    b = SimBoard(1)
+    b.pads[0].power_off()
+    from device.drivers.mfrc522 import MFRC522
+    r = MFRC522(b.machine.SPI(pico.SPI_ID), b.machine.Pin(pico.READER_CS[0]), required=False)
+    assert r.version is None
+    with pytest.raises(DeviceNotFound):
+        r.read_card()
+    with pytest.raises(DeviceNotFound):
+        MFRC522(b.machine.SPI(pico.SPI_ID), b.machine.Pin(pico.READER_CS[0]))
+    b.pads[0].power_on()
+    r.revive()
+    assert r.version == 0x92 and r.read_card() is None
+
+
+def test_boot_clears_a_stuck_bus(tmp_path):
+    """A reset in the middle of an LCD write leaves the backpack holding SDA: the next boot
+    clears the bus before it builds the LCD, and starts normally."""
+    b = SimBoard(3, flash=str(tmp_path))
+    b.boot()
+    b.run(100)
+    bus = b.machine.I2C(pico.I2C_ID)
+    bus.stick_sda(7)
+    b.reset(b.machine.WDT_RESET)
+    assert bus.freed == 1 and len(b.resets) == 1 and b.lcd_lines()[0] == "trickref        "
+
+
+def test_two_readers_out_then_back(table):
+    """Two pads out at once: each is told and each comes back; the screen under the
+    messages comes back with the last one."""
+    b, _ = table
+    app = b.app
+    screen = b.lcd_lines()
+    b.pads[1].power_off()
+    b.pads[2].power_off()
+    ev = b.run(100)
+    assert [e.reason for e in ev] == ["no-reader", "no-reader"]
+    assert shown(b, "pad 2: no reader") and shown(b, "pad 3: no reader")
+    b.pads[1].power_on()
+    b.run(600)
+    assert b.lcd_lines() == ["pad 2: back     ", screen[1]]
+    b.pads[2].power_on()
+    b.run(600)
+    assert b.lcd_lines() == ["pad 3: back     ", screen[1]]
+    assert app.pads.offline == [None, None, None]
+
+
+def test_lcd_resync_on_a_schedule(tmp_path):
+    b = SimBoard(3, flash=str(tmp_path))
+    b.boot()
+    b.run(100)
+    before = b.hw.lcd.resyncs
+    b.run(supervisor.RESYNC_MS * 3)
+    assert b.hw.lcd.resyncs - before in (2, 3) and lcd_in_step(b)
+
+
+# --- boot-loop guard and safe mode ------------------------------------------------------------
+
+def _journal_crashes_the_build(monkeypatch):
+    """A journal whose replay raises what the controller does not expect."""
+    from core.journal import Journal
+    orig = Journal.recover
+
+    def recover(self, sink=None):
+        if os.path.exists(self.path) and os.path.getsize(self.path) > 0:
+            raise RuntimeError("replay crashed")
+        return orig(self, sink)
+    monkeypatch.setattr(Journal, "recover", recover)
+
+
+def test_boot_loop_ends_in_safe_mode(tmp_path, monkeypatch):
+    """A controller build that raises: the reason shows on the LCD and the board restarts;
+    after BOOT_TRIES such boots in a row it starts in safe mode: the journal set aside
+    (byte for byte, for export), the menu, the reason on the LCD. Once it ran stably the
+    counter is cleared and the next boot is a normal one."""
+    from device.bootguard import BOOT_TRIES, BootGuard
+    flash = str(tmp_path / "flash")
+    b = SimBoard(3, flash=flash)
+    b.boot()
+    b.run(50)
+    for label in ("New game", "Magistr", "3", "Own trumps", "Clubs", "Diamonds", "Hearts",
+                  "Start", "P2"):
+        b.choose(label)
+    b.run(supervisor.STABLE_MS)  # this boot ran: its count is cleared
+    with open(os.path.join(flash, "journal.bin"), "rb") as f:
+        journal = f.read()
+    _journal_crashes_the_build(monkeypatch)
+    b.reset(b.machine.PWRON_RESET)
+    assert len(b.resets) == BOOT_TRIES + 1  # three failed boots, then safe mode
+    seen = frames(b)
+    for n in range(1, BOOT_TRIES + 1):
+        assert any(f.startswith("boot failed %d/%d:" % (n, BOOT_TRIES)) and
+                   "RuntimeError re" in f for f in seen)
+    assert b.lcd_lines() == ["safe mode       ", "RuntimeError rep"]
+    with open(os.path.join(flash, "journal-aside.bin"), "rb") as f:
+        assert f.read() == journal
+    assert b.controller.match is None and b.controller.mode == 1  # the main menu
+    b.press(1)
+    assert any(l.startswith(">") for l in b.lcd_lines())
+    b.run(supervisor.STABLE_MS + 100)
+    assert BootGuard(flash).read() == (0, "")
+    b.reset(b.machine.PWRON_RESET)
+    assert len(b.resets) == BOOT_TRIES + 2 and b.lcd_lines()[0] != "safe mode       "
+
+
+def test_no_lcd_at_all_ends_at_the_repl_not_in_a_reset_loop(tmp_path):
+    """The LCD backpack does not answer: three boots fail (nothing to show them on), safe
+    mode cannot be built either, and the board stays put (main.py returns to the REPL)
+    with the reason on flash, instead of resetting forever."""
+    from device.bootguard import BOOT_TRIES, BootGuard
+    flash = str(tmp_path / "flash")
+    b = SimBoard(3, flash=flash)
+    del b.machine.I2C(pico.I2C_ID)._chips[pico.LCD_ADDR]  # the backpack is gone
+    assert b.reset(b.machine.PWRON_RESET) is None
+    assert len(b.resets) == BOOT_TRIES + 1 and b.supervisor is None
+    assert BootGuard(flash).read() == (BOOT_TRIES + 1, "DeviceNotFound no LCD backpack at 0x27")
+
+
+def test_flash_that_refuses_the_counter_never_stops_the_boot(tmp_path):
+    """A boot counter that cannot be written (flash full, worn) is lost, not the board."""
+    from device.bootguard import BootGuard
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the folder should be")
+    guard = BootGuard(str(blocker))
+    assert guard.begin() is False and isinstance(guard.write_error, OSError)
+
+
+def test_a_watchdog_the_port_refuses_does_not_stop_the_board(tmp_path):
+    """A WDT_MS above the port's limit (rp2040: 8388 ms) is refused by machine.WDT: the
+    board runs without a watchdog and says so, rather than not starting."""
+    b = SimBoard(3, flash=str(tmp_path))
+    b.machine.wdt_max_ms = pico.WDT_MS - 1
+    sup = b.boot()
+    assert sup is not None and sup.wdt is None
+    assert b.lcd_lines()[0] == "no watchdog:    "
