@@ -108,7 +108,7 @@ class Controller:
                 self._link_tick(now_ms)
             if self.mode == MODE_TABLE:
                 played = self.app.tick(now_ms)
-                if played and self._ask.active():  # the table played on: not a yes
+                if played and self._ask is not None and self._ask.active():  # not a yes
                     self._ask.cancel("cancelled: the table played on")
                 events.extend(self._after(played))
             elif self.mode in (MODE_AUDIT, MODE_WRITE):
