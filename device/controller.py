@@ -176,6 +176,10 @@ class Controller:
         seat = getattr(ev, "seat", None)
         if isinstance(seat, int) and seat >= 0:
             ev = type(ev)(self._table_seat(seat), *ev[1:])
+        if isinstance(ev, Refused) and getattr(self.app, "_collect", None) is not None:
+            # a card refused while the écart / skat is scanned is a hidden card: the host
+            # learns that the scan was refused, not which card (docs/protocol.md)
+            ev = Refused(ev.seat, -1, ev.reason, "a scanned card was refused")
         self.link.send_event(ev)
 
     def _open_link(self, journal):

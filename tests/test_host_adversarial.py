@@ -508,3 +508,42 @@ def test_a_sample_under_micropython():
     from mpy import run_mp
     out = run_mp("check_pairing.py")
     assert "OK" in out
+
+
+def test_the_tarot_ecart_stays_on_the_board(tmp_path):
+    """FFT Tarot for 3: the taker's écart is scanned at the table. Mid-deal a paired host's
+    export holds no action (no écart), and a card refused during the scan is not named to
+    the host; once the deal is booked the export holds the écart."""
+    from core.cards import TAROT
+    uart = MemUart()
+    journal = Journal(str(tmp_path / "journal.trj"))
+    p = table_player("tarot", 3, seed=3, link=uart, journal=journal)
+    p.board.power_on(journal=journal)
+    p.board.run(50)
+    host = Host(uart)
+    steps = list(p.script(1))
+    i = next(i for i, s in enumerate(steps) if s[0] == "ui" and s[2])  # the écart scan
+    for step in steps[:i]:
+        p._run_step(step)
+    ecart = steps[i][2]
+    p.board.choose(steps[i][1][0])
+    trump21 = TAROT.parse("21")  # never a legal discard (FFT: no trump, king or oudler)
+    for c in (trump21,) + tuple(ecart[1:]):
+        p.board.play_card(0, p.tags.tag(c))
+    host.read()
+    refused = [f.value for f in host.seen if f.type == P.EV_REFUSED]
+    assert refused and all(v[1] is None and "21" not in v[3] for v in refused), refused
+    for c in ecart:
+        p.board.play_card(0, p.tags.tag(c))
+    host.pair(p.board, p.ctl.link.pairing.open())
+    p.board.run(20)
+    p.board.press(2)
+    assert [r[0] for r in _records(_export(host, p.board))] == ["game"]
+    for step in steps[i + 1:]:
+        p._run_step(step)
+    host.login(p.board)
+    recs = _records(_export(host, p.board))
+    assert [r[0] for r in recs][-1] == "deal"
+    discards = [r[1] for r in recs if r[0] == "act" and any(
+        isinstance(a, (list, tuple)) and sorted(a) == sorted(ecart) for a in r[1][1])]
+    assert len(discards) == 1, [r for r in recs if r[0] == "act"][:8]
