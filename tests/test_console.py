@@ -4,7 +4,6 @@ host command that would change the score needs a button press at the table."""
 
 import csv
 import io
-import threading
 import contextlib
 
 from core import protocol as P
@@ -13,21 +12,7 @@ from host_sim.autoplay import table_player
 from host_sim.cli import main
 from device.link import BACKOFF_MS
 from host_sim.console import Console, open_port
-from hostlink import pair_console, run_until
-
-
-def _in_thread(fn):
-    box = {}
-
-    def run():
-        try:
-            box["value"] = fn()
-        except BaseException as e:  # handed back to the test
-            box["error"] = e
-
-    t = threading.Thread(target=run, daemon=True)
-    t.start()
-    return t, box
+from hostlink import in_thread as _in_thread, pair_console, run_until
 
 
 def test_console_shows_the_deal_and_exports_the_sheet(tmp_path):

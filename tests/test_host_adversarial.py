@@ -14,74 +14,17 @@ from hypothesis import strategies as st
 from core import protocol as P
 from core.games import bank
 from core.journal import Journal
-from device.buttons import OK
 from device.host_request import booked_end
 from device.link import BACKOFF_MAX_MS, BACKOFF_MS, CONFIRM_MS, SESSION_MS
 from device.pairing import PAIR_TRIES, proof
 from host_sim.autoplay import table_player
 from host_sim.console import Console, ConsoleError, KeyStore, csv_cell, describe, write_csv
 from host_sim.machine import MemUart
+from hostlink import Host
 from test_journal import game_records, iss_record, write_journal
 
 MAGISTR_OWN = {"game": "magistr", "players": 3, "variant": "own",
                "trump0": 0, "trump1": 1, "trump2": 2}
-
-
-class Host:
-    """A host on the board's in-memory UART: sends frames, reads the board's answers."""
-
-    def __init__(self, uart, name="host-a", first_seq=0):
-        self.uart = uart
-        self.name = name
-        self.w = P.FrameWriter(first_seq)
-        self.r = P.FrameReader()
-        self.seen = []  # every frame the board sent, in order
-        self.key = None
-
-    def send(self, ftype, value=None):
-        seq = self.w.seq
-        self.uart.rx += self.w.frame(ftype, value)
-        return seq
-
-    def read(self):
-        got = self.r.feed(bytes(self.uart.tx))
-        self.uart.tx.clear()
-        self.seen += got
-        return got
-
-    def ask(self, board, ftype, value=None, ms=40):
-        """Send a command, run the board ``ms``; returns the board's reply to it."""
-        seq = self.send(ftype, value)
-        board.run(ms)
-        for f in self.read():
-            if isinstance(f, P.Frame) and 0x40 <= f.type < 0x50 and f.value[0] == seq:
-                return f
-        raise AssertionError("no reply to %s" % P.type_name(ftype))
-
-    def confirm(self, seq):
-        """The EV_CONFIRM for request ``seq`` seen so far, or None."""
-        self.read()
-        for f in self.seen:
-            if f.type == P.EV_CONFIRM and f.value[0] == seq:
-                return f.value
-        return None
-
-    def hello(self, board):
-        nonce = os.urandom(16)
-        ch = self.ask(board, P.C_HELLO, (self.name, nonce))
-        assert ch.type == P.R_CHALLENGE, ch
-        return self.name.encode() + nonce + ch.value[1], ch
-
-    def pair(self, board, code):
-        msg, _ = self.hello(board)
-        got = self.ask(board, P.C_PROVE, ("pair", proof(code, b"pair", msg)))
-        if got.type == P.R_PAIRED:
-            self.key = proof(code, b"key", msg)
-        return got
-
-    def login(self, board):
-        msg, _ = self.hello(board)
-        return self.ask(board, P.C_PROVE, ("login", proof(self.key, b"login", msg)))
 
 
 def _main_menu(p):
