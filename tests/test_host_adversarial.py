@@ -490,3 +490,18 @@ def test_the_tarot_ecart_stays_on_the_board(tmp_path):
     discards = [r[1] for r in recs if r[0] == "act" and any(
         isinstance(a, (list, tuple)) and sorted(a) == sorted(ecart) for a in r[1][1])]
     assert len(discards) == 1, [r for r in recs if r[0] == "act"][:8]
+
+
+def test_a_journal_game_the_board_cannot_seat_is_refused(tmp_path):
+    """A journal from a bigger table (Tarot for 5) on a 3-pad board: refused at boot, as
+    the menu refuses it, and nothing is guessed: no game in play, the reason reported."""
+    from host_sim.board import SimBoard
+    path = str(tmp_path / "journal.trj")
+    Journal(path).append("game", ["tarot", 5, [["excuse_last", "other-camp"]]])
+    b = SimBoard(3, link=MemUart())
+    ctl = b.power_on(journal=Journal(path))
+    assert ctl.match is None and ctl.flow is None
+    assert "tarot for 5: 3 pads" in ctl.journal_report
+    assert b.lcd_lines()[0].startswith("trickref")  # the main menu
+    b4 = SimBoard(5, link=MemUart())  # the table it came from resumes it
+    assert b4.power_on(journal=Journal(path)).match is not None
