@@ -107,8 +107,10 @@ class Controller:
             if self.link is not None:
                 self._link_tick(now_ms)
             if self.mode == MODE_TABLE:
+                scanned = self._scanned()
                 played = self.app.tick(now_ms)
-                if played and self._ask is not None and self._ask.active():  # not a yes
+                if self._ask is not None and self._ask.active() and \
+                        (played or self._scanned() != scanned):  # the table played on
                     self._ask.cancel("cancelled: the table played on")
                 events.extend(self._after(played))
             elif self.mode in (MODE_AUDIT, MODE_WRITE):
@@ -205,6 +207,12 @@ class Controller:
             self._show_list(["paired:", host, "OK: back"])
         elif self.mode == MODE_PAIR and self.link.pairing.code is None:
             self._show_list(["pairing failed:", "%d wrong codes" % self.link.pairing.tries])
+
+    def _scanned(self):
+        """Cards scanned so far for an écart / skat / poignée (-1: no scan asked): a card
+        laid for a scan produces no event until the last one."""
+        collect = getattr(self.app, "_collect", None)
+        return -1 if collect is None else len(collect[2])
 
     def accepts_host_requests(self):
         """False while the table is in a mode a host request must not interrupt (a deck

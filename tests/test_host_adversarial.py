@@ -453,23 +453,44 @@ def test_a_sample_under_micropython():
     assert "OK" in out
 
 
-def test_the_tarot_ecart_stays_on_the_board(tmp_path):
-    """FFT Tarot for 3: the taker's écart is scanned at the table. Mid-deal a paired host's
-    export holds no action (no écart), and a card refused during the scan is not named to
-    the host; once the deal is booked the export holds the écart."""
-    from core.cards import TAROT
+def _tarot_at_ecart(tmp_path):
+    """FFT Tarot for 3 (journal on flash) up to the écart: the board asks the taker to
+    scan it. Returns ``(player, host, steps, index of the écart step)``."""
     uart = MemUart()
     journal = Journal(str(tmp_path / "journal.trj"))
     p = table_player("tarot", 3, seed=3, link=uart, journal=journal)
     p.board.power_on(journal=journal)
     p.board.run(50)
-    host = Host(uart)
     steps = list(p.script(1))
     i = next(i for i, s in enumerate(steps) if s[0] == "ui" and s[2])  # the écart scan
     for step in steps[:i]:
         p._run_step(step)
-    ecart = steps[i][2]
     p.board.choose(steps[i][1][0])
+    return p, Host(uart), steps, i
+
+
+def test_a_card_scanned_for_the_ecart_cancels_the_request(tmp_path):
+    """A scanned card makes no event until the écart is complete; it is table input all
+    the same, and cancels the host's request."""
+    p, host, steps, i = _tarot_at_ecart(tmp_path)
+    host.pair(p.board, p.ctl.link.pairing.open())
+    p.board.run(20)
+    p.board.press(2)  # the "paired" screen; back to the deal: it asks for the écart
+    p.board.choose(steps[i][1][0])
+    seq = host.ask(p.board, P.C_UNDO).value[0]
+    assert _asking(p)
+    p.board.play_card(0, p.tags.tag(steps[i][2][0]))
+    assert host.confirm(seq)[2:] == (False, "cancelled: the table played on")
+    assert not _asking(p)
+
+
+def test_the_tarot_ecart_stays_on_the_board(tmp_path):
+    """FFT Tarot for 3: the taker's écart is scanned at the table. Mid-deal a paired host's
+    export holds no action (no écart), and a card refused during the scan is not named to
+    the host; once the deal is booked the export holds the écart."""
+    from core.cards import TAROT
+    p, host, steps, i = _tarot_at_ecart(tmp_path)
+    ecart = steps[i][2]
     trump21 = TAROT.parse("21")  # never a legal discard (FFT: no trump, king or oudler)
     for c in (trump21,) + tuple(ecart[1:]):
         p.board.play_card(0, p.tags.tag(c))
