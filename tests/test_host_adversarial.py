@@ -526,3 +526,31 @@ def test_a_journal_game_the_board_cannot_seat_is_refused(tmp_path):
     assert b.lcd_lines()[0].startswith("trickref")  # the main menu
     b4 = SimBoard(5, link=MemUart())  # the table it came from resumes it
     assert b4.power_on(journal=Journal(path)).match is not None
+
+
+def test_wrong_phase_and_floods():
+    """While the table pairs another host, no request is shown; a flood of requests and
+    hellos in one burst leaves one prompt at most and the table in play."""
+    p, host = _magistr()
+    _lay_next(p)
+    _main_menu(p)
+    p.board.choose("Pair host")
+    got = host.ask(p.board, P.C_UNDO)
+    assert got.value[1:] == (P.E_INVALID, "the table is busy (pairing)")
+    p.board.press(2)  # ends pairing: the main menu
+    p.board.choose("Continue game")
+    seqs = [host.send(P.C_UNDO) for _ in range(60)]
+    p.board.run(400)
+    host.read()
+    answers = [f for f in host.seen if f.type in (P.R_PENDING, P.R_ERROR)
+               and f.value[0] in seqs]
+    assert [f.type for f in answers].count(P.R_PENDING) == 1
+    assert {f.value[1] for f in answers if f.type == P.R_ERROR} == {P.E_BUSY}
+    assert _asking(p)
+    p.board.press(0)
+    for _ in range(40):
+        host.send(P.C_HELLO, ("flood", bytes(16)))
+    p.board.run(400)
+    assert not _asking(p) and p.ctl.link.host is None  # logged out: it must log in again
+    assert len(p.ctl.app.referee.deal.history) == 1
+    assert not any(getattr(e, "reason", "") == "internal" for e in _lay_next(p))
