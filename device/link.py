@@ -70,7 +70,11 @@ class Link:
     ``state()``: a small dict for R_STATE (the app's choice: game, deal, seat to play...).
     ``sheet()``: ``(columns, rows)``, column names and rows of scalar cells (see
     :func:`flat_row`). ``journal(offset, n)``: up to ``n`` raw journal bytes from
-    ``offset``, b"" at the end (``core.journal.Journal.chunk``).
+    ``offset``, b"" at the end (``core.journal.Journal.chunk``). ``journal_end()``: the byte
+    offset the export stops at (the booked records; None: the whole file).
+    ``pairing``: a ``device.pairing.Pairing`` (None: no host can log in, so no journal
+    export, new game or undo). ``check(request)``: None when the table could perform the
+    :class:`Request` now, else the reason (None as a callback: every request is refused).
     """
 
     def __init__(self, uart, deck=None, state=None, sheet=None, journal=None,
