@@ -341,9 +341,14 @@ class Controller:
         when the game cannot be built or journaled."""
         flow = flows.load(name)
         match = flow.new_match(players, options or {})
-        if self.journal is not None:
-            self.journal.append("game", [name, players, sorted((options or {}).items())])
+        old = (self.flow, self.match, getattr(self, "players", 0))
         self.flow, self.match, self.players = flow, match, players
+        if self.journal is not None:
+            try:
+                self.journal.append("game", [name, players, sorted((options or {}).items())])
+            except Exception:
+                self.flow, self.match, self.players = old  # the game in play goes on
+                raise
         self._load_registry()
         if self.link is not None:
             self.link.deck = self.flow.DECK
