@@ -46,6 +46,8 @@ Q_SHEET = const(0x02)  # None -> R_SHEET_HEAD, R_SHEET_ROW*, R_END
 Q_JOURNAL = const(0x03)  # None -> R_JOURNAL*, R_END
 C_NEW_GAME = const(0x04)  # {"game": name, option: value...} -> R_PENDING, later EV_CONFIRM
 C_UNDO = const(0x05)  # None -> R_PENDING, later EV_CONFIRM
+C_HELLO = const(0x06)  # (host id, host nonce: 16 bytes) -> R_CHALLENGE
+C_PROVE = const(0x07)  # ("pair" or "login", HMAC-SHA256: 32 bytes) -> R_PAIRED
 # Board -> host: replies (carry the ref_seq of the command).
 R_ERROR = const(0x40)  # (ref_seq or -1, code, detail)
 R_STATE = const(0x41)  # (ref_seq, {state})
@@ -54,6 +56,8 @@ R_SHEET_HEAD = const(0x43)  # (ref_seq, [column names])
 R_SHEET_ROW = const(0x44)  # (ref_seq, [cells])
 R_JOURNAL = const(0x45)  # (ref_seq, offset, bytes)
 R_END = const(0x46)  # (ref_seq, count): end of an export (rows or bytes sent)
+R_CHALLENGE = const(0x47)  # (ref_seq, board nonce: 16 bytes, board id: 8 bytes, code shown)
+R_PAIRED = const(0x48)  # (ref_seq, host id, "pair" or "login"): the host is trusted now
 # Board -> host: events.
 EV_CONFIRM = const(0x50)  # (ref_seq, command, accepted, detail): the table decided
 EV_HELLO = const(0x51)  # (VERSION, game name or None): the board (re)started
@@ -72,12 +76,13 @@ EV_SCREEN = const(0x5B)  # [LCD lines]
 # Not a tuple of (type, name) pairs: on MicroPython each pair and each name would be a heap
 # object of its own (about 1 KB); ``TYPES`` builds those pairs when a tool asks for them.
 _TYPE_CODES = bytes((
-    Q_STATE, Q_SHEET, Q_JOURNAL, C_NEW_GAME, C_UNDO,
+    Q_STATE, Q_SHEET, Q_JOURNAL, C_NEW_GAME, C_UNDO, C_HELLO, C_PROVE,
     R_ERROR, R_STATE, R_PENDING, R_SHEET_HEAD, R_SHEET_ROW, R_JOURNAL, R_END,
+    R_CHALLENGE, R_PAIRED,
     EV_CONFIRM, EV_HELLO, EV_CARD, EV_TRICK, EV_REFUSED, EV_REVOKE, EV_UNDONE, EV_DEAL,
     EV_DEAL_OVER, EV_ROW, EV_GAME_OVER, EV_SCREEN))
-_TYPE_NAMES = ("query-state export-sheet export-journal new-game undo "
-               "error state pending sheet-head sheet-row journal end "
+_TYPE_NAMES = ("query-state export-sheet export-journal new-game undo hello-host prove "
+               "error state pending sheet-head sheet-row journal end challenge paired "
                "confirm hello card trick refused revoke undone deal "
                "deal-over row game-over screen")
 
@@ -100,6 +105,10 @@ E_UNKNOWN_TYPE = "unknown-type"  # good CRC, TYPE not in TYPES
 E_NOT_A_COMMAND = "not-a-command"  # a board->host type sent to the board
 E_BUSY = "busy"  # a command already waits for confirmation at the table
 E_INTERNAL = "internal"  # the board failed to answer (the message says why)
+E_NOT_PAIRED = "not-paired"  # the command needs a paired, logged-in host
+E_DENIED = "denied"  # a pairing or login proof did not match (one try per challenge)
+E_INVALID = "invalid"  # a request the table could not perform: never shown at the table
+E_WAIT = "wait"  # the table just declined this host: it may ask again after the detail's s
 
 Frame = namedtuple("Frame", ("seq", "type", "value"))
 # ``seq`` is -1 when the frame's header could not be trusted.

@@ -49,6 +49,10 @@ class Buttons:
             out.append(BACK)
         return out
 
+    def ok_down_at(self):
+        """The tick when OK last went down (the start of the press an OK or BACK ends)."""
+        return self._down_at
+
     def _edge(self, i, level, now_ms, out):
         if i < 2:
             if level == 0:

@@ -39,6 +39,7 @@ MODE_RESULT = const(4)
 MODE_SHEET = const(5)
 MODE_AUDIT = const(6)
 MODE_WRITE = const(7)
+MODE_PAIR = const(8)
 
 
 class Controller:
@@ -58,11 +59,10 @@ class Controller:
         self.journal = journal
         self.central = central
         self.link = None
-        if hw.link is not None:  # the serial link to a host (device/link.py)
-            from device.link import Link
-            self.link = Link(hw.link, state=self._link_state, sheet=self._link_sheet,
-                             journal=getattr(journal, "chunk", None))
-        self._asking = None  # (Request, mode) while the table is asked to confirm
+        self._ask = None  # device.host_request.HostAsk: a host's request at the table
+        self._now = 0
+        if hw.link is not None:
+            self._open_link(journal)
         self.flow = None
         self.match = None
         self.app = None
@@ -98,16 +98,21 @@ class Controller:
         """One pass of the firmware loop: buttons, then the pads of the current mode.
         Returns the game events produced (for the simulator and tests). Never raises."""
         events = []
+        self._now = now_ms
         try:
             if self.buttons is not None:
                 for b in self.buttons.poll(now_ms):
-                    events.extend(self.press(b))
+                    started = self.buttons.ok_down_at() if b in (OK, BACK) else None
+                    events.extend(self.press(b, started))
             if self.link is not None:
-                req = self.link.poll(now_ms)
-                if req is not None:
-                    self._ask_table(req)
+                self._link_tick(now_ms)
             if self.mode == MODE_TABLE:
-                events.extend(self._after(self.app.tick(now_ms)))
+                scanned = self._scanned()
+                played = self.app.tick(now_ms)
+                if self._ask is not None and self._ask.active() and \
+                        (played or self._scanned() != scanned):  # the table played on
+                    self._ask.cancel("cancelled: the table played on")
+                events.extend(self._after(played))
             elif self.mode in (MODE_AUDIT, MODE_WRITE):
                 self._scan_tick(now_ms)
         except Exception as e:  # the loop survives anything; the table sees why
@@ -115,10 +120,15 @@ class Controller:
             events.append(Refused(-1, -1, "internal", str(e)))
         return events
 
-    def press(self, button):
-        """Apply one button press (``device.buttons`` PREV, NEXT, OK, BACK)."""
-        if self._asking is not None:
-            return self._confirm_press(button)
+    def press(self, button, started=None):
+        """Apply one button press (``device.buttons`` PREV, NEXT, OK, BACK); ``started``:
+        the tick its press began (OK, BACK), when known."""
+        if self._ask is not None and self._ask.active():
+            return self._ask.press(button, started)
+        if self.mode == MODE_PAIR:
+            self.link.pairing.close()
+            self.main_menu()
+            return []
         if self.mode in (MODE_MAIN, MODE_CHOICE):
             return self._menu_press(button)
         if self.mode == MODE_TABLE:
@@ -168,41 +178,64 @@ class Controller:
         seat = getattr(ev, "seat", None)
         if isinstance(seat, int) and seat >= 0:
             ev = type(ev)(self._table_seat(seat), *ev[1:])
+        if isinstance(ev, Refused) and getattr(self.app, "_collect", None) is not None:
+            # a card refused while the écart / skat is scanned is a hidden card: the host
+            # learns that the scan was refused, not which card (docs/protocol.md)
+            ev = Refused(ev.seat, -1, ev.reason, "a scanned card was refused")
         self.link.send_event(ev)
 
-    def _ask_table(self, req):
-        """A host command that would change the score waits for OK at the table."""
-        what = "undo last?" if req.command == "undo" else "new game?"
-        self._asking = (req, self.mode)
-        self.show(["host asks:", what + " OK/<>"])
+    def _open_link(self, journal):
+        """The serial link to a host (device/link.py), its paired hosts on flash
+        (device/pairing.py) and the table's side of its requests (device/host_request.py)."""
+        from device.host_request import HostAsk, booked_end
+        from device.link import Link
+        from device.pairing import Pairing
+        self._ask = HostAsk(self)
+        chunk = getattr(journal, "chunk", None)
+        store = None if not self.hw.storage else self.hw.storage + "/hosts.bin"
+        self.link = Link(self.hw.link, state=self._link_state, sheet=self._link_sheet,
+                         journal=chunk, pairing=Pairing(store), check=self._ask.check,
+                         journal_end=None if chunk is None else lambda: booked_end(chunk))
 
-    def _confirm_press(self, button):
-        req, mode = self._asking
-        self._asking = None
-        self.mode = mode
-        if button != OK:
-            self.link.resolve(False, "declined at the table")
-            self._redraw()
-            return []
-        events = []
-        if req.command == "undo" and self.app is not None:
-            events = self._undo()
-        elif req.command == "new-game":
-            args = dict(req.args or {})
-            name = args.pop("game", None)
-            players = args.pop("players", 0)
-            try:
-                self.start_game(name, players, args)
-            except (ValueError, TrickrefError) as e:
-                self.link.resolve(False, str(e))
-                self._redraw()
-                return []
-        else:
-            self.link.resolve(False, "nothing to undo")
-            self._redraw()
-            return []
-        self.link.resolve(True)
-        return events
+    def _link_tick(self, now_ms):
+        req = self.link.poll(now_ms)
+        self._ask.tick()
+        if req is not None:
+            self._ask.show(req, now_ms)
+        if self.link.paired is not None:  # a host proved the code: say so, code gone
+            host, self.link.paired = self.link.paired, None
+            self._show_list(["paired:", host, "OK: back"])
+        elif self.mode == MODE_PAIR and self.link.pairing.code is None:
+            self._show_list(["pairing failed:", "%d wrong codes" % self.link.pairing.tries])
+
+    def _scanned(self):
+        """Cards scanned so far for an écart / skat / poignée (-1: no scan asked): a card
+        laid for a scan produces no event until the last one."""
+        collect = getattr(self.app, "_collect", None)
+        return -1 if collect is None else len(collect[2])
+
+    def accepts_host_requests(self):
+        """False while the table is in a mode a host request must not interrupt (a deck
+        audit, tag writing, pairing)."""
+        return self.mode not in (MODE_AUDIT, MODE_WRITE, MODE_PAIR)
+
+    def mode_name(self):
+        """What the table is doing, in a word (for a refused host request)."""
+        return {MODE_AUDIT: "deck audit", MODE_WRITE: "writing tags",
+                MODE_PAIR: "pairing"}.get(self.mode, "mode %d" % self.mode)
+
+    def _pair_start(self):
+        """Menu "Pair host": show a fresh code until a host proves it or a button ends it."""
+        code = self.link.pairing.open()
+        self.mode = MODE_PAIR
+        self.show(["pair code:", code + " OK:end"])
+
+    def _forget_hosts(self):
+        """Menu "Forget hosts": no host is trusted any more, the logged-in one neither."""
+        n = len(self.link.pairing.hosts)
+        self.link.pairing.forget()
+        self.link.host = None
+        self._show_list(["hosts forgotten:", "%d keys" % n, "OK: back"])
 
     def _redraw(self):
         if self.mode in (MODE_MAIN, MODE_CHOICE):
@@ -223,6 +256,9 @@ class Controller:
         elif self.last_sheet:
             items.append(Item("Last game sheet", value="last"))
         items.append(Item("Deck audit", submenu=self._deck_menu("audit")))
+        if self.link is not None:
+            items.append(Item("Pair host", value=self._pair_start))
+            items.append(Item("Forget hosts", value=self._forget_hosts))
         items.append(Item("Write tags", submenu=self._deck_menu("write")))
         self.menu = MenuStack(Menu("trickref", items))
         self.mode = MODE_MAIN
@@ -236,7 +272,8 @@ class Controller:
         def build():
             flow = flows.load(name)
             n_pads = len(self.hw.readers)
-            counts = [n for n in flow.PLAYERS if self.central or n <= n_pads]
+            counts = [n for n in flow.PLAYERS
+                      if flows.seats_ok(flow, n, n_pads, self.central)]
             if not counts:
                 return Menu("Needs more pads", [Item("Back", value="main")])
             return Menu("Players", [Item(str(n), submenu=self._options_menu(name, n, ()))
@@ -299,15 +336,22 @@ class Controller:
     # --- a game ----------------------------------------------------------------------------
 
     def start_game(self, name, players, options=None):
-        """Start a new game of ``name`` for ``players`` with ``options`` (dict); ValueError
-        (nothing changed) for an unknown game, option name or option value."""
-        flows.check_options(flows.load(name), players, options)
-        self.flow = flows.load(name)
-        self.match = self.flow.new_match(players, options or {})
-        self.players = players
-        self._load_registry()
+        """Start a new game of ``name`` for ``players`` with ``options`` (dict). Raises
+        ValueError (an unknown game, option name or option value) / TrickrefError /
+        BadRecord / OSError with the game in play unchanged when the game cannot be built or
+        journaled."""
+        flow = flows.load(name)
+        flows.check_options(flow, players, options)
+        match = flow.new_match(players, options or {})
+        old = (self.flow, self.match, getattr(self, "players", 0))
+        self.flow, self.match, self.players = flow, match, players
         if self.journal is not None:
-            self.journal.append("game", [name, players, sorted((options or {}).items())])
+            try:
+                self.journal.append("game", [name, players, sorted((options or {}).items())])
+            except Exception:
+                self.flow, self.match, self.players = old  # the game in play goes on
+                raise
+        self._load_registry()
         if self.link is not None:
             self.link.deck = self.flow.DECK
             self.link.hello(name)
@@ -480,6 +524,11 @@ class Controller:
         self.journal_report = report
         if rb.game_over or rb.flow is None:
             self.last_sheet = rb.sheet
+            return False
+        if not flows.seats_ok(rb.flow, rb.players, len(self.hw.readers), self.central):
+            why = "%s for %d: %d pads" % (rb.flow.NAME, rb.players, len(self.hw.readers))
+            self.show(["journal refused", why])
+            self.journal_report = "journal refused: " + why
             return False
         self.flow, self.match, self.players = rb.flow, rb.match, rb.players
         if self.link is not None:

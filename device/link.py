@@ -6,15 +6,24 @@ calls ``poll(now_ms)`` from its loop and ``send_event(ev)`` for each referee eve
 
 Commands (core/protocol.py, docs/protocol.md):
 
+- pairing (C_HELLO, C_PROVE): a host proves it read the code the table shows, or its
+  kept key (device.pairing); it is then the link's ``host`` until another host says hello
+  or SESSION_MS pass without a frame from it. Unpaired hosts get public facts only: the
+  state's PUBLIC_STATE keys and the score sheet; the journal export, new game and undo
+  answer E_NOT_PAIRED.
 - state query, score-sheet export, journal export: answered by the link itself through
-  the callbacks the app supplies (``state()``, ``sheet()``, ``journal(offset, n)``);
-  exports go out a few frames per ``poll`` so the loop never stalls.
-- new game, undo: they would change the score, so the host only gets R_PENDING; the
-  command becomes ``link.pending`` (a :class:`Request`) and ``poll`` returns it once. The
-  app shows it and waits for the table's button: on OK it performs the command and calls
-  ``link.resolve(True)``; on cancel ``link.resolve(False)``. Either way the host gets
-  EV_CONFIRM. A request not settled within CONFIRM_MS is declined by the link. While one
-  is pending, another state-changing command is refused with E_BUSY.
+  the callbacks the app supplies (``state()``, ``sheet()``, ``journal(offset, n)``, and
+  ``journal_end()``: where the records the host may see end); exports go out a few frames
+  per ``poll`` so the loop never stalls.
+- new game, undo: they would change the score. ``check(request)`` (the app's) says first
+  whether the table could perform it; a request it refuses is answered E_INVALID and never
+  shown. Otherwise the host gets R_PENDING, the request becomes ``link.pending`` (a
+  :class:`Request`) and ``poll`` returns it once. The app shows it and waits for the
+  table: it settles it with ``resolve(accepted, detail)``, telling the truth, and the host
+  gets EV_CONFIRM. A request not settled within CONFIRM_MS is declined by the link (the app
+  sees ``pending`` gone). One request at a time (E_BUSY); after a decline the host waits
+  ``backoff_ms`` (doubling to BACKOFF_MAX_MS) before it may ask again (E_WAIT), so the
+  table can always play.
 
 Bad frames change nothing: each is answered with an R_ERROR frame (line noise at most one
 per poll, so garbage cannot flood the line). No exception escapes ``poll`` or the send
@@ -32,6 +41,11 @@ from device import timing
 READ_MAX = const(64)  # bytes taken from the UART per poll (bounds the time per tick)
 IDLE_MS = const(100)  # a partial frame this long without new bytes is given up
 CONFIRM_MS = const(60000)  # a pending command not settled in 60 s is declined
+SESSION_MS = const(30000)  # a logged-in host silent this long must log in again
+BACKOFF_MS = const(5000)  # after a decline the host waits this long before asking again
+BACKOFF_MAX_MS = const(60000)  # ... doubling with each decline in a row, up to this
+# The state keys an unpaired host may read (public at the table; docs/protocol.md).
+PUBLIC_STATE = ("game", "players", "deal")
 EXPORT_FRAMES = const(2)  # export frames sent per poll (~500 bytes: 43 ms at 115200 Bd)
 JOURNAL_CHUNK = const(192)  # journal bytes per R_JOURNAL frame (fits MAX_PAYLOAD)
 TEXT_MAX = const(60)  # characters of a reason or detail text in an event frame
@@ -56,11 +70,26 @@ class Link:
     ``state()``: a small dict for R_STATE (the app's choice: game, deal, seat to play...).
     ``sheet()``: ``(columns, rows)``, column names and rows of scalar cells (see
     :func:`flat_row`). ``journal(offset, n)``: up to ``n`` raw journal bytes from
-    ``offset``, b"" at the end (``core.journal.Journal.chunk``).
+    ``offset``, b"" at the end (``core.journal.Journal.chunk``). ``journal_end()``: the byte
+    offset the export stops at (the booked records; None: the whole file).
+    ``pairing``: a ``device.pairing.Pairing`` (None: no host can log in, so no journal
+    export, new game or undo). ``check(request)``: None when the table could perform the
+    :class:`Request` now, else the reason (None as a callback: every request is refused).
     """
 
-    def __init__(self, uart, deck=None, state=None, sheet=None, journal=None):
+    def __init__(self, uart, deck=None, state=None, sheet=None, journal=None,
+                 pairing=None, check=None, journal_end=None):
         self.uart = uart
+        self.pairing = pairing  # device.pairing.Pairing; None: no host can pair
+        self.check = check  # check(Request) -> None, or why the table cannot do it
+        self.journal_end = journal_end
+        self.host = None  # id of the logged-in host, or None
+        self.paired = None  # set to a host id when a host pairs (the app shows it)
+        self.backoff_ms = BACKOFF_MS
+        self._host_seen = 0
+        self._challenge = None  # (host id, host nonce, board nonce) after C_HELLO
+        self._wait_until = None  # no request before this tick after a decline
+        self._now = 0
         self.deck = deck
         self.state = state
         self.sheet = sheet
@@ -86,6 +115,7 @@ class Link:
         """
         if now_ms is None:
             now_ms = timing.ticks_ms()
+        self._now = now_ms
         new = None
         try:
             items = ()
@@ -115,6 +145,9 @@ class Link:
                     timing.ticks_diff(now_ms, self._pending_since) >= CONFIRM_MS:
                 self.resolve(False, "not confirmed at the table within %d s"
                              % (CONFIRM_MS // 1000))
+            if self.host is not None and \
+                    timing.ticks_diff(now_ms, self._host_seen) >= SESSION_MS:
+                self.host = None
             self._pump()
         except Exception as e:  # the loop must go on: count it, the app may show it
             self._fault(e)
@@ -122,12 +155,20 @@ class Link:
 
     def resolve(self, accepted, detail=""):
         """Settle the pending command: the table confirmed (``accepted`` True, after the app
-        performed it) or declined it. Sends EV_CONFIRM to the host and returns the settled
-        :class:`Request`, or None when nothing was pending."""
+        performed it) or it was declined, cancelled or failed (``detail`` says which). Sends
+        EV_CONFIRM to the host and returns the settled :class:`Request`, or None when nothing
+        was pending. A decline makes the host wait ``backoff_ms`` (then doubled) before its
+        next request; an acceptance resets the wait to BACKOFF_MS."""
         req = self.pending
         if req is None:
             return None
         self.pending = None
+        if accepted:
+            self.backoff_ms = BACKOFF_MS
+            self._wait_until = None
+        else:
+            self._wait_until = timing.ticks_add(self._now, self.backoff_ms)
+            self.backoff_ms = min(self.backoff_ms * 2, BACKOFF_MAX_MS)
         self.send(P.EV_CONFIRM, (req.seq, req.command, bool(accepted), _text(detail)))
         return req
 
@@ -215,6 +256,17 @@ class Link:
             self.errors += 1
             self.send(P.R_ERROR, (seq, P.E_NOT_A_COMMAND, P.type_name(t)))
             return None
+        if self.host is not None:
+            self._host_seen = now_ms
+        if t == P.C_HELLO:
+            return self._hello(frame)
+        if t == P.C_PROVE:
+            return self._prove(frame, now_ms)
+        if t == P.C_NEW_GAME or t == P.C_UNDO or t == P.Q_JOURNAL:
+            if self.host is None:
+                self.send(P.R_ERROR, (seq, P.E_NOT_PAIRED, "%s needs a paired host: pair "
+                                      "from the board's menu, then log in" % P.type_name(t)))
+                return None
         if t == P.C_NEW_GAME or t == P.C_UNDO:
             return self._request(frame, now_ms)
         if frame.value is not None:
@@ -226,6 +278,8 @@ class Link:
                 return None
             try:
                 st = self.state()
+                if self.host is None:
+                    st = dict((k, st[k]) for k in PUBLIC_STATE if k in st)
             except Exception as e:
                 self._fault(e)
                 self.send(P.R_ERROR, (seq, P.E_INTERNAL, _text(self.last_fault)))
@@ -262,16 +316,76 @@ class Link:
                 return None
         p = self.pending
         if p is not None:
-            if p.seq == seq and p.command == cmd:  # the host sent it again: same answer
+            if p.seq == seq and p.command == cmd and p.args == args:  # sent again
                 self.send(P.R_PENDING, (seq, cmd))
             else:
                 self.send(P.R_ERROR, (seq, P.E_BUSY, "%s %d waits for the table"
                                       % (p.command, p.seq)))
             return None
-        self.pending = Request(seq, cmd, args)
+        if self._wait_until is not None:
+            left = timing.ticks_diff(self._wait_until, now_ms)
+            if left > 0:
+                self.send(P.R_ERROR, (seq, P.E_WAIT, "%d" % ((left + 999) // 1000)))
+                return None
+            self._wait_until = None
+        req = Request(seq, cmd, args)
+        why = "no table to ask" if self.check is None else self.check(req)
+        if why is not None:
+            self.send(P.R_ERROR, (seq, P.E_INVALID, _text(why)))
+            return None
+        self.pending = req
         self._pending_since = now_ms
         self.send(P.R_PENDING, (seq, cmd))
         return self.pending
+
+    def _hello(self, frame):
+        """C_HELLO (host id, 16-byte nonce): a host introduces itself; whoever was logged
+        in is not any more (one line, one host), and a request it left waiting is
+        cancelled. Answers R_CHALLENGE with a fresh board nonce."""
+        v = frame.value
+        if not (isinstance(v, (list, tuple)) and len(v) == 2 and isinstance(v[0], str)
+                and 0 < len(v[0]) <= 32 and isinstance(v[1], bytes) and len(v[1]) == 16):
+            self._bad(frame, "hello-host needs (host id of 1..32 chars, 16-byte nonce)")
+            return None
+        if self.pairing is None:
+            self.send(P.R_ERROR, (frame.seq, P.E_INTERNAL, "this board cannot pair"))
+            return None
+        from device.pairing import random_bytes
+        self.host = None
+        if self.pending is not None:
+            self.resolve(False, "cancelled: another host said hello")
+        nonce = random_bytes(16)
+        self._challenge = (v[0], v[1], nonce)
+        self.send(P.R_CHALLENGE, (frame.seq, nonce, self.pairing.board_id,
+                                  self.pairing.code is not None))
+        return None
+
+    def _prove(self, frame, now_ms):
+        """C_PROVE ("pair" or "login", 32-byte MAC): one proof per challenge."""
+        v = frame.value
+        if not (isinstance(v, (list, tuple)) and len(v) == 2 and v[0] in ("pair", "login")
+                and isinstance(v[1], bytes) and len(v[1]) == 32):
+            self._bad(frame, "prove needs (\"pair\" or \"login\", 32-byte MAC)")
+            return None
+        ch = self._challenge
+        self._challenge = None
+        if ch is None:
+            self.send(P.R_ERROR, (frame.seq, P.E_DENIED, "no challenge: send hello first"))
+            return None
+        host_id = ch[0]
+        msg = host_id.encode() + ch[1] + ch[2]
+        ok = self.pairing.check_pair(host_id, msg, v[1]) if v[0] == "pair" \
+            else self.pairing.check_login(host_id, msg, v[1])
+        if not ok:
+            self.errors += 1
+            self.send(P.R_ERROR, (frame.seq, P.E_DENIED, "%s proof does not match" % v[0]))
+            return None
+        self.host = host_id
+        self._host_seen = now_ms
+        if v[0] == "pair":
+            self.paired = host_id
+        self.send(P.R_PAIRED, (frame.seq, host_id, v[0]))
+        return None
 
     def _sheet_frames(self, seq):
         columns, rows = self.sheet()
@@ -283,9 +397,12 @@ class Link:
         yield P.R_END, (seq, n)
 
     def _journal_frames(self, seq):
+        # only what journal_end() allows: the open deal's records stay on the board
+        end = self.journal_end() if self.journal_end is not None else None
         offset = 0
-        while True:
-            chunk = self.journal(offset, JOURNAL_CHUNK)
+        while end is None or offset < end:
+            n = JOURNAL_CHUNK if end is None else min(JOURNAL_CHUNK, end - offset)
+            chunk = self.journal(offset, n)
             if not chunk:
                 break
             yield P.R_JOURNAL, (seq, offset, bytes(chunk))

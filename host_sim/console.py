@@ -8,6 +8,8 @@ answer is awaited are kept in ``backlog`` so nothing is lost to the live view.
 """
 
 import csv
+import json
+import os
 import time
 
 from core import protocol as P
@@ -20,6 +22,54 @@ _IDLE_S = 0.2  # a partial frame this long without new bytes is given up (s)
 
 class ConsoleError(Exception):
     """The board did not answer in time, answered with an error, or the port failed."""
+
+
+def _parts(item, n, types=None):
+    """``item.value`` when it is a list/tuple of at least ``n`` fields (``types``: the
+    type each of the first fields must have), else None: a board's reply is checked before
+    it is read, so no byte stream makes the console raise anything but ConsoleError."""
+    v = item.value if isinstance(item, P.Frame) else None
+    if not isinstance(v, (list, tuple)) or len(v) < n:
+        return None
+    for x, t in zip(v, types or ()):
+        if not isinstance(x, t) or (t is int and isinstance(x, bool)):
+            return None
+    return v
+
+
+def _malformed(name, item):
+    return ConsoleError("malformed %s from the board: %r" % (name, (item.value,)))
+
+
+class KeyStore:
+    """The host's pairing keys, a JSON file: ``{"host": id, "boards": {board id hex: key
+    hex}}`` (default ``$TRICKREF_KEYS`` or ``~/.config/trickref/keys.json``). Keys are
+    secrets: the file is created readable by its owner only."""
+
+    def __init__(self, path=None):
+        self.path = path or os.environ.get("TRICKREF_KEYS") or os.path.join(
+            os.path.expanduser("~"), ".config", "trickref", "keys.json")
+        try:
+            with open(self.path, encoding="utf-8") as f:
+                data = json.load(f)
+            self.host = str(data["host"])
+            self.boards = dict(data["boards"])
+        except (OSError, ValueError, KeyError, TypeError):
+            self.host = "host-" + os.urandom(4).hex()
+            self.boards = {}
+
+    def key(self, board_id):
+        """The key for board ``board_id`` (bytes), or None."""
+        k = self.boards.get(board_id.hex())
+        return bytes.fromhex(k) if k else None
+
+    def keep(self, board_id, key):
+        """Remember ``key`` for ``board_id`` and write the file."""
+        self.boards[board_id.hex()] = key.hex()
+        os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump({"host": self.host, "boards": self.boards}, f, indent=1)
 
 
 class Console:
@@ -88,12 +138,12 @@ class Console:
                 raise ConsoleError("no complete answer to %s (#%d) within %.1f s (%d frames "
                                    "received)" % (name, seq, timeout, len(answer)))
             for item in self.receive(left):
-                if isinstance(item, P.Frame) and 0x40 <= item.type < 0x50 and \
-                        isinstance(item.value, (list, tuple)) and item.value and \
-                        item.value[0] == seq:
+                v = _parts(item, 1)
+                if v is not None and 0x40 <= item.type < 0x50 and v[0] == seq:
                     if item.type == P.R_ERROR:
+                        v = list(v) + ["?", ""]
                         raise ConsoleError("board refused %s (#%d): %s %s"
-                                           % (name, seq, item.value[1], item.value[2]))
+                                           % (name, seq, v[1], v[2]))
                     answer.append(item)
                     if item.type in last:
                         return answer
@@ -101,8 +151,47 @@ class Console:
                     self.backlog.append(item)
 
     def query_state(self, timeout=3.0):
-        """The board's state dict (R_STATE)."""
-        return self.request(P.Q_STATE, None, timeout, (P.R_STATE,))[-1].value[1]
+        """The board's state dict (R_STATE); an unpaired host gets its public part."""
+        item = self.request(P.Q_STATE, None, timeout, (P.R_STATE,))[-1]
+        v = _parts(item, 2, (int, dict))
+        if v is None:
+            raise _malformed("state", item)
+        return v[1]
+
+    def _hello(self, keys, timeout):
+        nonce = os.urandom(16)
+        item = self.request(P.C_HELLO, (keys.host, nonce), timeout, (P.R_CHALLENGE,))[-1]
+        v = _parts(item, 4, (int, bytes, bytes, bool))
+        if v is None or len(v[1]) != 16:
+            raise _malformed("challenge", item)
+        return keys.host.encode() + nonce + v[1], v[2], v[3]
+
+    def _prove(self, mode, mac, timeout):
+        item = self.request(P.C_PROVE, (mode, mac), timeout, (P.R_PAIRED,))[-1]
+        if _parts(item, 3, (int, str, str)) is None:
+            raise _malformed("paired", item)
+
+    def pair(self, code, keys, timeout=3.0):
+        """Pair with the board showing ``code`` (its menu, "Pair host"); the key is kept
+        in ``keys`` (a :class:`KeyStore`) and this host is logged in. docs/protocol.md."""
+        from device.pairing import proof
+        msg, board, shown = self._hello(keys, timeout)
+        if not shown:
+            raise ConsoleError("the board shows no pairing code: choose Pair host in its "
+                               "menu first")
+        self._prove("pair", proof(code, b"pair", msg), timeout)
+        keys.keep(board, proof(code, b"key", msg))
+
+    def login(self, keys, timeout=3.0):
+        """Log in with the key ``keys`` holds for this board; ConsoleError when this host
+        was never paired with it (or the board forgot it)."""
+        from device.pairing import proof
+        msg, board, _ = self._hello(keys, timeout)
+        key = keys.key(board)
+        if key is None:
+            raise ConsoleError("not paired with board %s: choose Pair host in its menu, "
+                               "then run the console with --pair CODE" % board.hex())
+        self._prove("login", proof(key, b"login", msg), timeout)
 
     def export_sheet(self, timeout=5.0):
         """``(columns, rows)`` of the board's score sheet (R_SHEET_HEAD, R_SHEET_ROW*,
@@ -111,10 +200,13 @@ class Console:
         columns = None
         rows = []
         for f in frames:
+            v = _parts(f, 2, (int, list if f.type != P.R_END else int))
+            if v is None:
+                raise _malformed(P.type_name(f.type), f)
             if f.type == P.R_SHEET_HEAD:
-                columns = list(f.value[1])
+                columns = list(v[1])
             elif f.type == P.R_SHEET_ROW:
-                rows.append(list(f.value[1]))
+                rows.append(list(v[1]))
         if columns is None or frames[-1].value[1] != len(rows):
             raise ConsoleError("score sheet export incomplete: %d rows, board counted %s"
                                % (len(rows), frames[-1].value[1]))
@@ -126,6 +218,10 @@ class Console:
         frames = self.request(P.Q_JOURNAL, None, timeout, (P.R_END,))
         out = bytearray()
         for f in frames:
+            v = _parts(f, 3, (int, int, bytes)) if f.type == P.R_JOURNAL \
+                else _parts(f, 2, (int, int))
+            if v is None:
+                raise _malformed(P.type_name(f.type), f)
             if f.type == P.R_JOURNAL:
                 if f.value[1] != len(out):
                     raise ConsoleError("journal export: chunk at %d, expected %d"
@@ -140,12 +236,13 @@ class Console:
         """Send a state-changing command (C_UNDO, C_NEW_GAME) and wait for the table's
         decision; returns ``(accepted, detail)`` from EV_CONFIRM."""
         seq = self.request(ftype, value, min(timeout, 3.0), (P.R_PENDING,))[-1].value[0]
+        # (request() matched value[0] == seq: the field is there)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             for item in self.receive(deadline - time.monotonic()):
-                if isinstance(item, P.Frame) and item.type == P.EV_CONFIRM and \
-                        item.value[0] == seq:
-                    return bool(item.value[2]), item.value[3]
+                v = _parts(item, 4)
+                if v is not None and item.type == P.EV_CONFIRM and v[0] == seq:
+                    return bool(v[2]), str(v[3])
                 self.backlog.append(item)
         raise ConsoleError("%s (#%d) was not settled at the table within %.0f s"
                            % (P.type_name(ftype), seq, timeout))
@@ -266,13 +363,26 @@ def describe(item, game=None):
     return "%s %r" % (P.type_name(t), v)
 
 
+def csv_cell(c):
+    """A sheet cell as CSV text: None is empty, numbers stay numbers; a text starting with
+    ``=``, ``+``, ``-``, ``@``, tab or CR gets a leading ``'`` so that no spreadsheet runs
+    it as a formula (OWASP "CSV Injection")."""
+    if c is None:
+        return ""
+    if isinstance(c, (int, float)) and not isinstance(c, bool):
+        return c
+    c = str(c)
+    return "'" + c if c[:1] in ("=", "+", "-", "@", "\t", "\r") else c
+
+
 def write_csv(path, columns, rows):
-    """Write the score sheet as CSV: a header line of ``columns``, then one line a row."""
+    """Write the score sheet as CSV: a header line of ``columns``, then one line a row;
+    every cell through :func:`csv_cell`."""
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
-        w.writerow(columns)
+        w.writerow([csv_cell(c) for c in columns])
         for r in rows:
-            w.writerow(["" if c is None else c for c in r])
+            w.writerow([csv_cell(c) for c in r])
 
 
 def open_port(url, timeout=0.05):

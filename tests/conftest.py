@@ -13,6 +13,13 @@ for p in (ROOT, os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "mp")):
         sys.path.insert(0, p)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _host_keys(tmp_path_factory):
+    """The console's pairing keys (host_sim.console.KeyStore) live in a temporary file,
+    never in the developer's home."""
+    os.environ["TRICKREF_KEYS"] = str(tmp_path_factory.mktemp("keys") / "keys.json")
+
+
 @pytest.fixture(scope="session")
 def data_dir():
     """Path of ``tests/data/``: the real inputs the tests read (ISS Skat records, the FFT

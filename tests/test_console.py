@@ -4,28 +4,15 @@ host command that would change the score needs a button press at the table."""
 
 import csv
 import io
-import threading
 import contextlib
 
 from core import protocol as P
 from device.flows import skat as skat_flow
 from host_sim.autoplay import table_player
 from host_sim.cli import main
+from device.link import BACKOFF_MS
 from host_sim.console import Console, open_port
-
-
-def _in_thread(fn):
-    box = {}
-
-    def run():
-        try:
-            box["value"] = fn()
-        except BaseException as e:  # handed back to the test
-            box["error"] = e
-
-    t = threading.Thread(target=run, daemon=True)
-    t.start()
-    return t, box
+from hostlink import in_thread as _in_thread, pair_console, run_until
 
 
 def test_console_shows_the_deal_and_exports_the_sheet(tmp_path):
@@ -78,31 +65,23 @@ def test_host_undo_needs_the_table(tmp_path):
     card = shadow.legal_cards(seat)[0]
     p.lay(seat, card)
     con = Console(open_port(p.board.uart.url))
+    pair_console(con, p.board, p.ctl, str(tmp_path / "keys.json"))
 
     def ask():
         return con.command(P.C_UNDO, None, timeout=20)
 
     asker, box = _in_thread(ask)
-    for _ in range(100):
-        p.board.run(20)
-        if p.board.lcd_lines()[0].startswith("host asks:"):
-            break
+    assert run_until(p.board, lambda: p.board.lcd_lines()[0].startswith("host asks:"))
     assert p.ctl.app.referee.deal.history == [(seat, card)]  # nothing changed yet
     p.board.press(0)  # PREV: declined at the table
-    for _ in range(100):
-        p.board.run(20)
-        if not asker.is_alive():
-            break
+    assert run_until(p.board, lambda: not asker.is_alive())
+    assert box["value"] == (False, "declined at the table")
     assert p.ctl.app.referee.deal.history == [(seat, card)]
+    p.board.run(BACKOFF_MS)  # a declined host waits before it asks again
     asker, box = _in_thread(ask)
-    for _ in range(100):
-        p.board.run(20)
-        if p.board.lcd_lines()[0].startswith("host asks:"):
-            break
+    assert run_until(p.board, lambda: p.board.lcd_lines()[0].startswith("host asks:"))
     p.board.press(2)  # OK: confirmed
-    for _ in range(100):
-        p.board.run(20)
-        if not asker.is_alive():
-            break
-    assert p.ctl.app.referee.deal.history == []
+    assert run_until(p.board, lambda: not asker.is_alive())
+    assert box["value"] == (True, "")
+    assert p.ctl.app.referee.deal.history == [], box
     con.port.close() if hasattr(con, "port") else None

@@ -20,9 +20,10 @@ from core.events import CardPlayed, DealOver, Refused, TrickTaken, Turn, Undone
 from core.games import skat
 from core.journal import Journal
 from core.referee import Referee
-from device.link import CONFIRM_MS, EXPORT_FRAMES, NEW_GAME, UNDO, Link, Request, flat_row
+from device.pairing import Pairing, proof
+from device.link import BACKOFF_MS, CONFIRM_MS, EXPORT_FRAMES, NEW_GAME, UNDO, Link, Request, flat_row
 from host_sim.cli import main
-from host_sim.console import Console, ConsoleError
+from host_sim.console import Console, ConsoleError, KeyStore
 from host_sim import machine
 from host_sim.link import UartBridge
 from test_journal import game_records, iss_record, table_actions, write_journal
@@ -48,7 +49,27 @@ def _host(*frames):
 
 def _link(uart, **kw):
     kw.setdefault("state", lambda: {"game": "skat", "deal": 1, "seat": 0})
+    kw.setdefault("pairing", Pairing(None))
+    kw.setdefault("check", lambda req: None)
     return Link(uart, deck=SKAT, **kw)
+
+
+def pair(link, uart, now=0, host="test-host"):
+    """Pair ``host`` with ``link`` as docs/protocol.md says (the table opens a code, the
+    host proves it); returns the host's key. The board's frames are consumed."""
+    code = link.pairing.open()
+    w = P.FrameWriter(200)
+    nonce = bytes(range(16))
+    uart.rx += w.frame(P.C_HELLO, (host, nonce))
+    link.poll(now)
+    ch = [f for f in P.FrameReader().feed(bytes(uart.tx)) if f.type == P.R_CHALLENGE][-1]
+    msg = host.encode() + nonce + ch.value[1]
+    uart.rx += w.frame(P.C_PROVE, ("pair", proof(code, b"pair", msg)))
+    link.poll(now)
+    got = P.FrameReader().feed(bytes(uart.tx))
+    uart.tx.clear()
+    assert got[-1].type == P.R_PAIRED and link.host == host, got
+    return proof(code, b"key", msg)
 
 
 # ---------------------------------------------------------------------------- device.link
@@ -58,7 +79,8 @@ def test_state_query_and_bad_frames_change_nothing():
     link = _link(uart)
     uart.rx += _host((P.Q_STATE, None))
     assert link.poll(0) is None
-    assert uart.sent() == [P.Frame(0, P.R_STATE, (10, {"game": "skat", "deal": 1, "seat": 0}))]
+    # an unpaired host sees the public facts only
+    assert uart.sent() == [P.Frame(0, P.R_STATE, (10, {"game": "skat", "deal": 1}))]
     uart.rx += b"\r\nnoise\xa5\xff" + _host((P.Q_STATE, 5), (P.EV_CARD, (0, "CJ")))
     assert link.poll(1) is None and link.pending is None
     sent = uart.sent()
@@ -82,36 +104,41 @@ def test_undo_waits_for_the_table_then_confirms():
     frame get the same answer, other commands meanwhile are busy."""
     uart = MemUart()
     link = _link(uart)
+    pair(link, uart)
     uart.rx += _host((P.C_UNDO, None))
     req = link.poll(0)
     assert req == Request(10, UNDO, None) and link.pending == req
-    assert uart.sent() == [P.Frame(0, P.R_PENDING, (10, "undo"))]
+    assert uart.sent() == [P.Frame(2, P.R_PENDING, (10, "undo"))]
     uart.rx += P.encode_frame(10, P.C_UNDO) + P.encode_frame(11, P.C_NEW_GAME, "skat")
     assert link.poll(5) is None
     assert [(f.type, f.value[:2]) for f in uart.sent()] == [(P.R_PENDING, (10, "undo")),
                                                             (P.R_ERROR, (11, P.E_BUSY))]
     assert link.resolve(True) == req and link.pending is None
-    assert uart.sent() == [P.Frame(3, P.EV_CONFIRM, (10, "undo", True, ""))]
+    assert uart.sent() == [P.Frame(5, P.EV_CONFIRM, (10, "undo", True, ""))]
     assert link.resolve(True) is None
 
 
 def test_new_game_declined_and_expiry():
     uart = MemUart()
     link = _link(uart)
+    pair(link, uart)
     uart.rx += _host((P.C_NEW_GAME, "magistr"))
     assert link.poll(0) == Request(10, NEW_GAME, {"game": "magistr"})
     link.resolve(False, "cancelled at the table")
     assert uart.sent()[-1].value == (10, "new-game", False, "cancelled at the table")
+    t = BACKOFF_MS  # a declined host waits before it asks again
     uart.rx += P.encode_frame(12, P.C_NEW_GAME, {"game": "skat", "players": 4})
-    assert link.poll(100).args == {"game": "skat", "players": 4}
-    link.poll(100 + CONFIRM_MS - 1)
+    assert link.poll(t).args == {"game": "skat", "players": 4}
+    link.poll(t + CONFIRM_MS - 1)
     assert link.pending is not None
-    link.poll(100 + CONFIRM_MS)
+    link.poll(t + CONFIRM_MS)
     assert link.pending is None
     last = uart.sent()[-1]
     assert last.type == P.EV_CONFIRM and last.value[:3] == (12, "new-game", False)
+    assert link.host is None  # silent for SESSION_MS: the host must log in again
+    pair(link, uart, t + CONFIRM_MS)
     uart.rx += P.encode_frame(13, P.C_NEW_GAME, {"players": 4})  # no game named
-    assert link.poll(200) is None
+    assert link.poll(t + CONFIRM_MS + 1) is None
     assert uart.sent()[-1].value[:2] == (13, P.E_BAD_PAYLOAD)
 
 
@@ -143,6 +170,7 @@ def test_journal_export_is_the_file_byte_for_byte(data_dir, tmp_path):
     j = Journal(path)
     uart = MemUart()
     link = _link(uart, journal=j.chunk)
+    pair(link, uart)
     uart.rx += _host((P.Q_JOURNAL, None), (P.Q_JOURNAL, None))
     got = []
     for t in range(20):
@@ -288,7 +316,7 @@ def _play(board, data_dir):
     return board.do(play)
 
 
-def test_pyserial_talks_to_the_board(bridge, data_dir):
+def test_pyserial_talks_to_the_board(bridge, data_dir, tmp_path):
     """pyserial's socket:// handler: the host gets the deal's events as they happen and
     an answer to its state query."""
     sheet = skat.ScoreSheet(3)
@@ -299,7 +327,11 @@ def test_pyserial_talks_to_the_board(bridge, data_dir):
         deadline = time.monotonic() + 5
         while not bridge.connected() and time.monotonic() < deadline:
             time.sleep(0.01)
+        assert con.query_state(3.0) == {"game": "skat", "deal": 1}  # unpaired: public
+        keys = KeyStore(str(tmp_path / "keys.json"))
+        con.pair(board.do(board.link.pairing.open), keys)
         assert con.query_state(3.0) == {"game": "skat", "deal": 1, "seat": 0}
+        assert KeyStore(keys.path).boards == keys.boards and len(keys.boards) == 1
         sheet.rows = _play(board, data_dir).rows
         got = []
         deadline = time.monotonic() + 5
@@ -334,7 +366,7 @@ def test_console_command_exports_the_sheet_as_csv(bridge, data_dir, tmp_path, ca
             rows = list(csv.reader(f))
         assert rows == [COLUMNS] + [[str(c) for c in flat_row(r)] for r in sheet.rows]
         out = capsys.readouterr().out
-        assert "state: deal=1, game=skat, seat=0" in out and "1 rows written" in out
+        assert "state: deal=1, game=skat\n" in out and "1 rows written" in out  # public
     finally:
         board.stop()
 
@@ -372,12 +404,16 @@ def test_console_live_view_and_csv(bridge, data_dir, tmp_path, capsys):
         assert list(csv.reader(f)) == [COLUMNS, ["1", "0", "48", "48", "0", "0", "98", "0", "0"]]
 
 
-def test_console_confirmed_undo(bridge):
+def test_console_confirmed_undo(bridge, tmp_path):
     """Host asks for undo; the table presses OK: the host learns it was done."""
     board = Board(bridge)
     try:
         port = serial.serial_for_url(bridge.url, timeout=0.05)
         con = Console(port)
+        keys = KeyStore(str(tmp_path / "keys.json"))
+        with pytest.raises(ConsoleError, match="not-paired"):
+            con.command(P.C_UNDO, None, 5.0)
+        con.pair(board.do(board.link.pairing.open), keys)
         result = []
         t = threading.Thread(target=lambda: result.append(con.command(P.C_UNDO, None, 5.0)))
         t.start()
@@ -448,15 +484,21 @@ def test_console_exports_the_journal(bridge, data_dir, tmp_path, capsys):
     data, _ = write_journal(path, records)
     board = Board(bridge, journal=Journal(path).chunk)
     out_path = str(tmp_path / "export.bin")
-    try:
-        assert main(["console", bridge.url, "--export-journal", out_path, "--hex"]) == 0
+    keys = str(tmp_path / "keys.json")
+    try:  # unpaired: refused; paired from the menu's code: the journal comes
+        assert main(["console", bridge.url, "--export-journal", out_path, "--keys", keys]) == 1
+        assert "not paired with board" in capsys.readouterr().err
+        code = board.do(board.link.pairing.open)
+        assert main(["console", bridge.url, "--pair", code, "--keys", keys]) == 0
+        assert main(["console", bridge.url, "--export-journal", out_path, "--hex",
+                     "--keys", keys]) == 0
     finally:
         board.stop()
     with open(out_path, "rb") as f:
         assert f.read() == data
     out = capsys.readouterr().out
     assert "journal: %d bytes, %d records" % (len(data), len(records)) in out
-    assert "> a5 00 00 03 59" in out  # export-journal, SEQ 0, HCK 00^00^03^5a
+    assert "> a5 00 02 03 5b" in out  # export-journal, SEQ 2 (after hello, prove), HCK 00^02^03^5a
 
 
 def test_link_feed_for_the_traffic_panel(bridge):

@@ -8,6 +8,7 @@ from core import protocol as P
 from core.cards import SKAT
 from host_sim.board import SimBoard, TaggedDeck
 from host_sim.machine import MemUart
+from hostlink import Host
 
 
 def _board():
@@ -20,6 +21,10 @@ def _board():
         b.choose(label)
     deck = TaggedDeck(SKAT)
     b.play_card(1, deck.tag(SKAT.parse("SA")))
+    # a paired host: its requests do reach the table (an unpaired one's never would)
+    assert Host(uart, "fuzzer", 200).pair(b, ctl.link.pairing.open()).type == P.R_PAIRED
+    b.run(20)
+    b.press(2)  # the "paired" screen: back to play
     return b, uart, ctl
 
 
@@ -28,7 +33,8 @@ def _state(ctl):
     return (tuple(ctl.app.referee.actions), ctl.mode, deal.tricks_done)
 
 
-_good = [P.encode_frame(7, P.C_UNDO, None), P.encode_frame(8, P.C_NEW_GAME, {"game": "tarot"}),
+_good = [P.encode_frame(7, P.C_UNDO, None),
+         P.encode_frame(8, P.C_NEW_GAME, {"game": "skat", "players": 3}),
          P.encode_frame(9, P.Q_STATE, None)]
 
 
@@ -46,7 +52,7 @@ def test_random_bytes_on_the_link_change_nothing(chunks):
         b.run(20)
     # a state-changing command may now be pending: it waits for the table, and
     # declining it (any button but OK) leaves the game as it was
-    if ctl._asking is not None:
+    if ctl._ask.active():
         b.press(0)
     b.run(200)
     assert _state(ctl) == before

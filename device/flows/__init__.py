@@ -45,6 +45,12 @@ def load(name):
     raise ValueError("no game called %r" % (name,))
 
 
+def seats_ok(flow, players, pads, central=False):
+    """True when a board with ``pads`` readers can seat ``players`` of ``flow``: one pad a
+    player, unless the board has one central pad for all."""
+    return players in flow.PLAYERS and (central or players <= pads)
+
+
 def seat_label(seat):
     """How players are named on the LCD: P1, P2, ..."""
     return "P%d" % (seat + 1)

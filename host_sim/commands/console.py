@@ -3,13 +3,17 @@
     trickref console URL [--query] [--csv FILE] [--seconds N] [--hex]
     trickref console URL --export-csv FILE [--timeout S]
     trickref console URL --export-journal FILE [--timeout S]
+    trickref console URL --pair CODE [--keys FILE]
 
 ``URL`` is anything pyserial opens: ``/dev/ttyACM0`` (a board on USB), or the emulated
 board's ``socket://127.0.0.1:PORT`` (printed by ``trickref sim``). Without an export
 option the console prints one readable line per event (cards, tricks, refusals, deal ends,
 sheet rows) until Ctrl-C or ``--seconds`` have passed; ``--csv FILE`` keeps FILE equal to
 the score sheet (the board's sheet at start, then each row as it is booked). ``--query``
-prints the board's state first. Exit status: 0, 1 when the board does not answer in time
+prints the board's state first. ``--pair CODE`` pairs this host with the board showing CODE
+(its menu, "Pair host"), keeping the key in ``--keys FILE`` (default ``$TRICKREF_KEYS`` or
+``~/.config/trickref/keys.json``); a paired host logs in by itself for the full state and
+the journal export (docs/protocol.md "Pairing"). Exit status: 0, 1 when the board does not answer in time
 or refuses, 2 when the port cannot be opened or a file cannot be written.
 """
 
@@ -17,8 +21,8 @@ import sys
 import time
 
 from core import protocol as P
-from host_sim.console import (Console, ConsoleError, check_journal_bytes, describe,
-                              game_of, open_port, write_csv)
+from host_sim.console import (Console, ConsoleError, KeyStore, check_journal_bytes,
+                              describe, game_of, open_port, write_csv)
 
 HELP = "show a board's live events over its serial link, query it, export the score sheet"
 
@@ -38,6 +42,11 @@ def add_arguments(p):
     p.add_argument("--timeout", type=float, default=5.0,
                    help="seconds to wait for an answer from the board (default 5)")
     p.add_argument("--hex", action="store_true", help="also dump every frame's bytes in hex")
+    p.add_argument("--pair", metavar="CODE",
+                   help="pair with the board showing CODE on its LCD (menu: Pair host)")
+    p.add_argument("--keys", metavar="FILE", default=None,
+                   help="this host's pairing keys (default $TRICKREF_KEYS or "
+                        "~/.config/trickref/keys.json)")
 
 
 def _trace(direction, data):
@@ -67,6 +76,15 @@ def run(args):
 
 
 def _run(con, args):
+    keys = KeyStore(args.keys)
+    if args.pair:
+        con.pair(args.pair, keys, args.timeout)
+        print("paired with the board; key kept in %s" % keys.path)
+        if not (args.query or args.export_csv or args.export_journal or args.csv
+                or args.seconds is not None):
+            return 0  # pairing alone: done
+    elif args.export_journal or (args.query and keys.boards):
+        con.login(keys, args.timeout)
     if args.query:
         print(describe(P.Frame(-1, P.R_STATE, (-1, con.query_state(args.timeout)))))
     if args.export_csv:
@@ -93,7 +111,9 @@ def _run(con, args):
         for item in con.take(left):
             game = game_of(item, game)
             print(describe(item, game), flush=True)
-            if args.csv and isinstance(item, P.Frame) and item.type == P.EV_ROW:
+            if args.csv and isinstance(item, P.Frame) and item.type == P.EV_ROW and \
+                    isinstance(item.value, (list, tuple)) and len(item.value) == 2 and \
+                    isinstance(item.value[0], list) and isinstance(item.value[1], list):
                 if list(item.value[0]) != columns:  # another game's sheet: start afresh
                     columns, rows = list(item.value[0]), []
                 rows.append(list(item.value[1]))

@@ -187,7 +187,8 @@ class Uart:
 
 uart = Uart()
 link = Link(uart, deck=SKAT, state=lambda: {"game": "skat", "deal": 1},
-            sheet=lambda: (["game", "value"], [[1, 48]]))
+            sheet=lambda: (["game", "value"], [[1, 48]]), check=lambda req: None)
+link.host = "mp-host"  # logged in (the handshake itself: check_pairing.py)
 host = P.FrameWriter(40)
 # a stray byte, then a false start byte (the two are line noise: one R_ERROR)
 uart.rx = b"\x00\xa5" + host.frame(P.Q_STATE) + host.frame(P.C_UNDO) + host.frame(P.Q_SHEET)

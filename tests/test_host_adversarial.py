@@ -1,0 +1,556 @@
+"""Issue 17: a stranger with a USB cable at a club table. Each case is an attack (or a
+mistake) from the host side against the WHOLE firmware (the Controller with its menus,
+flows, journal and link) on the emulated board, the link an in-memory UART so every byte
+and every virtual millisecond is under the test's control. docs/protocol.md "Threat model"
+says what each case defends; tests/mp/check_pairing.py runs a sample under MicroPython.
+"""
+
+import os
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core import protocol as P
+from core.games import bank
+from core.journal import Journal
+from device.host_request import booked_end
+from device.link import BACKOFF_MAX_MS, BACKOFF_MS, CONFIRM_MS, SESSION_MS
+from device.pairing import PAIR_TRIES, proof
+from host_sim.autoplay import table_player
+from host_sim.console import Console, ConsoleError, KeyStore, csv_cell, describe, write_csv
+from host_sim.machine import MemUart
+from hostlink import Host
+from test_journal import game_records, iss_record, write_journal
+
+MAGISTR_OWN = {"game": "magistr", "players": 3, "variant": "own",
+               "trump0": 0, "trump1": 1, "trump2": 2}
+
+
+def _main_menu(p):
+    """From play: OK opens the table menu, then "Main menu"."""
+    p.board.press(2)
+    p.board.choose("Main menu")
+    assert p.board.lcd_lines()[0].startswith("trickref"), p.board.lcd_lines()
+
+
+def _code_from_menu(p):
+    """Choose "Pair host" in the main menu; the code as the LCD shows it."""
+    b = p.board
+    _main_menu(p)
+    b.choose("Pair host")
+    top, row = b.lcd_lines()
+    assert top.startswith("pair code:"), (top, row)
+    return row[:6]
+
+
+def _in_play(journal=None):
+    """Magistr for 3 on a 3-pad board, deal 1 in play (its leader named); no host yet."""
+    uart = MemUart()
+    p = table_player("magistr", 3, seed=6, link=uart, journal=journal)
+    p.start()
+    game = p.ctl.match.game
+    shadow = game.new_deal(0, game.deal_cards(1, p.deal_rng), 1)
+    p.board.choose("P%d" % (shadow.first + 1))
+    p.shadow = shadow
+    p.uart = uart
+    return p
+
+
+def _magistr(journal=None):
+    """:func:`_in_play`, and a paired host."""
+    p = _in_play(journal)
+    uart = p.uart
+    host = Host(uart)
+    host.pair(p.board, p.ctl.link.pairing.open())
+    p.board.run(20)
+    p.board.press(2)  # "paired" screen: OK, back to the table
+    assert p.ctl.link.host == "host-a"
+    return p, host
+
+
+def _lay_next(p):
+    seat = p.shadow.current_seat()
+    card = p.shadow.legal_cards(seat)[0]
+    p.shadow.play(seat, card)
+    return p.lay(seat, card)
+
+
+def _asking(p):
+    return p.board.lcd_lines()[0].startswith("host asks:")
+
+
+# ---------------------------------------------------------------- 1, 5: bad requests
+
+@pytest.mark.parametrize("args, why", [
+    ("magistr", "players"),  # only a name
+    ({"game": "skat", "players": 99}, "not 99"),
+    ({"game": "skat", "players": [1]}, "not [1]"),
+    ({"game": "magistr", "players": 3, "variant": "bogus"}, "variant"),
+    ({"game": "magistr", "players": 3, "variant": "one"}, "trump0"),  # partial
+    (dict(MAGISTR_OWN, extra=1), "unknown option extra"),
+    ({"game": "tarot", "players": 5, "excuse_last": "other-camp"}, "needs 5 pads"),
+    ({"game": "skat", "players": 4}, "needs 4 pads"),  # the menu refuses them too
+    ({"game": "chess", "players": 2}, "no game called 'chess'"),
+])
+def test_a_bad_new_game_never_reaches_the_table(args, why):
+    p, host = _magistr()
+    match, lcd = p.ctl.match, p.board.lcd_lines()
+    got = host.ask(p.board, P.C_NEW_GAME, args)
+    assert got.type == P.R_ERROR and got.value[1] == P.E_INVALID and why in got.value[2]
+    assert not _asking(p) and p.board.lcd_lines() == lcd
+    p.board.press(2)  # an OK at the table opens the table menu, as always
+    assert p.ctl.match is match and p.ctl.flow.NAME == "magistr"
+    p.board.press(2, hold_ms=900)  # back to play: a card is judged as before
+    assert not any(e.reason == "internal" for e in _lay_next(p) if hasattr(e, "reason"))
+    # nothing was shown, so nothing was declined: no backoff, a good request is shown
+    got = host.ask(p.board, P.C_NEW_GAME, MAGISTR_OWN)
+    assert got.type == P.R_PENDING and _asking(p)
+
+
+def test_a_valid_new_game_confirmed_starts_it():
+    p, host = _magistr()
+    args = {"game": "magistr", "players": 2, "variant": "two", "pair": [0, 3]}
+    seq = host.ask(p.board, P.C_NEW_GAME, args).value[0]
+    p.board.run(50)
+    p.board.press(2)
+    assert host.confirm(seq) == (seq, "new-game", True, "")
+    assert p.ctl.flow.NAME == "magistr" and p.ctl.players == 2
+    rules = p.ctl.match.game.rules
+    assert rules.variant == bank.TWO and list(rules.suit_class) == [1, 0, 0, 1]  # C+S
+
+
+# ---------------------------------------------------------------- 2: the confirmation
+
+def test_a_laid_card_cancels_the_request():
+    p, host = _magistr()
+    match = p.ctl.match
+    seq = host.ask(p.board, P.C_NEW_GAME, MAGISTR_OWN).value[0]
+    assert _asking(p)
+    _lay_next(p)
+    assert host.confirm(seq)[2:] == (False, "cancelled: the table played on")
+    assert not _asking(p)
+    p.board.press(2)  # meant for the table menu: it opens, no new game
+    assert p.ctl.match is match and p.board.lcd_lines()[0].startswith("Table")
+    assert p.ctl.link.pending is None
+
+
+def test_expiry_cancels_on_both_sides():
+    p, host = _magistr()
+    match = p.ctl.match
+    seq = host.ask(p.board, P.C_UNDO).value[0]
+    p.board.run(CONFIRM_MS)
+    assert host.confirm(seq)[2] is False and "within 60 s" in host.confirm(seq)[3]
+    assert not _asking(p)
+    before = list(p.ctl.app.referee.deal.history)
+    p.board.press(2)  # a later OK does not perform it
+    assert p.ctl.app.referee.deal.history == before and p.ctl.match is match
+
+
+def test_a_press_begun_before_the_prompt_does_not_confirm():
+    p, host = _magistr()
+    _lay_next(p)
+    pin = p.board.hw.buttons[2]
+    pin.value(0)  # OK held down...
+    p.board.run(100)
+    seq = host.send(P.C_UNDO)  # ... when the request comes
+    p.board.run(200)
+    assert _asking(p)
+    pin.value(1)  # that release answers nothing
+    p.board.run(100)
+    assert _asking(p) and host.confirm(seq) is None
+    assert len(p.ctl.app.referee.deal.history) == 1
+    p.board.press(2)  # a press that starts after the prompt confirms
+    assert host.confirm(seq)[2:] == (True, "")
+    assert p.ctl.app.referee.deal.history == []
+
+
+def test_undo_with_nothing_to_undo_is_not_accepted():
+    uart = MemUart()
+    p = table_player("magistr", 3, seed=6, link=uart)
+    p.start()  # deal 1 waits for its leader: nothing to undo
+    host = Host(uart)
+    host.pair(p.board, p.ctl.link.pairing.open())
+    got = host.ask(p.board, P.C_UNDO)
+    assert got.type == P.R_ERROR and got.value[1:] == (P.E_INVALID, "nothing to undo")
+
+
+class _FullJournal:
+    """A journal whose flash fills up: ``full`` makes every append raise."""
+
+    def __init__(self):
+        self.full = False
+        self.records = []
+
+    def append(self, kind, data):
+        if self.full:
+            raise OSError(28, "no space left on flash")
+        self.records.append((kind, data))
+
+
+def test_a_new_game_the_journal_refuses_leaves_the_game_as_it_was():
+    journal = _FullJournal()
+    p, host = _magistr(journal=journal)
+    _lay_next(p)
+    match, sheet = p.ctl.match, p.ctl.flow.sheet_lines(p.ctl.match)
+    journal.full = True
+    seq = host.ask(p.board, P.C_NEW_GAME, MAGISTR_OWN).value[0]
+    p.board.press(2)
+    ok, detail = host.confirm(seq)[2:]
+    assert ok is False and "no space" in detail
+    assert p.ctl.match is match and p.ctl.flow.sheet_lines(match) == sheet
+    assert len(p.ctl.app.referee.deal.history) == 1
+
+
+# ---------------------------------------------------------------- 3: nagging
+
+def test_a_nagging_host_cannot_take_the_table():
+    """The host asks again every 100 ms; the table declines each prompt. Prompts come ever
+    more rarely (5, 10, 20, 40, 60 s waits) and the table plays its cards meanwhile."""
+    p, host = _magistr()
+    prompts = waits = 0
+    t = 0
+    while t < 180000:
+        seq = host.send(P.C_UNDO)
+        p.board.run(100)
+        t += 100
+        host.read()
+        replies = [f for f in host.seen if f.type == P.R_ERROR and f.value[0] == seq]
+        waits += bool(replies and replies[0].value[1] == P.E_WAIT)
+        if _asking(p):
+            prompts += 1
+            p.board.press(0)  # declined
+            host.send(P.Q_STATE)  # the nagging host stays logged in
+        elif p.shadow.current_seat() >= 0 and t % 2000 == 0:
+            assert not any(getattr(e, "reason", "") == "internal" for e in _lay_next(p))
+    # prompts at 0, 5, 15, 35, 75, 135 s (the wait doubles up to 60 s): 6 in 3 minutes
+    assert prompts == 6 and waits > 1500
+    assert p.ctl.link.backoff_ms == BACKOFF_MAX_MS
+    assert len(p.ctl.app.referee.deal.history) > 20  # the table played on
+
+
+def test_an_accepted_request_resets_the_wait():
+    p, host = _magistr()
+    _lay_next(p)
+    _lay_next(p)
+    seq = host.ask(p.board, P.C_UNDO).value[0]
+    p.board.press(0)
+    assert host.ask(p.board, P.C_UNDO).value[1:] == (P.E_WAIT, "5")
+    p.board.run(BACKOFF_MS)
+    seq = host.ask(p.board, P.C_UNDO).value[0]
+    p.board.press(2)
+    assert host.confirm(seq)[2] is True and p.ctl.link.backoff_ms == BACKOFF_MS
+    assert host.ask(p.board, P.C_UNDO).type == P.R_PENDING
+
+
+# ---------------------------------------------------------------- 4: pairing, privacy
+
+def test_unpaired_hosts_see_public_facts_only():
+    uart = MemUart()
+    p = table_player("magistr", 3, seed=6, link=uart)
+    p.start()
+    stranger = Host(uart, "stranger")
+    st_ = stranger.ask(p.board, P.Q_STATE)
+    assert st_.value[1] == {"game": "magistr", "players": 3, "deal": 1}
+    for t in (P.Q_JOURNAL, P.C_UNDO):
+        got = stranger.ask(p.board, t)
+        assert got.type == P.R_ERROR and got.value[1] == P.E_NOT_PAIRED
+    got = stranger.ask(p.board, P.C_NEW_GAME, MAGISTR_OWN)
+    assert got.value[1] == P.E_NOT_PAIRED and not _asking(p)
+    assert stranger.ask(p.board, P.Q_SHEET).type == P.R_SHEET_HEAD  # booked scores
+    # a proof without a code shown, a proof without a challenge: denied
+    msg, ch = stranger.hello(p.board)
+    assert ch.value[3] is False
+    assert stranger.ask(p.board, P.C_PROVE, ("pair", proof("000000", b"pair", msg))
+                        ).value[1] == P.E_DENIED
+    assert stranger.ask(p.board, P.C_PROVE, ("login", bytes(32))).value[1:2] == (P.E_DENIED,)
+
+
+def test_pairing_from_the_menu_and_forgetting():
+    p = _in_play()
+    code = _code_from_menu(p)
+    host = Host(p.uart)
+    assert host.pair(p.board, code).value[1:] == ("host-a", "pair")
+    assert p.board.lcd_lines()[0].startswith("paired:")
+    assert p.ctl.link.pairing.code is None  # the code is used up
+    # a replayed proof is worthless: the board's nonce is new each time
+    msg, _ = host.hello(p.board)
+    old = proof(host.key, b"login", msg)
+    assert host.ask(p.board, P.C_PROVE, ("login", old)).type == P.R_PAIRED
+    host.hello(p.board)
+    assert host.ask(p.board, P.C_PROVE, ("login", old)).value[1] == P.E_DENIED
+    assert host.login(p.board).type == P.R_PAIRED
+    p.board.run(SESSION_MS)  # silent too long: logged out
+    assert host.ask(p.board, P.Q_JOURNAL).value[1] == P.E_NOT_PAIRED
+    p.board.press(2)  # the "paired" screen: OK, back to play
+    _main_menu(p)
+    p.board.choose("Forget hosts")
+    assert p.board.lcd_lines()[0].startswith("hosts forgotten")
+    assert host.login(p.board).value[1] == P.E_DENIED
+
+
+def test_wrong_codes_withdraw_the_pairing_code():
+    p = _in_play()
+    code = _code_from_menu(p)
+    thief = Host(p.uart, "thief")
+    wrong = "%06d" % ((int(code) + 1) % 1000000)
+    for _ in range(PAIR_TRIES):
+        assert thief.pair(p.board, wrong).value[1] == P.E_DENIED
+    assert p.board.lcd_lines()[0].startswith("pairing failed")
+    assert thief.pair(p.board, code).value[1] == P.E_DENIED  # even the right one, now
+
+
+def test_a_second_host_ends_the_first_ones_session():
+    p, a = _magistr()
+    _lay_next(p)
+    seq = a.ask(p.board, P.C_UNDO).value[0]
+    b = Host(a.uart, "host-b", first_seq=100)
+    b.hello(p.board)  # one line: b reads what the board says to whoever listens
+    assert [f.value[2:] for f in b.seen if f.type == P.EV_CONFIRM and f.value[0] == seq] \
+        == [(False, "cancelled: another host said hello")]
+    assert not _asking(p) and p.ctl.link.host is None
+    assert b.ask(p.board, P.Q_JOURNAL).value[1] == P.E_NOT_PAIRED
+    assert a.login(p.board).type == P.R_PAIRED  # a knows its key: back in
+
+
+def _records(data):
+    path = "/tmp/_export_%d.trj" % os.getpid()
+    with open(path, "wb") as f:
+        f.write(data)
+    try:
+        return Journal(path).read()[0]
+    finally:
+        os.remove(path)
+
+
+def _export(host, board):
+    seq = host.send(P.Q_JOURNAL)
+    board.run(400)
+    host.read()
+    return b"".join(f.value[2] for f in host.seen
+                    if f.type == P.R_JOURNAL and f.value[0] == seq)
+
+
+def test_the_open_deal_stays_on_the_board(tmp_path):
+    """Mid-deal, even a paired host gets the booked records only (here the game record):
+    the open deal's actions (every card, and in Tarot the écart) stay on the board; once
+    the deal is booked they are exported."""
+    journal = Journal(str(tmp_path / "journal.trj"))
+    p, host = _magistr(journal=journal)
+    for _ in range(4):
+        _lay_next(p)
+    data = _export(host, p.board)
+    assert [r[0] for r in _records(data)] == ["game"]
+    with open(journal.path, "rb") as f:
+        full = f.read()
+    assert [r[0] for r in _records(full)].count("act") == 5  # the leader, 4 cards
+
+
+def test_booked_end_on_a_real_journal(data_dir, tmp_path):
+    """ISS 6997010 as the table journals it: cut after every record, the export ends at
+    the last game / deal / game-over record."""
+    records, _ = game_records(iss_record(data_dir))
+    path = str(tmp_path / "j.trj")
+    data, _ = write_journal(path, records)
+    j = Journal(path)
+    assert booked_end(j.chunk) == len(data)  # ends with game-over: all booked
+    kinds = [r[0] for r in records]
+    assert kinds[0] == "game" and kinds[-2:] == ["deal", "game-over"]
+    offsets = [4]
+    for r in records:
+        offsets.append(offsets[-1] + len(_one(r)))
+    first_act = offsets[1]
+    for cut in (first_act, offsets[10], offsets[-3], offsets[-3] + 5):
+        with open(path, "wb") as f:
+            f.write(data[:cut])
+        assert booked_end(Journal(path).chunk) == first_act
+    assert booked_end(lambda o, n: b"") == 0
+
+
+def _one(rec):
+    from core.journal import encode_record
+    return encode_record(rec[0], rec[1])
+
+
+# ---------------------------------------------------------------- 6: host tools
+
+_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-300, 300) | st.text(max_size=8)
+    | st.binary(max_size=20),
+    lambda c: st.lists(c, max_size=4) | st.tuples(c, c) | st.dictionaries(
+        st.text(max_size=4), c, max_size=3), max_leaves=8)
+
+
+class _EvilBoard:
+    """A port whose board answers every command with frames drawn by hypothesis: the
+    right ref_seq or not, any type, any shape."""
+
+    def __init__(self, draw):
+        self.draw = draw
+        self.out = bytearray()
+        self.timeout = 0
+        self.w = P.FrameWriter()
+
+    @property
+    def in_waiting(self):
+        return len(self.out)
+
+    def write(self, data):
+        f = P.decode_frame(bytes(data))
+        for _ in range(self.draw(st.integers(1, 4))):
+            t = self.draw(st.sampled_from([t for t, _ in P.TYPES if t >= 0x40]))
+            head = self.draw(st.sampled_from([f.seq, f.seq, -1, "x"]))
+            v = self.draw(st.one_of(_values, st.tuples(st.just(head), _values),
+                                    st.tuples(st.just(head), _values, _values, _values)))
+            try:
+                self.out += self.w.frame(t, v)
+            except Exception:
+                pass
+        if self.draw(st.booleans()):
+            self.out += self.draw(st.binary(max_size=30))
+
+    def read(self, n):
+        data = bytes(self.out[:n])
+        del self.out[:n]
+        return data
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_the_console_never_crashes_on_any_reply(tmp_path_factory, data):
+    con = Console(_EvilBoard(data.draw))
+    keys = KeyStore(str(tmp_path_factory.mktemp("k") / "keys.json"))
+    calls = (lambda: con.query_state(0.05), lambda: con.export_sheet(0.05),
+             lambda: con.export_journal(0.05), lambda: con.command(P.C_UNDO, None, 0.05),
+             lambda: con.login(keys, 0.05), lambda: con.pair("123456", keys, 0.05))
+    for call in calls:
+        try:
+            call()
+        except ConsoleError:
+            pass
+    for item in con.backlog:
+        assert isinstance(describe(item), str)
+
+
+def test_csv_cells_are_escaped(tmp_path):
+    path = str(tmp_path / "sheet.csv")
+    write_csv(path, ["game", "=cmd"], [[1, "=HYPERLINK(\"x\")"], [-96, "+1"], [None, "@A1"],
+                                      ["-2", "\tx"], [True, "ok"]])
+    with open(path) as f:
+        text = f.read()
+    assert text.splitlines() == ["game,'=cmd", "1,\"'=HYPERLINK(\"\"x\"\")\"", "-96,'+1",
+                                 ",'@A1", "'-2,'\tx", "True,ok"]
+    assert csv_cell(-96) == -96 and csv_cell("-96") == "'-96"
+
+
+# ---------------------------------------------------------------- under MicroPython
+
+def test_a_sample_under_micropython():
+    """tests/mp/check_pairing.py: pairing, replay, backoff, a second host, on the
+    MicroPython unix port with the modules compiled to .mpy as a board loads them."""
+    from mpy import run_mp
+    out = run_mp("check_pairing.py")
+    assert "OK" in out
+
+
+def _tarot_at_ecart(tmp_path):
+    """FFT Tarot for 3 (journal on flash) up to the écart: the board asks the taker to
+    scan it. Returns ``(player, host, steps, index of the écart step)``."""
+    uart = MemUart()
+    journal = Journal(str(tmp_path / "journal.trj"))
+    p = table_player("tarot", 3, seed=3, link=uart, journal=journal)
+    p.board.power_on(journal=journal)
+    p.board.run(50)
+    steps = list(p.script(1))
+    i = next(i for i, s in enumerate(steps) if s[0] == "ui" and s[2])  # the écart scan
+    for step in steps[:i]:
+        p._run_step(step)
+    p.board.choose(steps[i][1][0])
+    return p, Host(uart), steps, i
+
+
+def test_a_card_scanned_for_the_ecart_cancels_the_request(tmp_path):
+    """A scanned card makes no event until the écart is complete; it is table input all
+    the same, and cancels the host's request."""
+    p, host, steps, i = _tarot_at_ecart(tmp_path)
+    host.pair(p.board, p.ctl.link.pairing.open())
+    p.board.run(20)
+    p.board.press(2)  # the "paired" screen; back to the deal: it asks for the écart
+    p.board.choose(steps[i][1][0])
+    seq = host.ask(p.board, P.C_UNDO).value[0]
+    assert _asking(p)
+    p.board.play_card(0, p.tags.tag(steps[i][2][0]))
+    assert host.confirm(seq)[2:] == (False, "cancelled: the table played on")
+    assert not _asking(p)
+
+
+def test_the_tarot_ecart_stays_on_the_board(tmp_path):
+    """FFT Tarot for 3: the taker's écart is scanned at the table. Mid-deal a paired host's
+    export holds no action (no écart), and a card refused during the scan is not named to
+    the host; once the deal is booked the export holds the écart."""
+    from core.cards import TAROT
+    p, host, steps, i = _tarot_at_ecart(tmp_path)
+    ecart = steps[i][2]
+    trump21 = TAROT.parse("21")  # never a legal discard (FFT: no trump, king or oudler)
+    for c in (trump21,) + tuple(ecart[1:]):
+        p.board.play_card(0, p.tags.tag(c))
+    host.read()
+    refused = [f.value for f in host.seen if f.type == P.EV_REFUSED]
+    assert refused and all(v[1] is None and "21" not in v[3] for v in refused), refused
+    for c in ecart:
+        p.board.play_card(0, p.tags.tag(c))
+    host.pair(p.board, p.ctl.link.pairing.open())
+    p.board.run(20)
+    p.board.press(2)
+    assert [r[0] for r in _records(_export(host, p.board))] == ["game"]
+    for step in steps[i + 1:]:
+        p._run_step(step)
+    host.login(p.board)
+    recs = _records(_export(host, p.board))
+    assert [r[0] for r in recs][-1] == "deal"
+    discards = [r[1] for r in recs if r[0] == "act" and any(
+        isinstance(a, (list, tuple)) and sorted(a) == sorted(ecart) for a in r[1][1])]
+    assert len(discards) == 1, [r for r in recs if r[0] == "act"][:8]
+
+
+def test_a_journal_game_the_board_cannot_seat_is_refused(tmp_path):
+    """A journal from a bigger table (Tarot for 5) on a 3-pad board: refused at boot, as
+    the menu refuses it, and nothing is guessed: no game in play, the reason reported."""
+    from host_sim.board import SimBoard
+    path = str(tmp_path / "journal.trj")
+    Journal(path).append("game", ["tarot", 5, [["excuse_last", "other-camp"]]])
+    b = SimBoard(3, link=MemUart())
+    ctl = b.power_on(journal=Journal(path))
+    assert ctl.match is None and ctl.flow is None
+    assert "tarot for 5: 3 pads" in ctl.journal_report
+    assert b.lcd_lines()[0].startswith("trickref")  # the main menu
+    b4 = SimBoard(5, link=MemUart())  # the table it came from resumes it
+    assert b4.power_on(journal=Journal(path)).match is not None
+
+
+def test_wrong_phase_and_floods():
+    """While the table pairs another host, no request is shown; a flood of requests and
+    hellos in one burst leaves one prompt at most and the table in play."""
+    p, host = _magistr()
+    _lay_next(p)
+    _main_menu(p)
+    p.board.choose("Pair host")
+    got = host.ask(p.board, P.C_UNDO)
+    assert got.value[1:] == (P.E_INVALID, "the table is busy (pairing)")
+    p.board.press(2)  # ends pairing: the main menu
+    p.board.choose("Continue game")
+    seqs = [host.send(P.C_UNDO) for _ in range(60)]
+    p.board.run(400)
+    host.read()
+    answers = [f for f in host.seen if f.type in (P.R_PENDING, P.R_ERROR)
+               and f.value[0] in seqs]
+    assert [f.type for f in answers].count(P.R_PENDING) == 1
+    assert {f.value[1] for f in answers if f.type == P.R_ERROR} == {P.E_BUSY}
+    assert _asking(p)
+    p.board.press(0)
+    for _ in range(40):
+        host.send(P.C_HELLO, ("flood", bytes(16)))
+    p.board.run(400)
+    assert not _asking(p) and p.ctl.link.host is None  # logged out: it must log in again
+    assert len(p.ctl.app.referee.deal.history) == 1
+    assert not any(getattr(e, "reason", "") == "internal" for e in _lay_next(p))
