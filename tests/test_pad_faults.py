@@ -48,14 +48,16 @@ def test_collision_two_tags_refused_then_the_right_card(table):
     assert played(b) == [(0, P("SA"))]
 
 
-def test_three_tags_are_silence(table):
-    """Three or more tags in one field answer nothing (hardware.md 1.5): nothing is read."""
+def test_three_stacked_tags_are_refused_as_a_collision(table):
+    """Three cards stacked on one pad collide on air as two do (docs/twin.md "RF"): the
+    firmware refuses with "collision" and credits nothing until only one card is left."""
     b, deck = table
     tags = [deck.tag(P(c)) for c in ("SA", "HA", "DA")]
     for t in tags:
         b.place(0, t)
     ev = b.run(100)
     assert "CardPlayed" not in kinds(ev) and played(b) == []
+    assert "collision" in [e.reason for e in ev if kinds([e]) == ["Refused"]]
     b.lift(0, tags[1])
     b.lift(0, tags[2])
     b.run(60)
