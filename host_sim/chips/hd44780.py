@@ -307,7 +307,10 @@ class Hd44780Model(Hd44780):
 
     def spurious_nibble(self, nibble=0x0):
         """Fault: noise on E (a buzzer's spike) latches one extra nibble; in 4-bit mode
-        every later byte is then assembled from the wrong halves until re-synchronised."""
+        every later byte is then assembled from the wrong halves until re-synchronised.
+        The spike comes between bus writes, once the last instruction has finished."""
+        if self.now_us is not None:
+            self.now_us = max(self.now_us, self.busy_until_us)
         self.strobe(0, 0, nibble & 0x0F)
         self.strict = False
 
