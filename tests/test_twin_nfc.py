@@ -1,7 +1,7 @@
 """The NFC half of the twin checked against the datasheets, command by command.
 
 Sources (restated in docs/twin.md): NXP NTAG213/215/216 rev. 3.2 section 10 (commands,
-ACK/NAK 10.3 / 9.3, COMPATIBILITY_WRITE 10.5, FAST_READ 10.2, READ_CNT 10.6, PWD_AUTH
+ACK/NAK 9.3, COMPATIBILITY_WRITE 10.5, FAST_READ 10.3, READ_CNT 10.6, PWD_AUTH
 10.7, READ_SIG 10.8, configuration pages 8.5.7); NXP MFRC522 rev. 3.9 section 10.3
 (commands), 9.3.1.7 (ErrorReg), 9.3.1.5 (ComIrqReg), 9.3.1.9 (Status2Reg), 8.6.1 (NRSTPD).
 The register sequences are the ones public MicroPython MFRC522 drivers send (their
@@ -71,7 +71,7 @@ def test_compatibility_write_refuses_a_bad_address_or_a_damaged_second_part():
 
 
 def test_fast_read_returns_the_range_with_pwd_and_pack_as_zeros():
-    """10.2: FAST_READ 00h..2Ch returns all 45 pages; PWD (2Bh) and PACK (2Ch) read 0;
+    """10.3: FAST_READ 00h..2Ch returns all 45 pages; PWD (2Bh) and PACK (2Ch) read 0;
     start > end or end > 2Ch is NAK 0h."""
     t = active_tag()
     data, bits = send(t, (0x3A, 0x00, 0x2C))
@@ -221,7 +221,7 @@ def test_mem_and_generate_random_id_use_the_25_byte_internal_buffer():
 
 
 def test_receive_and_reserved_commands_answer_without_raising():
-    """Receive (10.3.1.8) waits for a frame no NTAG sends by itself: still running, no IRQ.
+    """Receive (10.3.1.7) waits for a frame no NTAG sends by itself: still running, no IRQ.
     A reserved code (05h) does nothing; it is logged in ``unmodelled``."""
     c = Chip()
     c.antenna_on()
