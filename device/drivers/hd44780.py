@@ -1,6 +1,6 @@
 """HD44780 character LCD (16x2, 20x2, 20x4) behind a PCF8574 I2C backpack.
 
-Split into protocol and transport as dhylands/python_lcd splits it (reference/hardware.md
+Split into protocol and transport as dhylands/python_lcd splits it (docs/twin.md
 §2.3), with the fixes of STYLE.md items 3-5:
 
 - :class:`Hd44780` is the protocol: the instruction set (Hitachi HD44780U datasheet,

@@ -42,7 +42,7 @@ _LINE = 40  # DDRAM cells per line in 2-line mode
 _CELLS = 80  # DDRAM size
 _UNKNOWN_CGRAM = "▯"
 
-# A00 ROM codes that are not ASCII (datasheet table 4; reference/hardware.md §2.3).
+# A00 ROM codes that are not ASCII (datasheet table 4; docs/twin.md "HD44780U").
 _A00_EXTRA = {0x5C: "¥", 0x7E: "→", 0x7F: "←", 0xA0: " ", 0xDF: "°", 0xE4: "µ",
               0xF4: "Ω", 0xF7: "π", 0xFF: "█"}
 

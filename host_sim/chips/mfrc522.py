@@ -1,8 +1,8 @@
 """MFRC522 register model on ``host_sim.machine.SPI``, with tags in its RF field.
 
 Wiring: ``spi.attach(Mfrc522(), cs_pin)``. SPI framing (NXP MFRC522 datasheet rev. 3.9,
-8.1.2; docs/twin.md "MFRC522"): the first byte of a CS-low transaction is an address ``(reg << 1) & 0x7E``,
-bit 7 = read. Reads: every further byte is the next read address (0x00 ends) and MISO
+8.1.2; docs/twin.md "MFRC522"): the first byte of a CS-low transaction is an address
+``(reg << 1) & 0x7E``, bit 7 = read. Reads: every further byte is the next read address (0x00 ends) and MISO
 carries the value of the previous one, so ``write(addr); read(1)`` and burst FIFO reads
 both work. Writes: every further byte is written to the addressed register.
 
@@ -299,7 +299,8 @@ class Mfrc522:
         elif cmd == MEM:
             self._mem()
         elif cmd == RANDOM_ID:
-            self.internal[0:_RANDOM_ID] = bytes(self._rng.getrandbits(8) for _ in range(_RANDOM_ID))
+            self.internal[0:_RANDOM_ID] = bytes(self._rng.getrandbits(8)
+                                                for _ in range(_RANDOM_ID))
             self._done()
         elif cmd == MF_AUTHENT:
             self._mf_authent()
