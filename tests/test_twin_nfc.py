@@ -11,7 +11,8 @@ The register sequences are the ones public MicroPython MFRC522 drivers send (the
 from core.crc import crc_a
 from host_sim.chips.mfrc522 import Mfrc522
 from host_sim.chips.ntag import ACTIVE, HALT, IDLE, Ntag213, with_crc
-from host_sim.machine import SPI, Pin
+from host_sim.machine import Pin
+from test_mfrc522 import Rig
 
 UID = bytes.fromhex("047E1EBA532880")  # NTAG213 datasheet-style NXP UID (UID0 = 04)
 ACK = (b"\x0a", 4)
@@ -126,26 +127,16 @@ def test_hlta_halts_and_only_wupa_wakes():
 
 # -- MFRC522 -----------------------------------------------------------------------------------
 
-class Chip:
+class Chip(Rig):
     """Register access as the public drivers do it: address byte, then value."""
 
     def __init__(self):
-        self.spi = SPI(baudrate=1000000)
-        self.cs = Pin("cs", value=1)
-        self.chip = Mfrc522()
-        self.spi.attach(self.chip, self.cs)
+        Rig.__init__(self)
+        self.chip.trace = None
+        self.cs(1)  # deselected: the first access's falling edge selects the chip
 
-    def w(self, reg, v):
-        self.cs(0)
-        self.spi.write(bytes(((reg << 1) & 0x7E, v)))
-        self.cs(1)
-
-    def r(self, reg):
-        self.cs(0)
-        self.spi.write(bytes((((reg << 1) & 0x7E) | 0x80,)))
-        v = self.spi.read(1)[0]
-        self.cs(1)
-        return v
+    w = Rig.wreg
+    r = Rig.rreg
 
     def antenna_on(self):
         for reg, v in ((0x2A, 0x8D), (0x2B, 0x3E), (0x2D, 30), (0x2C, 0), (0x15, 0x40)):
