@@ -183,9 +183,11 @@ class Mfrc522:
             tag.power_on()
 
     def remove(self, tag):
-        """Take ``tag`` out of the field (it loses power and all state)."""
+        """Take ``tag`` out of the field (it loses power and all state, unless another
+        reader's field still powers it)."""
         self.tags.remove(tag)
-        tag.power_off()
+        if self.field:
+            tag.power_off()
 
     def _set_field(self, on):
         if on != self.field:

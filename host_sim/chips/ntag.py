@@ -84,6 +84,7 @@ class Ntag213:
             raise ValueError("NTAG213 memory is 180 bytes, got %d" % len(self.mem))
         self.uid = bytes(uid7)
         self.powered = False
+        self._fields = 0  # reader fields that power the tag
         self.state = IDLE
         self._from_halt = False  # woken from HALT: errors send it back there
         self.fault = None
@@ -105,14 +106,20 @@ class Ntag213:
     # -- power ------------------------------------------------------------------------------
 
     def power_on(self):
-        """The field came on: power-on reset to IDLE."""
-        self.powered = True
-        self._volatile_reset()
+        """A reader's field came on around the tag: power-on reset to IDLE, unless another
+        field already powers it (a card lying across two pads)."""
+        self._fields += 1
+        if not self.powered:
+            self.powered = True
+            self._volatile_reset()
 
     def power_off(self):
-        """The field went off or the tag left it: all volatile state is lost."""
-        self.powered = False
-        self._volatile_reset()
+        """A field went off or the tag left it: with no field left all volatile state is
+        lost."""
+        self._fields = max(0, self._fields - 1)
+        if not self._fields:
+            self.powered = False
+            self._volatile_reset()
 
     def _volatile_reset(self):
         self.state = IDLE
@@ -128,7 +135,7 @@ class Ntag213:
             return None
         short = last_bits == 7 and len(frame) == 1
         if short and not self._in_range():
-            self.power_on()  # it lost the field for a moment: power-on reset, no answer
+            self._volatile_reset()  # it lost the field for a moment: power-on reset, no answer
             return None
         fault = self._take_fault(frame[0])
         if fault == "mute":
