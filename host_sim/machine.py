@@ -12,6 +12,12 @@ machine.I2C). Chips attach to a bus:
 Every bus counts the bytes it moved (``bytes_moved``) and the wire time they took at the
 bus clock (``wire_us``), for the benchmarks.
 
+An I2C bus with a virtual clock keeps a timeline in µs: each transaction takes its wire
+time and each advance of the clock between transactions adds to it (on a board
+``writeto`` blocks while the bytes go out, and a ``sleep_ms`` starts after it). A chip
+with a ``bus_timing`` attribute (the HD44780 model) is told when each byte lands, for its
+busy flag (docs/twin.md "HD44780U").
+
 Faults (issue 27), for the tests of a board that heals itself:
 
 - ``machine.WDT(timeout=ms)`` / ``.feed()`` run on the virtual clock: once started, any
