@@ -1,7 +1,7 @@
 """CRC_A of ISO/IEC 14443-3 Type A: the one checksum the NFC driver and the chip models share.
 
 CRC-16/ISO-14443-A: polynomial x^16 + x^12 + x^5 + 1 (0x1021, processed reflected as 0x8408),
-preset 0x6363, no final XOR, sent low byte first (reference/hardware.md section 1.1, with its
+preset 0x6363, no final XOR, sent low byte first (docs/twin.md "ISO/IEC 14443-3", with its
 test vectors: ``50 00`` -> ``57 CD``, ``30 04`` -> ``26 EE``).
 """
 

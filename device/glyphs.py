@@ -1,6 +1,6 @@
 """Suit marks for the LCD's CGRAM: one 5x8 glyph per suit, one set per deck tradition.
 
-The A00 character ROM has no suit signs (reference/hardware.md §2.3), so the firmware loads
+The A00 character ROM has no suit signs (docs/twin.md "HD44780U"), so the firmware loads
 the four glyphs of the deck in play into CGRAM slots 0..3 (:func:`load_suits`) and screens
 write ``chr(suit)`` for a suit mark. A glyph is 8 rows, top first; bits 4..0 of a row are the
 5 dots from left to right (HD44780U datasheet table 5). Row 7 (the cursor line) stays dark

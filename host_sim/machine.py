@@ -12,6 +12,12 @@ machine.I2C). Chips attach to a bus:
 Every bus counts the bytes it moved (``bytes_moved``) and the wire time they took at the
 bus clock (``wire_us``), for the benchmarks.
 
+An I2C bus with a virtual clock keeps a timeline in µs: each transaction takes its wire
+time and each advance of the clock between transactions adds to it (on a board
+``writeto`` blocks while the bytes go out, and a ``sleep_ms`` starts after it). A chip
+with a ``bus_timing`` attribute (the HD44780 model) is told when each byte lands, for its
+busy flag (docs/twin.md "HD44780U").
+
 Faults (issue 27), for the tests of a board that heals itself:
 
 - ``machine.WDT(timeout=ms)`` / ``.feed()`` run on the virtual clock: once started, any
@@ -221,6 +227,8 @@ class I2C:
         self.freed = 0  # stuck SDA lines released by clocking SCL
         self._scl = self._sda = None
         self._master_sda = 1  # the level the master drives on SDA (1 = released)
+        self._t_us = 0.0  # when the last transaction left the wire (bus timeline, us)
+        self._t_ms = None  # the virtual clock at the last transaction
 
     def wire(self, scl, sda):
         """Watch the bus's SCL and SDA pins (bus clear by GPIO); once per bus."""
@@ -279,11 +287,30 @@ class I2C:
         self._check_bus()
         # 9 clocks per byte (8 data + ACK) plus the address byte, start and stop.
         self.bytes_moved += nbytes + 1
-        self.wire_us += (9 * (nbytes + 1) + 2) * 1e6 / self.freq
+        clk_us = 1e6 / self.freq
+        wire = (9 * (nbytes + 1) + 2) * clk_us
+        self.wire_us += wire
         chip = self._chips.get(addr)
+        start = self._bus_now_us()
+        self._t_us = start + wire
         if chip is None:
             raise OSError(_ENODEV)
+        if hasattr(chip, "bus_timing") and self.clock is not None:
+            # first data byte ends after START (1 clock), the address and itself (9 + 9)
+            chip.bus_timing = (start + 19 * clk_us, 9 * clk_us)
         return chip
+
+    def _bus_now_us(self):
+        """When the next transaction starts, on the bus's own timeline: the wire time of
+        every transaction plus every advance of the virtual clock between them. On a
+        board ``writeto`` blocks for its wire time and a ``sleep_ms`` starts after it;
+        the virtual clock does not move during a write, so the bus keeps that time."""
+        if self.clock is not None:
+            now = self.clock.now_ms
+            if self._t_ms is not None and now > self._t_ms:
+                self._t_us += (now - self._t_ms) * 1000.0
+            self._t_ms = now
+        return self._t_us
 
     def writeto(self, addr, buf, stop=True):
         """Write ``buf`` to the chip at ``addr``; return the number of bytes acknowledged."""

@@ -1,6 +1,6 @@
 """The MFRC522 driver against the register model, with NTAG213 tags in the field.
 
-Sources: reference/hardware.md 1.1 (ISO 14443-3 frames, CRC_A), 1.2 (NTAG213, the NXP dump
+Sources: docs/twin.md "ISO/IEC 14443-3" (ISO 14443-3 frames, CRC_A), 1.2 (NTAG213, the NXP dump
 UID 04 7E 1E BA 53 28 80), 1.3 (register semantics), 1.5 (field failure modes: collisions,
 three tags -> timeouts, flipped bytes, lingering tags), 2.1 (the MicroPython drivers' exact
 register traffic).
@@ -18,7 +18,7 @@ from host_sim.chips.mfrc522 import Mfrc522
 from host_sim.chips.ntag import Ntag213, with_crc
 from host_sim.machine import SPI, Pin
 
-NXP_UID = bytes.fromhex("047E1EBA532880")  # hardware.md 1.2 dump (BCC0 EC, BCC1 41)
+NXP_UID = bytes.fromhex("047E1EBA532880")  # docs/twin.md "NTAG213" dump (BCC0 EC, BCC1 41)
 OTHER_UID = bytes.fromhex("04112233445566")  # any second NXP UID (UID0 = 04)
 THIRD_UID = bytes.fromhex("04A0B0C0D0E0F0")
 
@@ -57,8 +57,8 @@ def card_tag(uid, deck="skat", code="CJ"):
 # -- the register model alone --------------------------------------------------------------------
 
 def test_model_answers_the_micropython_drivers_request_traffic():
-    """wendlers/cefn/danjperron init() and request(REQIDL), byte for byte as hardware.md 2.1
-    lists them, get ATQA 44 00 from an NTAG213."""
+    """wendlers/cefn/danjperron init() and request(REQIDL), byte for byte as those drivers
+    send them (docs/twin.md "Public drivers"), get ATQA 44 00 from an NTAG213."""
     rig = Rig()
     rig.chip.place(card_tag(NXP_UID))
     for reg, v in ((0x01, 0x0F), (0x2A, 0x8D), (0x2B, 0x3E), (0x2D, 30), (0x2C, 0),
@@ -87,7 +87,7 @@ def test_model_answers_the_micropython_drivers_request_traffic():
 
 def test_model_calc_crc_and_set2_semantics():
     """The drivers' _crc(): CalcCRC over the FIFO is ready at once; their DivIrqReg write
-    (v & ~0x04, Set2 = 0) clears everything but CRCIRq (hardware.md 1.3)."""
+    (v & ~0x04, Set2 = 0) clears everything but CRCIRq (docs/twin.md "MFRC522")."""
     rig = Rig()
     rig.wreg(0x01, 0x0F)
     rig.wreg(0x11, 0x3D)  # CRCPreset 6363
@@ -97,7 +97,8 @@ def test_model_calc_crc_and_set2_semantics():
         rig.wreg(0x09, b)
     rig.wreg(0x01, 0x03)
     assert rig.rreg(0x05) & 0x04
-    assert (rig.rreg(0x22), rig.rreg(0x21)) == (0x57, 0xCD)  # HLTA CRC_A, hardware.md 1.1
+    # HLTA CRC_A (docs/twin.md "ISO/IEC 14443-3")
+    assert (rig.rreg(0x22), rig.rreg(0x21)) == (0x57, 0xCD)
     rig.wreg(0x05, rig.rreg(0x05) & ~0x04 & 0xFF)  # Set2 = 0, CRCIRq masked out: stays set
     assert rig.rreg(0x05) & 0x04
     rig.wreg(0x05, 0x04)  # Set2 = 0, bit written as 1: cleared
@@ -121,7 +122,7 @@ def test_model_soft_reset_turns_the_field_off():
 
 
 def test_model_hardware_crc_option():
-    """TxCRCEn appends CRC_A and RxCRCEn checks and strips it (hardware.md 1.3: both off by
+    """TxCRCEn appends CRC_A and RxCRCEn checks and strips it (docs/twin.md "MFRC522": both off by
     default at 106 kbit/s, where the READ answer keeps its 2 CRC bytes: 18 in the FIFO)."""
     rig = Rig()
     rig.driver()
@@ -142,7 +143,7 @@ def test_model_hardware_crc_option():
 
 
 def test_ntag_model_commands():
-    """GET_VERSION (hardware.md 1.2: NTAG213 00 04 04 02 01 00 0F 03), READ rollover past
+    """GET_VERSION (docs/twin.md "NTAG213": NTAG213 00 04 04 02 01 00 0F 03), READ rollover past
     page 0x2C with PWD/PACK read as zeros, NAK 0x0 past the end, NAK 0x1 on a bad CRC."""
     tag = card_tag(NXP_UID)
     tag.power_on()
@@ -175,7 +176,8 @@ def test_ntag_model_commands():
 
 def test_version_check():
     assert Rig().driver().version == 0x92
-    with pytest.raises(DeviceNotFound, match="VersionReg 0x12"):  # counterfeit (hardware.md 1.3)
+    # a counterfeit (docs/twin.md "MFRC522")
+    with pytest.raises(DeviceNotFound, match="VersionReg 0x12"):
         Rig(version=0x12).driver()
     with pytest.raises(DeviceNotFound, match="cs=Pin\\('cs'\\)"):
         Rig(attach=False).driver()  # nobody on the bus: MISO reads 0xFF
@@ -199,7 +201,7 @@ def test_cs_released_when_the_bus_fails():
 
 def test_reads_7_byte_uid_and_card_code():
     """Skat CJ on the NXP dump's UID: REQA, CL1, CL2, READ 4, HLTA with the frames of
-    hardware.md 1.1 (READ page 4 CRC 26 EE, HLTA 50 00 57 CD)."""
+    docs/twin.md "ISO/IEC 14443-3" (READ page 4 CRC 26 EE, HLTA 50 00 57 CD)."""
     rig = Rig()
     r = rig.driver()
     rig.chip.place(card_tag(NXP_UID, "skat", "CJ"))
@@ -278,8 +280,8 @@ def test_10_byte_uid_goes_through_three_cascade_levels():
 
 
 def test_4_byte_mifare_classic_is_refused_once():
-    """The MIFARE Classic of hardware.md 1.4 (NFCID 90 1F 2A A4, SAK 08): selected with its
-    full UID, then refused as not a Type 2 tag, and halted so the refusal is not repeated."""
+    """A MIFARE Classic (docs/twin.md "ISO/IEC 14443-3": a 4-byte UID, here NFCID 90 1F 2A A4,
+    SAK 08): selected with its full UID, then refused as not a Type 2 tag, and halted so the refusal is not repeated."""
     rig = Rig()
     r = rig.driver()
     picc = IsoPicc(bytes.fromhex("901F2AA4"), 0x08)
@@ -292,7 +294,8 @@ def test_4_byte_mifare_classic_is_refused_once():
 # -- field faults --------------------------------------------------------------------------------
 
 def test_two_tags_collide_and_no_card_is_taken():
-    """Two cards on one pad: CollErr at anticollision CL1 (hardware.md 1.5). The CL1 bytes
+    """Two cards on one pad: CollErr at anticollision CL1 (docs/twin.md "RF on the table").
+    The CL1 bytes
     88 04 7E.. and 88 04 11.. first differ in bit 0 of the third byte: bit 17."""
     rig = Rig()
     r = rig.driver()
@@ -310,13 +313,17 @@ def test_two_tags_collide_and_no_card_is_taken():
     assert outcomes == [None, "collision"] * 3
 
 
-def test_three_tags_are_silence():
-    """Three or more tags gave only timeouts on a real MFRC522 (hardware.md 1.5): the driver
-    sees no card and no tag at all."""
+def test_three_tags_collide_like_two():
+    """Answers superpose on air (ISO/IEC 14443-3 6.2.3.2, docs/twin.md "RF"): three tags give
+    a collision at the first bit where their CL1 answers differ, as two do; nothing is read.
+    Only the ``max_answers`` knob (a degraded field) turns them into a timeout."""
     rig = Rig()
     r = rig.driver()
     for uid in (NXP_UID, OTHER_UID, THIRD_UID):
         rig.chip.place(card_tag(uid))
+    with pytest.raises(NfcCollision):
+        r.read_card()
+    rig.chip.max_answers = 2
     assert r.read_card() is None
     assert r.tag_present() is False
 
@@ -406,7 +413,7 @@ def test_parity_error_is_a_protocol_error():
 
 def test_flicker_wakes_a_halted_card():
     """A card at the edge of the field loses power on a missed poll and comes back in IDLE,
-    so it is read again: the firmware has to debounce by UID (hardware.md 1.5)."""
+    so it is read again: the firmware has to debounce by UID (docs/twin.md "RF on the table")."""
     rig = Rig()
     r = rig.driver()
     tag = card_tag(NXP_UID)

@@ -48,14 +48,16 @@ def test_collision_two_tags_refused_then_the_right_card(table):
     assert played(b) == [(0, P("SA"))]
 
 
-def test_three_tags_are_silence(table):
-    """Three or more tags in one field answer nothing (hardware.md 1.5): nothing is read."""
+def test_three_stacked_tags_are_refused_as_a_collision(table):
+    """Three cards stacked on one pad collide on air as two do (docs/twin.md "RF"): the
+    firmware refuses with "collision" and credits nothing until only one card is left."""
     b, deck = table
     tags = [deck.tag(P(c)) for c in ("SA", "HA", "DA")]
     for t in tags:
         b.place(0, t)
     ev = b.run(100)
     assert "CardPlayed" not in kinds(ev) and played(b) == []
+    assert "collision" in [e.reason for e in ev if kinds([e]) == ["Refused"]]
     b.lift(0, tags[1])
     b.lift(0, tags[2])
     b.run(60)
@@ -219,3 +221,25 @@ def test_audited_deck_refuses_foreign_tags(tmp_path):
     assert [e.reason for e in ev if kinds([e]) == ["Refused"]] == ["not-bound"]
     ev = b2.play_card(1, deck.tag(P("HA")))  # the deck's own HA is fine
     assert "CardPlayed" in kinds(ev)
+
+
+def test_card_across_two_pads_is_read_by_one_of_them_once(table):
+    """A card lying across pads 0 and 1 sits in both fields (docs/twin.md "RF on the
+    table"): both fields power it, the pad that polls first reads and halts it, the other
+    pad's REQA finds it halted. So it is taken once, for one of the two seats, never a third
+    and never twice; here seat 1's pad wins, out of turn, and the card is refused. The
+    firmware cannot tell a card across two pads from a card on one (see the report)."""
+    b, deck = table
+    t = deck.tag(P("SA"))
+    b.place(0, t)
+    b.place(1, t)
+    ev = b.run(2000)
+    assert [e.reason for e in ev if kinds([e]) == ["Refused"]] == ["not-your-turn"]
+    assert played(b) == []
+    b.lift(1, t)
+    assert t.powered  # still in pad 0's field
+    b.lift(0, t)
+    assert not t.powered
+    b.place(0, t)
+    b.run(200)
+    assert played(b) == [(0, P("SA"))]

@@ -1,6 +1,6 @@
 """Card tags: CRC_A, the NDEF Text format, NTAG213 images and the deck registry.
 
-Sources: reference/hardware.md 1.1 (CRC_A vectors), 1.2 (NTAG213 memory map, the NXP
+Sources: docs/twin.md "ISO/IEC 14443-3" (CRC_A vectors), 1.2 (NTAG213 memory map, the NXP
 "elephant" dump, the "QS" worked example, TLV rules).
 """
 
@@ -16,7 +16,7 @@ def h(text):
     return bytes.fromhex(text)
 
 
-# The real NTAG213 dump from NXP support, pages 0-8 (hardware.md 1.2): Text "elephant".
+# The real NTAG213 dump from NXP support, pages 0-8 (docs/twin.md "NTAG213"): Text "elephant".
 ELEPHANT = h("04 7E 1E EC BA 53 28 80 41 48 00 00 E1 10 12 00"
              "03 0F D1 01 0B 54 02 65 6E 65 6C 65 70 68 61 6E 74 FE 00 00")
 ELEPHANT_UID = h("04 7E 1E BA 53 28 80")
@@ -31,7 +31,7 @@ ELEPHANT_UID = h("04 7E 1E BA 53 28 80")
     ("60", "F8 32"),  # GET_VERSION
 ])
 def test_crc_a_vectors(data, sent):
-    """CRC_A as sent on air, low byte first (hardware.md 1.1 table)."""
+    """CRC_A as sent on air, low byte first (docs/twin.md "ISO/IEC 14443-3" table)."""
     c = crc_a(h(data))
     assert bytes((c & 0xFF, c >> 8)) == h(sent)
 
@@ -53,7 +53,7 @@ def test_round_trip_every_card(letter, deck):
 
 
 def test_worked_example_qs():
-    """hardware.md 1.2 writes "QS" as 03 09 D1 01 05 54 02 65 6E 51 53 FE; our text is
+    """docs/twin.md "NTAG213" writes "QS" as 03 09 D1 01 05 54 02 65 6E 51 53 FE; our text is
     "F:QS", two bytes longer, so the TLV length 09 -> 0B and the payload length 05 -> 07."""
     assert encode_card("french36", "QS") == h("03 0B D1 01 07 54 02 65 6E 46 3A 51 53 FE 00 00")
     assert decode_card(h("03 0B D1 01 07 54 02 65 6E 46 3A 51 53 FE")) == (
@@ -142,7 +142,7 @@ def test_unknown_card_or_deck(text, why):
 
 
 def test_skips_null_lock_and_memory_tlvs():
-    """A Lock Control TLV 01 03 A0 0C 34 seen first on an NTAG213 (hardware.md 1.2), NULL
+    """A Lock Control TLV 01 03 A0 0C 34 seen first on an NTAG213 (docs/twin.md "NTAG213"), NULL
     TLVs and a Memory Control TLV are skipped."""
     ours = encode_card("skat", "CJ")
     assert decode_card(h("01 03 A0 0C 34") + ours) == ("skat", SKAT.parse("CJ"))
@@ -165,7 +165,7 @@ def test_encode_rejects_bad_cards():
 
 def test_image_matches_the_nxp_dump():
     """UID pages with BCC0 = EC, BCC1 = 41, internal 0x48 and the CC page are byte for byte
-    the NXP dump's pages 0-3 (hardware.md 1.2)."""
+    the NXP dump's pages 0-3 (docs/twin.md "NTAG213")."""
     img = ntag213_image(ELEPHANT_UID, "skat", "CJ")
     assert len(img) == 180
     assert img[:16] == ELEPHANT[:16]

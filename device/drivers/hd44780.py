@@ -1,6 +1,6 @@
 """HD44780 character LCD (16x2, 20x2, 20x4) behind a PCF8574 I2C backpack.
 
-Split into protocol and transport as dhylands/python_lcd splits it (reference/hardware.md
+Split into protocol and transport as dhylands/python_lcd splits it (docs/twin.md
 §2.3), with the fixes of STYLE.md items 3-5:
 
 - :class:`Hd44780` is the protocol: the instruction set (Hitachi HD44780U datasheet,
@@ -62,7 +62,8 @@ _FOUR_BIT_NIBBLE = const(0x2)  # Function set >> 4 = 0x20 >> 4: switch to 4-bit
 _POWER_ON_MS = const(50)  # > 40 ms after Vcc rises to 2.7 V (> 15 ms at 4.5 V)
 _RESET1_MS = const(5)  # > 4.1 ms after the first 0x3
 _RESET2_MS = const(1)  # > 100 us after the second 0x3 (and 37 us after the others)
-_CLEAR_MS = const(2)  # clear runs 1.52 ms at fosc = 270 kHz
+_CLEAR_MS = const(3)  # clear runs 1.52 ms at fosc = 270 kHz, 2.16 ms at 190 kHz (the
+# slow end): 2 ms plus the next write's 72 us at 400 kHz lost that write (docs/twin.md)
 # Other instructions run 37 us (41 us for data writes) and need no sleep: the next frame's
 # first E fall comes after stop, start, address and 2 bytes = 29 clocks = 72 us at 400 kHz
 # (290 us at the PCF8574's rated 100 kHz), more than 53 us = 37 us x 270 / 190 kHz, the

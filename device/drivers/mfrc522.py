@@ -16,7 +16,7 @@ anything that went wrong on the air raises one of the closed family below, never
 
 ``DeviceNotFound`` (an ``OSError``) means the chip itself is missing or dead.
 
-How the firmware loop uses it (reference/hardware.md 1.5, "tag lingering"):
+How the firmware loop uses it (docs/twin.md "RF on the table", "tag lingering"):
 ``read_card()`` wakes only tags in IDLE (REQA), reads the one it finds and halts it (HLTA),
 so a card lying on the pad stays silent to later ``read_card()`` calls and a new card
 placed on top is read alone. ``tag_present()`` also reaches halted tags (WUPA), so the loop
@@ -40,7 +40,7 @@ from device import timing
 from device.drivers.errors import (DeviceNotFound, NfcCollision, NfcCrcError, NfcError,  # noqa: F401
                                    NfcNak, NfcProtocolError, NfcTimeout)
 
-# Registers (MFRC522 datasheet 9.2; reference/hardware.md 1.3)
+# Registers (MFRC522 datasheet 9.2; docs/twin.md "MFRC522")
 _REG_COMMAND = const(0x01)  # CommandReg
 _REG_COM_IRQ = const(0x04)  # ComIrqReg (b7 Set1)
 _REG_ERROR = const(0x06)  # ErrorReg
@@ -100,7 +100,7 @@ _T_SHORT = const(39)
 # (199 + 1) x 25 us = 5 ms: anticollision, SELECT, READ (answers within about 0.1 ms).
 _T_COMMAND = const(199)
 # (399 + 1) x 25 us = 10 ms: WRITE's ACK follows the EEPROM programming (the whole WRITE
-# takes 4.6 ms, reference/hardware.md 1.1).
+# takes 4.6 ms, docs/twin.md "ISO/IEC 14443-3").
 _T_WRITE = const(399)
 # Backstop for the IRQ wait when the chip never raises TimerIRq: one poll is a 2-byte SPI
 # transaction (1.6 us at the 10 MHz maximum, plus call overhead: >= 2 us), so 5000 polls
@@ -108,16 +108,16 @@ _T_WRITE = const(399)
 _IRQ_POLLS = const(5000)
 _RESET_POLLS = const(50)  # 50 x 1 ms for the soft reset (miguelbalboa PCD_Init waits 50 ms)
 
-# ISO/IEC 14443-3 Type A and NTAG21x commands (reference/hardware.md 1.1, 1.2)
+# ISO/IEC 14443-3 Type A and NTAG21x commands (docs/twin.md "ISO/IEC 14443-3", "NTAG213")
 _REQA = b"\x26"  # REQA, 7-bit short frame
 _WUPA = b"\x52"  # WUPA, 7-bit short frame: also wakes tags in HALT
-_HLTA = b"\x50\x00\x57\xcd"  # HLTA 50 00 + CRC_A 57 CD (hardware.md 1.1 vector)
+_HLTA = b"\x50\x00\x57\xcd"  # HLTA 50 00 + CRC_A 57 CD (docs/twin.md "ISO/IEC 14443-3" vector)
 _SEL_CL1 = const(0x93)  # SEL cascade level 1 (CL2 0x95, CL3 0x97)
 _NVB_ANTICOLL = const(0x20)  # NVB: 2 bytes sent, tag sends its 5 CL bytes
 _NVB_SELECT = const(0x70)  # NVB: 7 bytes sent, the full CL bytes
 _CT = const(0x88)  # cascade tag: this level's UID is incomplete
 _SAK_CASCADE = const(0x04)  # SAK bit 2: UID not complete
-_SAK_TYPE2 = const(0x00)  # final SAK of NTAG21x / Ultralight (hardware.md 1.1)
+_SAK_TYPE2 = const(0x00)  # final SAK of NTAG21x / Ultralight (docs/twin.md "ISO/IEC 14443-3")
 _READ = const(0x30)  # NTAG READ: 4 pages
 _WRITE = const(0xA2)  # NTAG WRITE: 1 page
 _ACK = const(0x0A)  # 4-bit ACK
@@ -428,7 +428,7 @@ class MFRC522:
         """Read the one new card on the pad: ``(uid, page4)`` or None when no tag answers.
 
         REQA wakes only tags in IDLE: cards read before are halted and stay silent, so a
-        card lying under the new one does not collide with it (hardware.md 1.5). WUPA is
+        card lying under the new one does not collide with it (docs/twin.md "RF"). WUPA is
         not used here for that reason. Sequence: REQA, anticollision + SELECT with the full
         UID (4/7/10 bytes), READ page 4 (16 bytes, CRC_A checked), HLTA. ``uid`` is bytes,
         ``page4`` the 16 bytes that :func:`core.tags.decode_card` reads.

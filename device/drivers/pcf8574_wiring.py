@@ -2,7 +2,7 @@
 
 One place for the wiring, imported by the driver (``device/drivers/hd44780.py``) and by the
 chip model (``host_sim/chips/hd44780.py``), so the fake cannot drift from the driver
-(python_lcd's 0x10 vs 0x14 bug, STYLE.md item 3). Mapping from reference/hardware.md §2.3,
+(python_lcd's 0x10 vs 0x14 bug, STYLE.md item 3). Mapping from docs/twin.md "HD44780U",
 the same as python_lcd's ``machine_i2c_lcd.py`` and Wokwi's LCD1602 model::
 
     P0 RS   P1 R/W   P2 E   P3 backlight   P4..P7 D4..D7

@@ -1,8 +1,9 @@
 """Register-level model of an HD44780U character LCD behind a PCF8574 I2C backpack.
 
-Built from the datasheets (Hitachi HD44780U; NXP PCF8574), not from our driver: only the
+Built from the datasheets (Hitachi HD44780U, ADE-207-272; NXP PCF8574), restated with
+their sections in docs/twin.md ("HD44780U", "PCF8574"), not from our driver: only the
 backpack wiring is shared with it (``device/drivers/pcf8574_wiring.py``, STYLE.md item 3),
-and tests feed it python_lcd's recorded traffic too (reference/hardware.md §2.3).
+and tests feed it python_lcd's I2C traffic pattern too (docs/twin.md).
 
 - :class:`Hd44780Model` is what attaches to the bus: ``i2c.attach(0x27, Hd44780Model(16, 2))``.
   Each written byte goes on the port in turn (PCF8574 write mode). A bus cycle of the
@@ -14,6 +15,16 @@ and tests feed it python_lcd's recorded traffic too (reference/hardware.md §2.3
   paired high first), the full instruction set, 80 cells of DDRAM with the real 2-line
   map (0x00-0x27, 0x40-0x67), 64 bytes of CGRAM, address counter stepping up or down, the
   display shift, and the execution time of every instruction summed in ``busy_us``.
+- Busy flag (datasheet "Busy Flag (BF)" and table 6): when the bus tells the model the
+  time of each byte (``host_sim.machine.I2C`` with a virtual clock does), every
+  instruction and data write keeps BF = 1 for its execution time, scaled by
+  ``270 / fosc_khz`` (37 us, clear and home 1.52 ms at the nominal 270 kHz; pass
+  ``fosc_khz=FOSC_SLOW_KHZ`` for the slow end of the oscillator). A write cycle that ends
+  while BF = 1 is not accepted (the datasheet: "the next instruction will not be
+  accepted"): it is lost, logged in ``lost`` as ``(us, rs, nibble or byte)``, and in
+  4-bit mode the nibble pairing goes on from the next one, as garbage on real glass. A
+  read with RS = 0 returns BF in bit 7 and the address counter. Driven without times
+  (``strobe`` alone), the model executes at once and BF reads 0.
 
 ``lines()`` reads the screen back as text for a ``cols x rows`` panel (rows 3 and 4 of a
 4-row panel continue lines 1 and 2 at +cols, as on 20x4 modules): A00 ROM codes become
@@ -24,12 +35,14 @@ from device.drivers.pcf8574_wiring import MASK_E, MASK_RS, MASK_RW, SHIFT_BACKLI
 
 EXEC_US = 37  # execution time of most instructions and of data access, fosc = 270 kHz
 CLEAR_HOME_US = 1520  # clear display and return home
+FOSC_KHZ = 270  # nominal oscillator the table 6 times are given for
+FOSC_SLOW_KHZ = 190  # slow end of fosc (electrical characteristics, Rf = 91 kOhm, 5 V)
 _PULLUPS = 0x0F  # DB3..DB0 float on a backpack; the HD44780U's pull-up MOS reads them as 1
 _LINE = 40  # DDRAM cells per line in 2-line mode
 _CELLS = 80  # DDRAM size
 _UNKNOWN_CGRAM = "▯"
 
-# A00 ROM codes that are not ASCII (datasheet table 4; reference/hardware.md §2.3).
+# A00 ROM codes that are not ASCII (datasheet table 4; docs/twin.md "HD44780U").
 _A00_EXTRA = {0x5C: "¥", 0x7E: "→", 0x7F: "←", 0xA0: " ", 0xDF: "°", 0xE4: "µ",
               0xF4: "Ω", 0xF7: "π", 0xFF: "█"}
 
@@ -59,13 +72,22 @@ class Hd44780:
     ``increment``, ``shift_on_write``, ``shift`` (cells the display is shifted left) and
     ``busy_us`` (total execution time in µs).
 
-    A DDRAM address outside the map of the current line mode raises ``ValueError``: the
-    datasheet leaves it undefined, so a driver that sends one has a bug.
+    A DDRAM address outside the map of the current line mode is undefined in the datasheet,
+    so a driver that sends one has a bug: the model never raises into a bus transaction,
+    it logs the address in ``unmodelled`` (tests assert that list is empty) and wraps it
+    into the map, as garbled bytes after an injected fault do.
     """
 
-    def __init__(self, cols=16, rows=2, glyph_map=None):
+    def __init__(self, cols=16, rows=2, glyph_map=None, fosc_khz=FOSC_KHZ):
         if rows not in (1, 2, 4) or cols < 1 or cols * rows > _CELLS:
             raise ValueError("unsupported LCD geometry %rx%r" % (cols, rows))
+        if not 100 <= fosc_khz <= 1000:
+            raise ValueError("HD44780U oscillator %r kHz is outside 100..1000" % (fosc_khz,))
+        self.fosc_khz = fosc_khz
+        self.now_us = None  # time of the current bus cycle; None = untimed (instant)
+        self.busy_until_us = 0.0
+        self.lost = []  # (us, rs, value) of write cycles refused while busy
+        self.unmodelled = []  # what the datasheet leaves undefined and a driver sent
         self.cols = cols
         self.rows = rows
         self.glyph_map = glyph_map if glyph_map is not None else {}
@@ -93,8 +115,15 @@ class Hd44780:
 
     # -- bus side ------------------------------------------------------------------------
 
+    def busy(self):
+        """BF: True while the last instruction is still executing (timed bus only)."""
+        return self.now_us is not None and self.now_us < self.busy_until_us
+
     def strobe(self, rs, rw, nibble):
         """One E 1 -> 0 edge with RS, R/W (truthy) and D7..D4 = ``nibble`` (0..15)."""
+        if not rw and self.busy():
+            self.lost.append((self.now_us, 1 if rs else 0, nibble))
+            return
         if self.eight_bit:
             self._cycle(rs, rw, (nibble << 4) | _PULLUPS)
         elif self._high is None:
@@ -107,10 +136,10 @@ class Hd44780:
     def read_nibble(self, rs):
         """What the chip drives on D7..D4 in a read cycle (R/W = 1, E high).
 
-        RS = 0: busy flag (always 0, the model executes at once) and address counter;
-        RS = 1: the RAM byte at the address counter. High nibble first in 4-bit mode.
+        RS = 0: busy flag (bit 7) and address counter; RS = 1: the RAM byte at the address
+        counter. High nibble first in 4-bit mode.
         """
-        byte = self._ram_byte() if rs else self.address
+        byte = self._ram_byte() if rs else (self.address | (0x80 if self.busy() else 0))
         return byte & 0x0F if not self.eight_bit and self._high is not None else byte >> 4
 
     def _cycle(self, rs, rw, value):
@@ -118,7 +147,7 @@ class Hd44780:
             if rs:  # read data: the address counter moves on, as after a write
                 self._set_locked = True
                 self._step(1 if self.increment else -1)
-                self.busy_us += EXEC_US
+                self._spend(EXEC_US)
             return  # busy flag and address read: no effect, no time
         if rs:
             self._write_ram(value)
@@ -130,7 +159,7 @@ class Hd44780:
     def _instruction(self, v):
         if v & 0x20 and not v & 0xC0:
             self._function_set(v)
-            self.busy_us += EXEC_US
+            self._spend(EXEC_US)
             return
         us = EXEC_US
         if v & 0x80:  # set DDRAM address
@@ -162,7 +191,13 @@ class Hd44780:
         else:
             return  # 0x00 is no instruction
         self._set_locked = True
+        self._spend(us)
+
+    def _spend(self, us):
+        """Run an instruction of ``us`` (at 270 kHz): BF stays 1 for the scaled time."""
         self.busy_us += us
+        if self.now_us is not None:
+            self.busy_until_us = self.now_us + us * FOSC_KHZ / self.fosc_khz
 
     def _function_set(self, v):
         dl = bool(v & 0x10)
@@ -180,21 +215,20 @@ class Hd44780:
         self.shift = 0
 
     def _set_ddram(self, a):
-        if not self.strict:  # after an injected fault: garbled bytes, any address
+        outside = (a > 0x67 or 0x27 < a < 0x40) if self.two_line else a >= _CELLS
+        if outside:
+            if self.strict:  # a driver bug; after an injected fault, garbage is expected
+                self.unmodelled.append("DDRAM address 0x%02X outside the %s map" % (
+                    a, "2-line (0x00-0x27, 0x40-0x67)" if self.two_line else
+                    "1-line (0x00-0x4F)"))
             a = 0x40 + (a - 0x40) % 0x28 if self.two_line and a >= 0x40 else \
                 a % (0x28 if self.two_line else _CELLS)
-        if self.two_line:
-            if a > 0x67 or 0x27 < a < 0x40:
-                raise ValueError("DDRAM address 0x%02X outside the 2-line map "
-                                 "(0x00-0x27, 0x40-0x67)" % a)
-        elif a >= _CELLS:
-            raise ValueError("DDRAM address 0x%02X outside the 1-line map (0x00-0x4F)" % a)
         self.address = a
         self.in_cgram = False
 
     def _write_ram(self, value):
         self._set_locked = True
-        self.busy_us += EXEC_US
+        self._spend(EXEC_US)
         if self.in_cgram:
             self.cgram[self.address] = value
         else:
@@ -267,21 +301,25 @@ class Hd44780Model(Hd44780):
     written (0xFF at power-on, PCF8574 datasheet), ``backlight`` its P3 bit.
     """
 
-    def __init__(self, cols=16, rows=2, glyph_map=None):
-        Hd44780.__init__(self, cols, rows, glyph_map)
+    def __init__(self, cols=16, rows=2, glyph_map=None, fosc_khz=FOSC_KHZ):
+        Hd44780.__init__(self, cols, rows, glyph_map, fosc_khz)
         self.port = 0xFF
         self._e_rose = False  # a cycle opens on E rising: E high since power-on is none
+        self.bus_timing = None  # (us at the end of the first byte, us per byte) from the bus
 
     def spurious_nibble(self, nibble=0x0):
         """Fault: noise on E (a buzzer's spike) latches one extra nibble; in 4-bit mode
-        every later byte is then assembled from the wrong halves until re-synchronised."""
+        every later byte is then assembled from the wrong halves until re-synchronised.
+        The spike comes between bus writes, once the last instruction has finished."""
+        if self.now_us is not None:
+            self.now_us = max(self.now_us, self.busy_until_us)
         self.strobe(0, 0, nibble & 0x0F)
         self.strict = False
 
     def power_cycle(self):
         """Fault: a brown-out resets the module: HD44780 internal reset (8-bit, 1 line,
         display off, cleared) and the PCF8574 port back to 0xFF."""
-        Hd44780Model.__init__(self, self.cols, self.rows, self.glyph_map)
+        Hd44780Model.__init__(self, self.cols, self.rows, self.glyph_map, self.fosc_khz)
         self.strict = False
 
     @property
@@ -290,8 +328,12 @@ class Hd44780Model(Hd44780):
         return bool(self.port >> SHIFT_BACKLIGHT & 1)
 
     def i2c_write(self, data):
-        """Put each byte of ``data`` on the port in turn, latching on every E fall."""
-        for b in data:
+        """Put each byte of ``data`` on the port in turn, latching on every E fall. The bus
+        sets ``bus_timing`` before a timed write: byte k lands at ``t0 + k * step`` us."""
+        timing, self.bus_timing = self.bus_timing, None
+        for k, b in enumerate(data):
+            if timing is not None:
+                self.now_us = timing[0] + k * timing[1]
             was = self.port
             self.port = b
             if b & MASK_E and not was & MASK_E:
@@ -303,6 +345,9 @@ class Hd44780Model(Hd44780):
     def i2c_read(self, n):
         """Read the port ``n`` times. In a read cycle (R/W and E high) the LCD pulls the
         data pins written high down to its output nibble (quasi-bidirectional I/O)."""
+        timing, self.bus_timing = self.bus_timing, None
+        if timing is not None:
+            self.now_us = timing[0]
         v = self.port
         if v & MASK_E and v & MASK_RW:
             data = 0x0F << SHIFT_DATA

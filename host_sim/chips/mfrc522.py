@@ -1,12 +1,12 @@
 """MFRC522 register model on ``host_sim.machine.SPI``, with tags in its RF field.
 
-Wiring: ``spi.attach(Mfrc522(), cs_pin)``. SPI framing (datasheet 8.1.2, reference/
-hardware.md 1.3): the first byte of a CS-low transaction is an address ``(reg << 1) & 0x7E``,
-bit 7 = read. Reads: every further byte is the next read address (0x00 ends) and MISO
+Wiring: ``spi.attach(Mfrc522(), cs_pin)``. SPI framing (NXP MFRC522 datasheet rev. 3.9,
+8.1.2; docs/twin.md "MFRC522"): the first byte of a CS-low transaction is an address
+``(reg << 1) & 0x7E``, bit 7 = read. Reads: every further byte is the next read address (0x00 ends) and MISO
 carries the value of the previous one, so ``write(addr); read(1)`` and burst FIFO reads
 both work. Writes: every further byte is written to the addressed register.
 
-Register semantics modelled (hardware.md 1.3):
+Register semantics modelled (datasheet 9; the coverage table is in docs/twin.md):
 
 - ComIrqReg / DivIrqReg: bit 7 (Set1/Set2) = 1 sets the bits written as 1, = 0 clears them.
 - FIFODataReg (64 bytes; more sets BufferOvfl), FIFOLevelReg (FlushBuffer also clears
@@ -14,15 +14,31 @@ Register semantics modelled (hardware.md 1.3):
 - CommandReg: Idle; CalcCRC runs synchronously over the FIFO with the ModeReg preset
   (result in CRCResultReg 0x21 high / 0x22 low, DivIrqReg CRCIRq) and stays the current
   command until the next write; Transmit; Transceive waits for StartSend; SoftReset
-  restores reset values (TxControlReg 0x80: antenna off, so every tag is power-cycled).
-  Other commands raise NotImplementedError rather than pretend.
+  restores reset values (TxControlReg 0x80: antenna off, so every tag is power-cycled);
+  Mem (25 bytes FIFO <-> internal buffer, 10.3.1.2), Generate RandomID (10 random bytes
+  into the internal buffer, 10.3.1.3), Receive (waits for a frame: nothing comes unless a
+  tag sends by itself, which no NTAG does), MFAuthent (10.3.1.9: sends the first two FIFO
+  bytes with CRC_A and expects the 32-bit card nonce; an NTAG answers NAK 0x0, a 4-bit
+  frame, which ends the command with ProtocolErr + ErrIRq, as drivers report an auth
+  error; silence leaves it running until the timer fires; Status2Reg MFCrypto1On stays 0:
+  Crypto1 itself is not modelled). A model never raises into an SPI exchange: reserved
+  command codes and bit-oriented anticollision (RxAlign) are logged in ``unmodelled`` and
+  answered as the chip would (the command does nothing; the tag stays silent).
 - BitFramingReg StartSend with Transceive: the frame goes out with TxLastBits. One answer
   -> FIFO, RxLastBits, RxIRq. Nobody -> TimerIRq (if TAuto), never together with RxIRq.
   Two answers that differ -> CollErr, CollReg CollPos, ErrIRq + RxIRq, the FIFO holds the
-  OR of both (bits after the collision cleared unless ValuesAfterColl). More answers than
-  ``max_answers`` (default 2) decode to nothing: three or more tags give only timeouts,
-  as users report (hardware.md 1.5). TxCRCEn/RxCRCEn are honoured.
+  OR of both (bits after the collision cleared unless ValuesAfterColl). Any number of
+  answers superpose the same way (ISO/IEC 14443-3 6.2.3.2: a collision is a bit where
+  the subcarrier is present in both halves of the bit period), so three tags collide as
+  two do. ``max_answers`` (default None = no limit) is a knob for a degraded field that
+  decodes nothing past that many answers; no datasheet gives such a number.
+  TxCRCEn/RxCRCEn are honoured.
 - TxControlReg Tx1RFEn/Tx2RFEn switch the field: on = tags power up in IDLE, off = lost.
+
+NRSTPD (datasheet 8.6.1, pin 6): ``set_nrstpd(0)`` is hard power-down: the oscillator
+stops, the field goes off (every tag loses power), MISO is not driven (reads
+``miso_off``) and writes are lost; a rising edge resets every register to its reset value
+(antenna off, as after power-on). ``wire_nrstpd(pin)`` follows a ``host_sim.machine.Pin``.
 
 Faults (issue 27): ``power_off()`` (a pad cable worked loose: MISO reads ``miso_off``,
 0x00 pulled low or 0xFF floating high; writes are lost, the field is off) and ``power_on()`` (back with every register at its reset value,
@@ -34,6 +50,8 @@ Counters for benchmarks: ``exchanges``, ``air_us`` (frames on air + frame delay)
 ``timer_us`` (time the timer ran out waiting for silent tags).
 """
 
+import random
+
 from core.crc import crc_a
 
 # Registers
@@ -44,7 +62,12 @@ CRC_RESULT_H, CRC_RESULT_L, T_MODE, T_PRESCALER = 0x21, 0x22, 0x2A, 0x2B
 T_RELOAD_H, T_RELOAD_L, VERSION = 0x2C, 0x2D, 0x37
 
 # Commands
-IDLE, CALC_CRC, TRANSMIT, NO_CMD_CHANGE, TRANSCEIVE, SOFT_RESET = 0x0, 0x3, 0x4, 0x7, 0xC, 0xF
+IDLE, MEM, RANDOM_ID, CALC_CRC, TRANSMIT = 0x0, 0x1, 0x2, 0x3, 0x4
+NO_CMD_CHANGE, RECEIVE, TRANSCEIVE, MF_AUTHENT, SOFT_RESET = 0x7, 0x8, 0xC, 0xE, 0xF
+STATUS2_CRYPTO1_ON = 0x08
+PROTOCOL_ERR = 0x01  # ErrorReg b0: wrong byte count in MFAuthent (datasheet 9.3.1.7)
+_INTERNAL_BUFFER = 25  # bytes of the Mem command's buffer (10.3.1.2)
+_RANDOM_ID = 10  # bytes Generate RandomID writes (10.3.1.3)
 
 # Bits
 SET = 0x80  # Set1 / Set2
@@ -54,9 +77,12 @@ BUFFER_OVFL, COLL_ERR, CRC_ERR = 0x10, 0x08, 0x04
 FLUSH, START_SEND, T_AUTO, CRC_EN = 0x80, 0x80, 0x80, 0x80
 VALUES_AFTER_COLL, COLL_POS_NOT_VALID = 0x80, 0x20
 
-# Reset values (hardware.md 1.3 table; every other register resets to 0x00 here).
-_RESET = {COMMAND: 0x20, COM_IEN: 0x80, COM_IRQ: 0x14, CONTROL: 0x10, MODE: 0x3F,
-          TX_CONTROL: 0x80, 0x26: 0x48}
+# Reset values (datasheet 9.3, one table per register; docs/twin.md "MFRC522"); every
+# other register resets to 0x00.
+_RESET = {COMMAND: 0x20, COM_IEN: 0x80, COM_IRQ: 0x14, 0x0B: 0x08, CONTROL: 0x10,
+          MODE: 0x3F, TX_CONTROL: 0x80, 0x16: 0x10, 0x17: 0x84, 0x18: 0x84, 0x19: 0x4D,
+          0x1C: 0x62, 0x1F: 0xEB, CRC_RESULT_H: 0xFF, CRC_RESULT_L: 0xFF, 0x24: 0x26,
+          0x26: 0x48, 0x27: 0x88, 0x28: 0x20, 0x29: 0x20}
 _CRC_PRESETS = (0x0000, 0x6363, 0xA671, 0xFFFF)  # ModeReg CRCPreset[1:0]
 FIFO_SIZE = 64
 CLOCK_HZ = 13.56e6
@@ -98,10 +124,14 @@ def _combine(answers):
 class Mfrc522:
     """The reader chip. ``Mfrc522(version=0x92)``; ``place(tag)``, ``remove(tag)``, ``tags``."""
 
-    def __init__(self, version=0x92):
+    def __init__(self, version=0x92, seed=0):
         self.version = version
         self.tags = []
-        self.max_answers = 2
+        self.max_answers = None
+        self.unmodelled = []  # what the model met and does not model (and how it answered)
+        self.internal = bytearray(_INTERNAL_BUFFER)  # Mem command buffer
+        self._rng = random.Random(seed)
+        self.nrstpd = 1
         self.next_error = 0
         self.trace = None
         self.exchanges = 0
@@ -128,6 +158,22 @@ class Mfrc522:
         self.powered = True
         self._reset()
 
+    def set_nrstpd(self, level):
+        """Drive pin NRSTPD: 0 = hard power-down (silent, field off), rising edge = reset."""
+        level = 1 if level else 0
+        if level == self.nrstpd:
+            return
+        self.nrstpd = level
+        self._reset()  # entering power-down drops the field; leaving it is a reset
+
+    def wire_nrstpd(self, pin):
+        """Follow ``pin`` (a ``host_sim.machine.Pin``) as the chip's NRSTPD input."""
+        pin.watch(self.set_nrstpd)
+        self.set_nrstpd(pin.value())
+
+    def _live(self):
+        return self.powered and self.nrstpd
+
     # -- the field ------------------------------------------------------------------------------
 
     def place(self, tag):
@@ -137,9 +183,11 @@ class Mfrc522:
             tag.power_on()
 
     def remove(self, tag):
-        """Take ``tag`` out of the field (it loses power and all state)."""
+        """Take ``tag`` out of the field (it loses power and all state, unless another
+        reader's field still powers it)."""
         self.tags.remove(tag)
-        tag.power_off()
+        if self.field:
+            tag.power_off()
 
     def _set_field(self, on):
         if on != self.field:
@@ -167,8 +215,8 @@ class Mfrc522:
 
     def spi_exchange(self, b):
         """One byte in on MOSI, one out on MISO (the value read by the previous byte)."""
-        if not self.powered:
-            return self.miso_off  # nothing drives MISO
+        if not self._live():
+            return self.miso_off  # nothing drives MISO (unpowered or hard power-down)
         out, self._pending = self._pending, 0
         if self._first:
             self._first = False
@@ -250,8 +298,70 @@ class Mfrc522:
             self._on_air(frame, self.regs[BIT_FRAMING] & 0x07)
             self.regs[COM_IRQ] |= TX_IRQ | IDLE_IRQ
             self.regs[COMMAND] &= 0xF0
-        elif cmd not in (IDLE, TRANSCEIVE):
-            raise NotImplementedError("MFRC522 model: command 0x%X is not modelled" % cmd)
+        elif cmd == MEM:
+            self._mem()
+        elif cmd == RANDOM_ID:
+            self.internal[0:_RANDOM_ID] = bytes(self._rng.getrandbits(8)
+                                                for _ in range(_RANDOM_ID))
+            self._done()
+        elif cmd == MF_AUTHENT:
+            self._mf_authent()
+        elif cmd not in (IDLE, TRANSCEIVE, RECEIVE):
+            self._unmodelled("reserved command 0x%X: no action" % cmd)
+            self.regs[COMMAND] &= 0xF0
+
+    def _done(self):
+        """A command that ends by itself: IdleIRq, back to Idle."""
+        self.regs[COM_IRQ] |= IDLE_IRQ
+        self.regs[COMMAND] &= 0xF0
+
+    def _unmodelled(self, what):
+        self.unmodelled.append(what)
+
+    def _mem(self):
+        """Mem (10.3.1.2): a full FIFO (25 bytes) goes to the internal buffer; with an
+        empty FIFO the buffer comes back into the FIFO."""
+        if self.fifo:
+            self.internal[:] = (bytes(self.fifo[:_INTERNAL_BUFFER]) + bytes(_INTERNAL_BUFFER))[
+                :_INTERNAL_BUFFER]
+            self.fifo = self.fifo[_INTERNAL_BUFFER:]
+        else:
+            self.fifo = bytearray(self.internal)
+        self._done()
+
+    def _mf_authent(self):
+        """MFAuthent (10.3.1.9): auth command and block address on air; the card must answer
+        a 4-byte nonce. Anything else is a protocol error; silence leaves the command
+        running until the timer fires (the datasheet asks for TAuto for that reason)."""
+        r = self.regs
+        frame = bytes(self.fifo[:2])
+        self.fifo = bytearray()
+        c = crc_a(frame)
+        answers = self._on_air(frame + bytes((c & 0xFF, c >> 8)), 0)
+        r[ERROR] &= BUFFER_OVFL
+        if not answers:
+            self._log(frame, None)
+            self._timeout()
+            return
+        self._log(frame, answers[0][0])
+        if len(answers) > 1 or answers[0][1] != 32:
+            r[ERROR] |= PROTOCOL_ERR
+            r[COM_IRQ] |= ERR_IRQ | IDLE_IRQ
+            r[COMMAND] &= 0xF0
+            return
+        # A MIFARE Classic nonce: Crypto1 is not modelled, so the card never accepts the
+        # reader's answer; the chip reports a timeout, as against a wrong key.
+        self._unmodelled("MFAuthent against a card that sent a nonce: Crypto1")
+        self._timeout()
+
+    def _timeout(self):
+        """Nobody answered: TimerIRq when the timer runs in TAuto mode."""
+        r = self.regs
+        if r[T_MODE] & T_AUTO:  # the timer started at the end of transmission
+            prescaler = ((r[T_MODE] & 0x0F) << 8) | r[T_PRESCALER]
+            reload = (r[T_RELOAD_H] << 8) | r[T_RELOAD_L]
+            self.timer_us += (2 * prescaler + 1) * (reload + 1) / CLOCK_HZ * 1e6
+            r[COM_IRQ] |= TIMER_IRQ
 
     # -- RF --------------------------------------------------------------------------------------
 
@@ -270,8 +380,9 @@ class Mfrc522:
 
     def _transceive(self):
         r = self.regs
-        if r[BIT_FRAMING] & 0x70:
-            raise NotImplementedError("MFRC522 model: RxAlign (bit-oriented anticollision)")
+        if r[BIT_FRAMING] & 0x70:  # the tag model does not take partial NVB: it is silent
+            self._unmodelled("RxAlign %d (bit-oriented anticollision)"
+                             % ((r[BIT_FRAMING] >> 4) & 7))
         frame = bytes(self.fifo)
         self.fifo = bytearray()
         last_bits = r[BIT_FRAMING] & 0x07
@@ -280,13 +391,9 @@ class Mfrc522:
             frame += bytes((c & 0xFF, c >> 8))
         answers = self._on_air(frame, last_bits)
         r[ERROR] &= BUFFER_OVFL  # the other error bits start afresh with each reception
-        if not answers or len(answers) > self.max_answers:
+        if not answers or (self.max_answers is not None and len(answers) > self.max_answers):
             self._log(frame, None)
-            if r[T_MODE] & T_AUTO:  # the timer started at the end of transmission
-                prescaler = ((r[T_MODE] & 0x0F) << 8) | r[T_PRESCALER]
-                reload = (r[T_RELOAD_H] << 8) | r[T_RELOAD_L]
-                self.timer_us += (2 * prescaler + 1) * (reload + 1) / CLOCK_HZ * 1e6
-                r[COM_IRQ] |= TIMER_IRQ
+            self._timeout()
             return
         data, nbits, coll = _combine(answers)
         self.air_us += FDT_US + frame_bits(len(data), nbits % 8) * BIT_US

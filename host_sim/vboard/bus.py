@@ -12,6 +12,9 @@ Harness commands (op ``C``; also callable here as methods):
 
 - ``place SEAT DECK CODE`` / ``lift SEAT DECK CODE``: the NTAG213 sticker of that card
   (``host_sim.board.TaggedDeck``, the desktop twin's UIDs) enters / leaves the pad's field;
+- ``place SEAT blank UID`` (a factory-blank NTAG213, UID 14 hex digits), ``place SEAT image
+  HEX`` (any 180-byte NTAG213 memory, 360 hex digits; the UID is read from pages 0-2) and
+  ``lift SEAT uid UID``: tags that are not deck cards, e.g. for another driver's writes;
 - ``lcd``: the visible rows, ``\\n``-joined, suit glyphs as Unicode;
 - ``clear``: take every card off every pad;
 - ``fault reader SEAT off|on``: that pad's reader loses power / comes back at reset values;
@@ -27,9 +30,11 @@ import socket
 import threading
 
 from core.cards import deck_named
+from core.errors import BadTag
 from host_sim.board import TaggedDeck, glyph_map
 from host_sim.chips.hd44780 import Hd44780Model
 from host_sim.chips.mfrc522 import Mfrc522
+from host_sim.chips.ntag import Ntag213
 from host_sim.machine import SimMachine
 
 _WITH_PAYLOAD = b"WXIC"
@@ -79,17 +84,35 @@ class BusServer:
         return tagged.tag(tagged.deck.parse(code))
 
     def place(self, seat, deck, code):
-        """Lay card ``code`` of ``deck`` on ``seat``'s pad."""
+        """Lay card ``code`` of ``deck`` on ``seat``'s pad; ``deck`` "blank" (``code`` the
+        UID) or "image" (``code`` the 180-byte memory in hex) lays any NTAG213."""
         with self._lock:
-            self.pads[seat].place(self._tag(deck, code))
+            self.pads[seat].place(self._any_tag(deck, code))
+
+    def _any_tag(self, kind, arg):
+        if kind not in ("blank", "image"):
+            return self._tag(kind, arg)
+        try:
+            raw = bytes.fromhex(arg)
+            if kind == "blank":
+                return Ntag213(raw)
+            return Ntag213(raw[0:3] + raw[4:8], memory=raw)
+        except (ValueError, BadTag) as e:  # bad hex, a UID not of 7 bytes, not 180 bytes
+            raise BusError("bad %s tag %r: %s" % (kind, arg[:40], e)) from None
 
     def lift(self, seat, deck, code):
-        """Take card ``code`` of ``deck`` off ``seat``'s pad; BusError if it is not there."""
+        """Take card ``code`` of ``deck`` off ``seat``'s pad (``deck`` "uid": the tag whose
+        UID is ``code`` in hex); BusError if it is not there."""
         with self._lock:
-            tag = self._tag(deck, code)
-            if tag not in self.pads[seat].tags:
+            pad = self.pads[seat]
+            if deck == "uid":
+                tags = [t for t in pad.tags if t.uid.hex() == code.lower()]
+                tag = tags[0] if tags else None
+            else:
+                tag = self._tag(deck, code)
+            if tag not in pad.tags:
                 raise BusError("%s is not on pad %d" % (code, seat))
-            self.pads[seat].remove(tag)
+            pad.remove(tag)
 
     def clear(self):
         """Take every card off every pad."""
@@ -122,8 +145,8 @@ class BusServer:
         if words[:1] == ["fault"]:
             with self._lock:
                 return self._fault(words[1:], text)
-        raise BusError("unknown harness command %r (place/lift SEAT DECK CODE, lcd, clear, "
-                       "fault ...)" % text)
+        raise BusError("unknown harness command %r (place/lift SEAT DECK CODE, place SEAT "
+                       "blank|image HEX, lift SEAT uid UID, lcd, clear, fault ...)" % text)
 
     def _fault(self, words, text):
         try:

@@ -14,10 +14,10 @@ for letter, deck in tags.TAG_DECKS:
             raise SystemExit("%s %d decoded as %r" % (deck.name, card, got))
         n += 1
 
-# hardware.md 1.2 worked example, adapted to the text "F:QS".
+# docs/twin.md "NTAG213" worked example, adapted to the text "F:QS".
 if tags.encode_card("french36", "QS") != bytes((0x03, 0x0B, 0xD1, 0x01, 0x07, 0x54, 0x02, 0x65,
                                                  0x6E, 0x46, 0x3A, 0x51, 0x53, 0xFE, 0, 0)):
-    raise SystemExit("F:QS bytes differ from hardware.md 1.2")
+    raise SystemExit("F:QS bytes differ from docs/twin.md, NTAG213")
 
 # A blank tag is refused, not guessed.
 try:
