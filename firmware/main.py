@@ -191,7 +191,7 @@ def _show_fault(hw, board, machine, cols, rows, head, reason):
 def _bare_lcd(board, machine, cols, rows):
     from boards import reopen_i2c
     from device.drivers.hd44780 import Lcd
-    return Lcd(reopen_i2c(board, machine), board.LCD_ADDR, cols, rows)
+    return Lcd(reopen_i2c(board, machine), board.LCD_ADDR, cols, rows, freq=board.I2C_FREQ)
 
 
 def main():
