@@ -188,10 +188,13 @@ class App:
         return [Refused(self._seat(read.pad), -1, read.kind, str(read.error))]
 
     def _handle(self, events):
-        """Show each event's screen as it comes (so a trick's verdict reaches the LCD before
-        the deal's result), then pass the event on to ``on_event``. A revoke stays on the
-        screen even when the same card also ends the trick: the table must see it."""
+        """Work out each event's screen as it comes, pass the event and its screen on to
+        ``on_event``, and put only the last screen on the LCD: one screen per tick (a
+        trick-ending card shows the trick taken, not the card played and then the trick;
+        the deal's result after the last trick). A revoke stays on the screen even when
+        the same card also ends the trick: the table must see it."""
         revoke = None
+        last = None
         for ev in events:
             lines = None
             if isinstance(ev, CardPlayed):
@@ -211,13 +214,15 @@ class App:
                 # keep what is on the screen (the last trick's taker) and ask on the last row
                 self._collect = [ev.verb, ev.count, [], ()]
                 ask = "scan %s (%d)" % (ev.verb.replace("set_", ""), ev.count)
-                lines = self.screens.fit((self.lines or [])[:self.screens.rows - 1] +
+                lines = self.screens.fit((last or self.lines or [])[:self.screens.rows - 1] +
                                          [""] * self.screens.rows)
                 lines[-1] = self.screens.fit([ask])[0]
             if lines is not None:
-                self.show(lines)
+                last = lines
             if self.on_event is not None:
                 self.on_event(ev, lines)
-        if revoke is not None and self.lines is not revoke:
-            self.show(revoke)
+        if revoke is not None:
+            last = revoke
+        if last is not None:
+            self.show(last)
         return events
