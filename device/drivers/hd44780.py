@@ -39,7 +39,7 @@ from device.drivers.pcf8574_wiring import (DEFAULT_ADDR, MASK_E, MASK_RS, SHIFT_
 
 # Instructions (HD44780U datasheet, table 6). Unused bits stay as comments.
 _CLEAR = const(0x01)  # Clear display: DDRAM <- 0x20, AC <- 0, I/D <- 1; takes 1.52 ms
-# _HOME = 0x02        # Return home (1.52 ms): not needed, every row write sets its address
+_HOME = const(0x02)  # Return home (1.52 ms): AC <- 0 and a shifted display back in place
 _ENTRY_MODE = const(0x04)  # Entry mode set
 _ENTRY_INC = const(0x02)  # --I/D: address counter counts up after each write
 # _ENTRY_SHIFT = 0x01      # --S: shift the display on each write (kept off)
@@ -137,14 +137,18 @@ class Hd44780:
     def resync(self):
         """Re-synchronise the display and redraw it from the firmware's own buffer:
         :meth:`_sync`, entry mode, display on, every defined CGRAM glyph and every row
-        (the notice included). About 9 ms of sleeps plus 4 + 8 x 9 + rows x (cols + 1)
-        bus writes. Raises the bus's OSError (``error`` is then set again); on success
+        (the notice included). About 11 ms of sleeps plus 5 + 8 x 9 + rows bus writes
+        (each row one run). Raises the bus's OSError (``error`` is then set again); on success
         ``error`` is cleared."""
         self.error = None
         try:
             self._sync()
             self._write_command(_ENTRY_MODE | _ENTRY_INC)
             self._write_command(_DISPLAY_CTRL | _DISPLAY_ON)
+            # garbled bytes may have run a display shift (0x18/0x1C), which only a clear
+            # or return home undoes: the rows would show shifted after the redraw
+            self._write_command(_HOME)
+            timing.sleep_ms(_CLEAR_MS)
             for slot in range(_CGRAM_LAST + 1):
                 if self._glyphs[slot] is not None:
                     self._send_glyph(slot, self._glyphs[slot])

@@ -424,7 +424,7 @@ class MFRC522:
 
     # -- firmware API --------------------------------------------------------------------------
 
-    def read_card(self):
+    def read_card(self, known=None, halt=True):
         """Read the one new card on the pad: ``(uid, page4)`` or None when no tag answers.
 
         REQA wakes only tags in IDLE: cards read before are halted and stay silent, so a
@@ -432,6 +432,11 @@ class MFRC522:
         not used here for that reason. Sequence: REQA, anticollision + SELECT with the full
         UID (4/7/10 bytes), READ page 4 (16 bytes, CRC_A checked), HLTA. ``uid`` is bytes,
         ``page4`` the 16 bytes that :func:`core.tags.decode_card` reads.
+
+        ``known(uid) -> bool``: when it answers True (a UID of an audited deck) the READ
+        is skipped and ``page4`` is None. ``halt=False`` leaves the tag selected: the
+        caller sends :meth:`halt` later (after the LCD update: the HLTA's 1 ms of silence
+        then no longer delays the verdict).
 
         Raises NfcCollision when two tags answer (no card is guessed), NfcCrcError,
         NfcNak, NfcTimeout, NfcProtocolError (also for a tag that is not Type 2; that tag
@@ -443,9 +448,18 @@ class MFRC522:
         uid = self._activate(_REQA)
         if uid is None:
             return None
-        page4 = self._read(_FIRST_USER_PAGE)
-        self._halt_quietly()
+        page4 = None
+        if known is None or not known(uid):
+            page4 = self._read(_FIRST_USER_PAGE)
+        if halt:
+            self._halt_quietly()
         return uid, page4
+
+    def halt(self):
+        """HLTA to the tag :meth:`read_card` left selected (``halt=False``); a tag that
+        answers is only left awake (see read_card). Raises DeviceNotFound when the chip
+        itself does not answer."""
+        self._halt_quietly()
 
     def tag_present(self):
         """True while any tag, halted ones included, is in the field.

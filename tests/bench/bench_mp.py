@@ -124,11 +124,14 @@ class StubReader:
     def lift(self):
         self.tag = None
 
-    def read_card(self):
+    def read_card(self, known=None, halt=True):
         if self.fresh:
             self.fresh = False
             return self.tag
         return None
+
+    def halt(self):
+        pass
 
     def tag_present(self):
         return self.tag is not None
