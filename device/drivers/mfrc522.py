@@ -93,10 +93,13 @@ _ANTENNA_ON = const(0x03)  # TxControlReg Tx1RFEn | Tx2RFEn
 # a timeout is (TReload + 1) ticks.
 _T_MODE_AUTO = const(0x80)  # TModeReg: TAuto, TPrescaler_Hi = 0
 _T_PRESCALER = const(0xA9)  # TPrescalerReg = 169
-# (39 + 1) x 25 us = 1 ms: REQA/WUPA are answered after FDT = 1236/fc = 91 us (ISO/IEC
-# 14443-3 6.2.1.1), and HLTA counts as done after 1 ms of silence (14443-3 6.4.3). Empty
-# polls cost this.
+# (39 + 1) x 25 us = 1 ms: HLTA counts as done after 1 ms of silence (ISO/IEC 14443-3
+# 6.4.3).
 _T_SHORT = const(39)
+# (11 + 1) x 25 us = 300 us: REQA/WUPA are answered after FDT = 1236/fc = 91 us (ISO/IEC
+# 14443-3 6.2.1.1) and the timer stops on the answer's first bits, so 300 us (3x the FDT)
+# is ample. Empty polls cost this (1 ms before issue 19).
+_T_WAKE = const(11)
 # (199 + 1) x 25 us = 5 ms: anticollision, SELECT, READ (answers within about 0.1 ms).
 _T_COMMAND = const(199)
 # (399 + 1) x 25 us = 10 ms: WRITE's ACK follows the EEPROM programming (the whole WRITE
@@ -320,7 +323,7 @@ class MFRC522:
 
     def _wake(self, frame):
         """REQA or WUPA: True when a tag answered ATQA, False when nothing answered."""
-        self._set_timeout(_T_SHORT)
+        self._set_timeout(_T_WAKE)
         bits = self._transceive(frame, 7)
         if bits is None:
             return False
