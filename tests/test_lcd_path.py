@@ -10,27 +10,19 @@ measured by ``make bench`` (docs/performance.md).
 """
 
 import pytest
+from test_pad_faults import table  # noqa: F401  the Skat grand hand table fixture
 
 from core.cards import SKAT
-from core.games import skat
 from device.app import NOT_BOUND
-from host_sim.board import SimBoard, TaggedDeck
 
 P = SKAT.parse
 
 
 @pytest.fixture
-def table():
-    """A Skat grand hand by forehand, one pad per seat, hands unknown, with a log of the
-    LCD's I2C writes (their lengths) and of each pad's deferred HLTA, in bus order."""
-    def deal():
-        d = skat.Game().new_deal()
-        d.enter_auction(0, 18)
-        d.declare(0, "GH")
-        return d
-    b = SimBoard(3)
-    b.start(deal, SKAT)
-    b.run(20)
+def logged(table):  # noqa: F811
+    """``table`` (a Skat grand hand by forehand, one pad per seat, hands unknown) with a log
+    of the LCD's I2C writes (their lengths) and of each pad's deferred HLTA, in bus order."""
+    b, deck = table
     log = []
     lcd = b.hw.lcd
     bus = lcd._i2c
@@ -46,7 +38,7 @@ def table():
             log.append("HLTA %d" % pad)
             return halt()
         reader.halt = logged_halt
-    return b, TaggedDeck(SKAT), log
+    return b, deck, log
 
 
 def until(b, name, limit=60):
@@ -59,10 +51,10 @@ def until(b, name, limit=60):
     raise AssertionError("no %s within %d ticks; LCD %r" % (name, limit, b.lcd_lines()))
 
 
-def test_trick_ending_card_is_one_screen_then_the_hlta(table):
+def test_trick_ending_card_is_one_screen_then_the_hlta(logged):
     """The third card of a trick: the LCD gets the trick-taken screen in at most 2 writes
     (one per row), then the pad's tag is halted (before issue 19: 68 writes, 272 bytes)."""
-    b, deck, log = table
+    b, deck, log = logged
     for pad, card in enumerate(("SA", "ST")):
         b.place(pad, deck.tag(P(card)))
         until(b, "CardPlayed")
@@ -78,10 +70,10 @@ def test_trick_ending_card_is_one_screen_then_the_hlta(table):
     assert log[-1] == "HLTA 2" and log.count("HLTA 2") == 1
 
 
-def test_unchanged_cells_are_not_sent(table):
+def test_unchanged_cells_are_not_sent(logged):
     """Between two card-played screens only the characters that differ travel: fewer
     data frames than the 2 x 16 cells of the screen."""
-    b, deck, log = table
+    b, deck, log = logged
     b.place(0, deck.tag(P("SA")))
     until(b, "CardPlayed")
     before = b.lcd_lines()
@@ -95,10 +87,10 @@ def test_unchanged_cells_are_not_sent(table):
     assert changed > 0 and changed + runs <= frames < 32 + runs
 
 
-def test_audited_deck_skips_the_read_of_a_bound_uid(table):
+def test_audited_deck_skips_the_read_of_a_bound_uid(logged):
     """Strict registry (a clean deck audit): a bound UID is played without its READ; an
     unbound tag is still read, and refused as not in the audited deck."""
-    b, deck, log = table
+    b, deck, log = logged
     app = b.app
     sa, ha = deck.tag(P("SA")), deck.tag(P("HA"))
     app.registry.bind(sa.uid, P("SA"))
