@@ -4,12 +4,15 @@
 
 Prints, with the machine it ran on:
 
-1. Scan to verdict on the emulated board, per game: the wire time (SPI at the Pico's clock,
-   MFRC522 RF air time and timer waits, I2C at 400 and 100 kHz) from a trick-ending card
-   laid on its pad to the LCD showing the taker, and to the table being able to lay the
-   next card; the MicroPython compute time of that card's tick and of the referee in it
-   (unix port); the empty-pad polling rate with 6 readers (tests/bench/bench_board.py,
-   tests/bench/bench_mp.py).
+1. Card to verdict on the emulated board, per game, with the LCD's I2C at 100 kHz and at
+   400 kHz (each a run of its own: the driver's frames follow the clock): the wire time
+   (SPI at the Pico's clock, MFRC522 RF air time and timer waits, I2C) from a trick-ending
+   card laid on its pad to the LCD showing the taker, beside that card's floor computed in
+   the same run (its radio frames, their SPI bytes at 10 MHz, only the LCD characters that
+   change), and to the table being able to lay the next card; the MicroPython compute
+   time of that card's tick and of the referee in it (unix port); the empty-pad polling
+   rate with 6 readers through the firmware's own loop and its sleeps
+   (tests/bench/bench_board.py, tests/bench/bench_mp.py).
 2. Rules throughput: random legal deals per second per game on CPython and on the
    MicroPython unix port (the same code and deals, tests/bench/bench_rules.py), and Skat
    beside OpenSpiel's ``skat`` through its Python API (tests/bench/bench_openspiel.py);
