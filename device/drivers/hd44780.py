@@ -138,8 +138,8 @@ class Hd44780:
         """Re-synchronise the display and redraw it from the firmware's own buffer:
         :meth:`_sync`, entry mode, display on, every defined CGRAM glyph and every row
         (the notice included). About 11 ms of sleeps plus 5 + 8 x 9 + rows bus writes
-        (each row one run). Raises the bus's OSError (``error`` is then set again); on success
-        ``error`` is cleared."""
+        (each row one run). Raises the bus's OSError (``error`` is then set again); on
+        success ``error`` is cleared."""
         self.error = None
         try:
             self._sync()
@@ -384,7 +384,6 @@ class Lcd(Hd44780):
         # HD44780 latches D7..D4 on each E fall, high nibble first.
         self._frame(self._run, 0, value, rs)
         self._i2c.writeto(self._addr, self._runs[1])
-
 
     def _write_run(self, addr, buf, start, end):
         # The address set and the run's data bytes as back-to-back frames of one write:

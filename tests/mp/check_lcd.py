@@ -2,7 +2,8 @@
 
 Run by tests/test_hd44780.py through ``run_mp("check_lcd.py")``. Checks the bus traffic
 shape (one probe byte, four 2-byte reset nibbles, one 4-byte write per command, a row as
-one write of 4-byte frames), that an unchanged screen costs no traffic, and reports the heap and the bytes allocated per render.
+one write of 4-byte frames), that an unchanged screen costs no traffic, and reports the heap
+and the bytes allocated per render.
 """
 
 import gc
