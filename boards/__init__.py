@@ -36,7 +36,7 @@ def assemble(board, machine, seats, lcd_cols, lcd_rows, link):
     def reopen():
         return reopen_i2c(board, machine)
 
-    lcd = Lcd(reopen(), board.LCD_ADDR, lcd_cols, lcd_rows, reopen=reopen)
+    lcd = Lcd(reopen(), board.LCD_ADDR, lcd_cols, lcd_rows, reopen=reopen, freq=board.I2C_FREQ)
     buttons = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in board.BUTTONS)
     return Hardware(readers, lcd, buttons, Pin(board.BUZZER, Pin.OUT, value=0), link,
                     board.STORAGE)

@@ -9,7 +9,7 @@ Wiring (same parts as the Pico board, docs/hardware.md):
   flash), GPIO12 (strapping: flash voltage), GPIO0/2/15 (strapping), GPIO1/3 (UART0, the
   REPL), GPIO34-39 (inputs without pull-ups).
 - a PCF8574-backed HD44780 LCD on hardware ``I2C(0)`` at the DevKitC's usual I2C pins
-  (SDA GPIO21, SCL GPIO22), 400 kHz, address 0x27.
+  (SDA GPIO21, SCL GPIO22), 100 kHz (the PCF8574's rating), address 0x27.
 - buttons previous/next/OK on GPIO32/33/14 to ground with the internal pull-ups.
 - the serial link to a host on UART2 (TX GPIO16, RX GPIO34, 115200 8N1).
 - a buzzer (through a transistor) on GPIO17. On a WROVER module GPIO16/17 belong to the
@@ -27,7 +27,10 @@ READER_CS = (5, 4, 13, 25, 26, 27)  # chip select of the reader at seat 0..5
 SPI_BAUD = 1000000  # 1 MHz: long pad cables; the MFRC522 allows 10 MHz
 I2C_ID = 0
 SDA, SCL = 21, 22
-I2C_FREQ = 400000
+# 100 kHz: the PCF8574 is rated for standard mode only (NXP PCF8574 datasheet: fSCL max
+# 100 kHz). A backpack built on a PCA8574 (rated 400 kHz) may set 400000: the
+# LCD driver pads its frames for the HD44780's execution time (docs/performance.md).
+I2C_FREQ = 100000
 LCD_ADDR = 0x27  # PCF8574T with A0..A2 open (0x3F on a PCF8574A backpack)
 BUTTONS = (32, 33, 14)  # previous, next, OK
 BUZZER = 17

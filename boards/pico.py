@@ -2,9 +2,10 @@
 
 Wiring (docs/wiring.md): up to 6 MFRC522 readers share SPI0 (SCK GP18, MOSI GP19,
 MISO GP16), each with its own chip select; a PCF8574-backed HD44780 LCD on I2C0 (SDA GP4,
-SCL GP5, 400 kHz, address 0x27); buttons previous/next/OK on GP10/GP11/GP12 to ground with
-pull-ups; a buzzer on GP15; the serial link to a host on UART0 (TX GP0, RX GP1, 115200
-8N1, through any USB-serial adapter; the USB port stays the REPL).
+SCL GP5, 100 kHz as the PCF8574 is rated, address 0x27); buttons previous/next/OK on
+GP10/GP11/GP12 to ground with pull-ups; a buzzer on GP15; the serial link to a host on
+UART0 (TX GP0, RX GP1, 115200 8N1, through any USB-serial adapter; the USB port stays the
+REPL).
 """
 
 from boards import assemble
@@ -15,7 +16,10 @@ READER_CS = (17, 20, 21, 22, 26, 27)  # chip select of the reader at seat 0..5
 SPI_BAUD = 1000000  # 1 MHz: long pad cables; the MFRC522 allows 10 MHz
 I2C_ID = 0
 SDA, SCL = 4, 5
-I2C_FREQ = 400000
+# 100 kHz: the PCF8574 is rated for standard mode only (NXP PCF8574 datasheet: fSCL max
+# 100 kHz). A backpack built on a PCA8574 (rated 400 kHz) may set 400000: the
+# LCD driver pads its frames for the HD44780's execution time (docs/performance.md).
+I2C_FREQ = 100000
 LCD_ADDR = 0x27  # PCF8574T with A0..A2 open (0x3F on a PCF8574A backpack)
 BUTTONS = (10, 11, 12)  # previous, next, OK
 BUZZER = 15

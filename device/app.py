@@ -1,7 +1,8 @@
 """The referee at the table: pads -> tags -> referee -> LCD, driven by ``tick``.
 
 ``App.tick(now_ms)`` polls one pad per call (``device.pads``), decodes the tag of a new
-card, credits it to the seat of that pad (or, with a central pad, to the seat whose turn
+card (or, once the deck was audited at the table, knows it by its UID without reading the
+sticker), credits it to the seat of that pad (or, with a central pad, to the seat whose turn
 it is), feeds it to the referee, renders the events on the LCD and returns them, so the
 caller (the controller, the simulator, a test) sees them. Nothing in here sleeps. No
 exception escapes ``tick``: reader faults and bad tags become messages on the LCD and
@@ -57,6 +58,8 @@ class App:
         self._count_tricks()
         self.registry = registry if registry is not None else DeckRegistry(deck)
         self.strict = strict
+        self.pads.known = self._known
+        self.pads.defer_halt = True  # the HLTA goes after the LCD (tick's finally)
         self._collect = None  # [verb, count, cards, prefix] while cards are to be scanned
         self._must_clear = False
         self.lines = None
@@ -130,6 +133,13 @@ class App:
         except Exception as e:  # never let a fault escape the loop; show it instead
             self.show(self.screens.message("internal error", str(e)[:20]))
             return [Refused(-1, -1, "internal", str(e))]
+        finally:
+            self.pads.release()
+
+    def _known(self, uid):
+        """True when the READ of tag ``uid`` can be skipped: the deck was audited
+        (``strict``) and binds the UID to a card."""
+        return self.strict and self.registry.card_for(uid) is not None
 
     def _seat(self, pad):
         if self.central:
@@ -138,6 +148,12 @@ class App:
 
     def _card(self, read):
         seat = self._seat(read.pad)
+        if read.data is None:  # an audited deck's tag: known by its UID, READ skipped
+            card = self.registry.card_for(read.uid)
+            if card is None:
+                return self._handle([Refused(seat, -1, NOT_BOUND,
+                                             "tag not in the audited %s deck" % self.deck.name)])
+            return self._play(seat, card)
         try:
             deck_name, card = decode_card(read.data)
         except TrickrefError as e:
@@ -148,6 +164,11 @@ class App:
         distrust = self._trust(read.uid, card)
         if distrust is not None:
             return self._handle([Refused(seat, card, distrust[0], distrust[1])])
+        return self._play(seat, card)
+
+    def _play(self, seat, card):
+        # a card the table may believe: collected, refused while the pads hold a trick, or
+        # played for the seat
         if self._collect is not None:
             return self._collected(card)
         if self._must_clear:
@@ -206,11 +227,14 @@ class App:
         return [Refused(self._seat(read.pad), -1, read.kind, str(read.error))]
 
     def _handle(self, events):
-        """Show each event's screen as it comes (so a trick's verdict reaches the LCD before
-        the deal's result), then pass the event on to ``on_event``. A revoke stays on the
-        screen even when the same card also ends the trick: the table must see it."""
+        """Work out each event's screen as it comes, pass the event and its screen on to
+        ``on_event``, and put only the last screen on the LCD: one screen per tick (a
+        trick-ending card shows the trick taken, not the card played and then the trick;
+        the deal's result after the last trick). A revoke stays on the screen even when
+        the same card also ends the trick: the table must see it."""
         revoke = None
         asked = None
+        last = None
         for ev in events:
             lines = None
             if isinstance(ev, CardPlayed):
@@ -229,13 +253,15 @@ class App:
             elif isinstance(ev, Awaiting):
                 # keep what is on the screen (the last trick's taker) and ask on the last row
                 self._collect = [ev.verb, ev.count, [], ()]
-                lines = self.screens.awaiting(ev, self.awaiting_reason(), self.lines)
+                lines = self.screens.awaiting(ev, self.awaiting_reason(), last or self.lines)
                 asked = ev
             if lines is not None:
-                self.show(lines)
+                last = lines
             if self.on_event is not None:
                 self.on_event(ev, lines)
-        if revoke is not None and self.lines is not revoke:
+        if revoke is not None:
             # the violation stays on the screen; a request for cards keeps the last row
-            self.show(revoke if asked is None else self.screens.awaiting(asked, None, revoke))
+            last = revoke if asked is None else self.screens.awaiting(asked, None, revoke)
+        if last is not None:
+            self.show(last)
         return events

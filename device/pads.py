@@ -43,8 +43,13 @@ Read = namedtuple("Read", ("kind", "pad", "uid", "data", "error"))
 
 
 class Pads:
-    """Round-robin, debounced polling of ``readers`` (drivers with ``read_card()`` and
-    ``tag_present()``)."""
+    """Round-robin, debounced polling of ``readers`` (drivers with ``read_card(known,
+    halt)``, ``halt()`` and ``tag_present()``, as ``device.drivers.mfrc522.MFRC522``).
+
+    ``known(uid) -> bool`` (None: every card is read): a card known by its UID alone (an
+    audited deck) comes back with ``data`` None, its READ skipped. ``defer_halt``: the
+    read tag stays selected until :meth:`release` (the table loop halts it after the LCD).
+    """
 
     def __init__(self, readers):
         if not readers:
@@ -59,6 +64,9 @@ class Pads:
         self._last = None
         self.offline = [None] * n  # per pad: None, or the ticks_ms of the next retry
         self.revived = 0  # readers re-initialised after they stopped answering
+        self.known = None  # known(uid) -> True: the card is known by its UID, READ skipped
+        self.defer_halt = False  # True: the caller halts a read tag with release()
+        self._held = -1  # pad whose tag was read and awaits its HLTA, or -1
 
     def occupied(self):
         """True while any pad still has a card on it."""
@@ -79,7 +87,7 @@ class Pads:
         if self.offline[pad] is not None:
             return self._retry(pad, reader, now_ms)
         try:
-            got = reader.read_card()
+            got = reader.read_card(self.known, not self.defer_halt)
         except OSError as e:  # DeviceNotFound: the chip itself does not answer
             return self._lost(pad, reader, now_ms, e)
         except NfcCollision as e:
@@ -104,12 +112,28 @@ class Pads:
         self._empty[pad] = 0
         self._faults[pad] = 0
         self._misses[pad] = 0
+        if self.defer_halt:
+            self._held = pad
         if got[0] == self.uid[pad]:
             # the same tag again: it flickered at the edge of the field (lost power, came
             # back IDLE) without the pad ever reading empty; it still counts once
             return None
         self.uid[pad] = got[0]
         return Read(CARD, pad, got[0], got[1], None)
+
+    def release(self):
+        """With ``defer_halt``: send the HLTA to the tag the last poll read (after the LCD
+        shows its verdict: the HLTA's 1 ms of silence, ISO/IEC 14443-3 6.4.3, is then off
+        the card-to-verdict path). Nothing to do otherwise. Never raises: a reader that
+        fails here is found by its next poll."""
+        pad = self._held
+        if pad < 0:
+            return
+        self._held = -1
+        try:
+            self.readers[pad].halt()
+        except OSError:
+            pass
 
     def _lost(self, pad, reader, now_ms, error):
         """The reader of ``pad`` did not answer: re-initialise it at once (a brown-out

@@ -99,11 +99,15 @@ def build_controller(hw):
     return controller
 
 
-def loop(app):
-    """Tick forever; the 1 ms idle lets the port service USB and Wi-Fi."""
-    while True:
+def loop(app, ticks=-1):
+    """Tick forever (or ``ticks`` times: the benchmark); the 1 ms idle after each tick
+    lets the port service USB and Wi-Fi. One tick polls one pad, so with six readers each
+    pad is polled once per 6 x (1 ms + a tick's wire time and compute): about 75 Hz
+    (docs/performance.md, measured through this loop by ``make bench``)."""
+    while ticks != 0:
         app.tick(timing.ticks_ms())
         timing.sleep_ms(1)
+        ticks -= 1
 
 
 def boot(machine=None, board=None, seats=None, cols=None, rows=None, storage=None,
@@ -191,7 +195,7 @@ def _show_fault(hw, board, machine, cols, rows, head, reason):
 def _bare_lcd(board, machine, cols, rows):
     from boards import reopen_i2c
     from device.drivers.hd44780 import Lcd
-    return Lcd(reopen_i2c(board, machine), board.LCD_ADDR, cols, rows)
+    return Lcd(reopen_i2c(board, machine), board.LCD_ADDR, cols, rows, freq=board.I2C_FREQ)
 
 
 def main():

@@ -74,6 +74,18 @@ def decode(frame):
     return frame[1] & RS, (frame[1] & 0xF0) | (frame[3] >> 4)
 
 
+def frames(write, step=4):
+    """(rs, byte) of each instruction in one run write: frames of ``step`` bytes, the
+    bytes after the first 4 repeating the last port state (E low)."""
+    assert len(write) % step == 0
+    out = []
+    for at in range(0, len(write), step):
+        f = write[at:at + step]
+        assert all(b == f[3] for b in f[4:])
+        out.append(decode(f[:4]))
+    return out
+
+
 def py_lcd_byte(value, rs=0, bl=BL):
     """python_lcd's single-byte writes for one command or data byte (docs/twin.md "HD44780U")."""
     hi = rs | bl | (value >> 4) << 4
@@ -270,34 +282,75 @@ def test_row_ddram_addresses(log, cols, rows, starts):
         assert model.ddram_code(start + cols - 1) == ord("a") + r
 
 
-def test_each_byte_is_one_4_byte_write_and_a_row_is_cols_plus_1(log):
-    """A row costs one DDRAM address set plus one write per column, each 4 bytes."""
+def test_write_row_is_one_write_of_cols_plus_1_frames(log):
+    """write_row sends the whole row as one transaction: the DDRAM address set, then one
+    4-byte frame per column."""
     bus, _, lcd = rig(log, 20, 4)
     n = len(bus.frames())
     lcd.write_row(2, "Tarot: Garde")
     new = bus.frames()[n:]
-    assert len(new) == 21 and all(len(w) == 4 for w in new)
-    assert decode(new[0]) == (0, 0x80 | 0x14)
-    assert [decode(w) for w in new[1:4]] == [(RS, ord("T")), (RS, ord("a")), (RS, ord("r"))]
+    assert len(new) == 1 and len(new[0]) == 21 * 4
+    got = frames(new[0])
+    assert got[0] == (0, 0x80 | 0x14)
+    assert got[1:] == [(RS, ord(c)) for c in "Tarot: Garde".ljust(20)]
 
 
-def test_show_rewrites_only_changed_rows(log):
-    """show() sends nothing for an unchanged screen and one row for a one-row change."""
+def test_show_sends_only_changed_characters_in_runs(log):
+    """show() sends nothing for an unchanged screen; otherwise one write per run of
+    changed characters, each an address set and the run's data; runs one unchanged cell
+    apart are joined, two cells apart are not."""
     bus, model, lcd = rig(log)
     n = len(bus.frames())
     lcd.show(["Magistr", "N to play"])
-    assert len(bus.frames()) - n == 2 * 17
+    new = bus.frames()[n:]
+    # row 0: cells 0..6; row 1: cells 0..8 (the blanks at 1 and 4 joined into the run)
+    assert [frames(w) for w in new] == [
+        [(0, 0x80)] + [(RS, ord(c)) for c in "Magistr"],
+        [(0, 0xC0)] + [(RS, ord(c)) for c in "N to play"]]
     n = len(bus.frames())
     lcd.show(["Magistr", "N to play"])
     assert len(bus.frames()) == n
     lcd.show(["Magistr", "E to play"])
-    assert len(bus.frames()) - n == 17
+    assert [frames(w) for w in bus.frames()[n:]] == [[(0, 0xC0), (RS, ord("E"))]]
     assert model.lines() == ["Magistr".ljust(16), "E to play".ljust(16)]
     n = len(bus.frames())
-    lcd.show(["Magistr"])  # a missing row is blank: row 1 changes
-    assert len(bus.frames()) - n == 17 and model.lines()[1] == " " * 16
+    lcd.show(["Magister", "E to pray"])  # row 0 cell 6..7; row 1: cells 5 and 6 changed
+    assert [frames(w) for w in bus.frames()[n:]] == [
+        [(0, 0x86), (RS, ord("e")), (RS, ord("r"))], [(0, 0xC6), (RS, ord("r"))]]
+    n = len(bus.frames())
+    lcd.show(["Magister", "A to prey"])  # cells 0 and 7 of row 1: far apart, two runs
+    assert [frames(w) for w in bus.frames()[n:]] == [
+        [(0, 0xC0), (RS, ord("A"))], [(0, 0xC7), (RS, ord("e"))]]
+    n = len(bus.frames())
+    lcd.show(["Magister", "A-to prey"])  # cell 1; cell 3 is unchanged, cell 2 too
+    assert [frames(w) for w in bus.frames()[n:]] == [[(0, 0xC1), (RS, ord("-"))]]
+    n = len(bus.frames())
+    lcd.show(["Magister"])  # a missing row is blank: row 1 changes
+    assert len(bus.frames()) - n == 1 and model.lines()[1] == " " * 16
     with pytest.raises(ValueError, match="3 lines"):
         lcd.show(["a", "b", "c"])
+
+
+@pytest.mark.parametrize("freq,step", [(100000, 4), (400000, 5), (1000000, 9)])
+def test_frames_wait_for_the_slowest_oscillator(log, freq, step):
+    """Inside a run the next instruction's first E fall comes (2 + pad) bytes of 9 clocks
+    after the last one's: at least 59 us, 41 us (data write, table 6) x 270 / 190 kHz."""
+    from device.drivers.hd44780 import frame_bytes
+    assert frame_bytes(freq) == step
+    assert (step - 2) * 9 * 1e6 / freq >= 41 * 270 / 190
+    assert (step - 3) * 9 * 1e6 / freq < 41 * 270 / 190 or step == 4
+    bus = LogI2C(log)
+    model = Hd44780Model(16, 2)
+    bus.attach(0x27, model)
+    lcd = Lcd(bus, 0x27, 16, 2, freq=freq)
+    n = len(bus.frames())
+    lcd.show(["Zhopa: bank 3", "S beats"])
+    new = bus.frames()[n:]
+    assert [len(w) for w in new] == [14 * step, 8 * step]
+    assert [frames(w, step)[0] for w in new] == [(0, 0x80), (0, 0xC0)]
+    assert model.lines() == ["Zhopa: bank 3".ljust(16), "S beats".ljust(16)]
+    with pytest.raises(ValueError, match="outside"):
+        frame_bytes(5000000)
 
 
 def test_clear_then_show_rewrites(log):
@@ -308,7 +361,7 @@ def test_clear_then_show_rewrites(log):
     assert model.lines() == [" " * 16] * 2
     n = len(bus.frames())
     lcd.show(["Zhopa", ""])
-    assert len(bus.frames()) - n == 17 and model.lines()[0].startswith("Zhopa")
+    assert len(bus.frames()) - n == 1 and model.lines()[0].startswith("Zhopa")
 
 
 def test_text_outside_the_rom_shows_question_marks(log):
@@ -408,4 +461,4 @@ def test_micropython_driver_and_glyphs():
     """The driver and glyphs import and run under MicroPython; renders allocate nothing."""
     out = run_mp("check_lcd.py")
     assert "alloc write_row: 0" in out and "alloc show unchanged: 0" in out
-    assert out.strip().splitlines()[-1] == "OK 6"
+    assert out.strip().splitlines()[-1] == "OK 7"

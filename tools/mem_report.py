@@ -24,7 +24,9 @@ collection (``gc.mem_alloc()``) at each stage. For the whole firmware it also im
 every module it loaded, one at a time (:func:`import_profile`), to show where the heap
 goes. Only the game being played is imported.
 
-Usage: ``python tools/mem_report.py [--games skat,tarot] [--no-write]``. Writes the
+Usage: ``python tools/mem_report.py [--games skat,tarot] [--no-write]``; with
+``--micropython PATH --controller-only`` the whole firmware's smallest heap under another
+build of the unix port (a 32-bit one: ``make mem32``), printed only. Writes the
 "Memory on MicroPython" section of docs/performance.md, keeping everything else there.
 """
 
@@ -578,7 +580,19 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", default="skat,magistr,zhopa,tarot")
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--micropython", metavar="PATH",
+                    help="another MicroPython unix port to measure with, e.g. a 32-bit build "
+                         "(4-byte pointers, 16-byte GC blocks, as on a board); implies "
+                         "--no-write: the section is the PyPI port's")
+    ap.add_argument("--controller-only", action="store_true",
+                    help="only the whole firmware with .mpy modules: its smallest heap")
     args = ap.parse_args(argv)
+    if args.micropython:
+        if not os.access(args.micropython, os.X_OK):
+            ap.error("no MicroPython interpreter at %s" % args.micropython)
+        global micropython_exe
+        micropython_exe = lambda: args.micropython  # noqa: E731
+        args.no_write = True
     found = scripts(args.games.split(","))
     notes = []
     rows = []
@@ -595,7 +609,8 @@ def main(argv=None):
                 raise RuntimeError("%s: %d pads for the controller, %d for the others"
                                    % (game, ctl_header["seats"], header["seats"]))
             seats = header["seats"]
-            for kind, mpy in ((".mpy", True), (".py", False)):
+            kinds = ((".mpy", True),) if args.controller_only else ((".mpy", True), (".py", False))
+            for kind, mpy in kinds:
                 key = (kind, seats)
                 if key not in stages:
                     stages[key] = os.path.join(tmp, "fs-%s-%d" % (kind[1:], seats))
@@ -609,6 +624,8 @@ def main(argv=None):
                           "%6s KB" % (game, "controller", kind, f["min_heap_kb"],
                                       kb(f["code"] + f["boot"]), kb(f["total_peak"])),
                           flush=True)
+                    if args.controller_only:
+                        continue
                     if mpy:
                         profile[game] = import_profile(stages[key], f["modules"])
                     for run, board in (("app", True), ("rules", False)):

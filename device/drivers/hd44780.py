@@ -39,7 +39,7 @@ from device.drivers.pcf8574_wiring import (DEFAULT_ADDR, MASK_E, MASK_RS, SHIFT_
 
 # Instructions (HD44780U datasheet, table 6). Unused bits stay as comments.
 _CLEAR = const(0x01)  # Clear display: DDRAM <- 0x20, AC <- 0, I/D <- 1; takes 1.52 ms
-# _HOME = 0x02        # Return home (1.52 ms): not needed, every row write sets its address
+_HOME = const(0x02)  # Return home (1.52 ms): AC <- 0 and a shifted display back in place
 _ENTRY_MODE = const(0x04)  # Entry mode set
 _ENTRY_INC = const(0x02)  # --I/D: address counter counts up after each write
 # _ENTRY_SHIFT = 0x01      # --S: shift the display on each write (kept off)
@@ -81,6 +81,8 @@ _LAST_ASCII = const(0x7D)  # '}': 0x7E and 0x7F are arrows in the A00 ROM
 _ROM_RIGHT = const(0x7E)  # A00 ROM right arrow
 _ROM_LEFT = const(0x7F)  # A00 ROM left arrow
 _CGRAM_LAST = const(0x07)  # codes 0..7 are the 8 user glyphs
+_EXEC_SLOW_US = const(59)  # 41 us x 270 / 190 kHz: a data write at the slowest oscillator
+_MERGE_GAP = const(1)  # unchanged cells rewritten rather than starting a new run
 _ENODEV = const(19)  # errno MicroPython raises when an I2C address does not acknowledge
 
 
@@ -136,18 +138,23 @@ class Hd44780:
     def resync(self):
         """Re-synchronise the display and redraw it from the firmware's own buffer:
         :meth:`_sync`, entry mode, display on, every defined CGRAM glyph and every row
-        (the notice included). About 9 ms of sleeps plus 4 + 8 x 9 + rows x (cols + 1)
-        bus writes. Raises the bus's OSError (``error`` is then set again); on success
-        ``error`` is cleared."""
+        (the notice included). About 11 ms of sleeps plus 5 + 8 x 9 + rows bus writes
+        (each row one run). Raises the bus's OSError (``error`` is then set again); on
+        success ``error`` is cleared."""
         self.error = None
         try:
             self._sync()
             self._write_command(_ENTRY_MODE | _ENTRY_INC)
             self._write_command(_DISPLAY_CTRL | _DISPLAY_ON)
+            # garbled bytes may have run a display shift (0x18/0x1C), which only a clear
+            # or return home undoes: the rows would show shifted after the redraw
+            self._write_command(_HOME)
+            timing.sleep_ms(_CLEAR_MS)
             for slot in range(_CGRAM_LAST + 1):
                 if self._glyphs[slot] is not None:
                     self._send_glyph(slot, self._glyphs[slot])
             for r in range(self.rows):
+                self._forget(r)  # a glitch the driver cannot see: rewrite it all
                 self._put_row(r, self._view(r))
         except OSError as e:
             self._lost(e)
@@ -173,9 +180,8 @@ class Hd44780:
     def _lost(self, e):
         """A bus error: remember it, forget what the display holds (all rows resent)."""
         self.error = e
-        for row in self._shown:
-            for i in range(self.cols):
-                row[i] = 0xFF  # never a code the encoder makes: every row differs
+        for r in range(self.rows):
+            self._forget(r)
 
     def _refresh(self, r):
         # send row r when what it must show differs from what the display holds
@@ -198,19 +204,21 @@ class Hd44780:
     def write_row(self, row, text):
         """Write ``text`` on ``row`` (0-based), padded with blanks or cut to ``cols``.
 
-        One DDRAM address set, then ``cols`` data writes (auto-increment moves along).
+        The whole row whatever the display holds: one DDRAM address set, then ``cols``
+        data writes (auto-increment moves along), one bus write on a PCF8574 backpack.
         ``text`` follows the module's text contract. Raises ``ValueError`` for a bad row.
         """
         if not 0 <= row < self.rows:
             raise ValueError("LCD row %r outside 0..%d" % (row, self.rows - 1))
         self._encode(text)
         self._keep(row)
-        self._shown[row][0] = 0xFF  # written whatever the display holds
+        self._forget(row)  # written whatever the display holds
         self._refresh(row)
 
     def show(self, lines):
-        """Show a screen: ``lines[r]`` on row r (missing rows blank), rewriting only rows
-        whose characters differ from what the display already holds.
+        """Show a screen: ``lines[r]`` on row r (missing rows blank), sending only the
+        characters that differ from what the display already holds, in runs (one bus
+        write each on a PCF8574 backpack: a 2-row screen changed everywhere is 2 writes).
 
         Raises ``ValueError`` when there are more lines than rows.
         """
@@ -268,14 +276,43 @@ class Hd44780:
             want[i] = buf[i]
 
     def _put_row(self, row, buf):
-        """Send ``buf`` to ``row``; what the display holds is known only once it all went."""
+        """Send the characters of ``buf`` that differ from what ``row`` shows, in runs:
+        each run is one DDRAM address set and its data (:meth:`_write_run`). Runs closer
+        than ``_MERGE_GAP + 1`` cells are joined: rewriting one unchanged cell (4 bytes) is
+        cheaper than a new transaction with its own address set (5 bytes, start and stop).
+        What the display holds is known for a run only once it all went."""
         shown = self._shown[row]
-        shown[0] = 0xFF  # unknown while being written
-        self._write_command(_SET_DDRAM | self._starts[row])
-        for i in range(self.cols):
+        cols = self.cols
+        i = 0
+        while i < cols:
+            if buf[i] == shown[i]:
+                i += 1
+                continue
+            end = i + 1  # one past the last changed cell of the run
+            j = end
+            while j < cols and j - end <= _MERGE_GAP:
+                if buf[j] != shown[j]:
+                    end = j + 1
+                j += 1
+            for k in range(i, end):
+                shown[k] = 0xFF  # unknown while being written
+            self._write_run(self._starts[row] + i, buf, i, end)
+            for k in range(i, end):
+                shown[k] = buf[k]
+            i = end
+
+    def _write_run(self, addr, buf, start, end):
+        """DDRAM address set to ``addr``, then the codes ``buf[start:end]`` (the address
+        counter moves along). The transport may pack them into fewer bus writes."""
+        self._write_command(_SET_DDRAM | addr)
+        for i in range(start, end):
             self._write_data(buf[i])
+
+    def _forget(self, r):
+        # the display's row r is unknown: the next _put_row rewrites every cell
+        shown = self._shown[r]
         for i in range(self.cols):
-            shown[i] = buf[i]
+            shown[i] = 0xFF  # never a code the encoder makes
 
 
 class Lcd(Hd44780):
@@ -286,16 +323,23 @@ class Lcd(Hd44780):
     backpack answers (``DeviceNotFound("no LCD backpack at 0x27")`` otherwise), then runs
     the datasheet reset: about 60 ms of ``timing.sleep_ms``. Backlight starts on.
     ``reopen``: a callable that clears the bus and returns a new I2C object (the board's
-    ``boards.reopen_i2c``), used by :meth:`recover`.
+    ``boards.reopen_i2c``), used by :meth:`recover`. ``freq``: the bus clock in Hz (the
+    board's ``I2C_FREQ``), which sets the frame length of a run (:func:`frame_bytes`).
     """
 
-    def __init__(self, i2c, addr=DEFAULT_ADDR, cols=16, rows=2, reopen=None):
+    def __init__(self, i2c, addr=DEFAULT_ADDR, cols=16, rows=2, reopen=None, freq=100000):
         Hd44780.__init__(self, cols, rows)
         self.reopen = reopen
         self._i2c = i2c
         self._addr = addr
         self._buf = bytearray(4)  # one frame: E high and E low for each nibble
         self._mv = memoryview(self._buf)
+        self._step = frame_bytes(freq)
+        # a run: address set + up to cols data bytes, one frame each, in one write; the
+        # views of each length are made once, so a render allocates nothing
+        run = memoryview(bytearray(self._step * (cols + 1)))
+        self._run = run
+        self._runs = [run[:self._step * n] for n in range(cols + 2)]
         self._bl = 1 << SHIFT_BACKLIGHT
         self._buf[0] = self._bl  # E low, lamp on: a harmless first port state
         try:
@@ -339,14 +383,29 @@ class Lcd(Hd44780):
         # The PCF8574 puts each byte of a write on its port in turn (datasheet, write
         # mode), so the four port states of one byte travel in one transaction; the
         # HD44780 latches D7..D4 on each E fall, high nibble first.
-        b = self._buf
+        self._frame(self._run, 0, value, rs)
+        self._i2c.writeto(self._addr, self._runs[1])
+
+    def _write_run(self, addr, buf, start, end):
+        # The address set and the run's data bytes as back-to-back frames of one write:
+        # 5 + 4 x n bytes on the wire instead of (n + 1) x 5 and as many starts and stops.
+        step = self._step
+        self._frame(self._run, 0, _SET_DDRAM | addr, 0)
+        at = step
+        for i in range(start, end):
+            self._frame(self._run, at, buf[i], MASK_RS)
+            at += step
+        self._i2c.writeto(self._addr, self._runs[end - start + 1])
+
+    def _frame(self, b, at, value, rs):
+        # one instruction or data byte at b[at:at + step]: [hi|E, hi, lo|E, lo, lo...]
         hi = rs | self._bl | ((value >> 4) << SHIFT_DATA)
         lo = rs | self._bl | ((value & 0x0F) << SHIFT_DATA)
-        b[0] = hi | MASK_E
-        b[1] = hi
-        b[2] = lo | MASK_E
-        b[3] = lo
-        self._i2c.writeto(self._addr, b)
+        b[at] = hi | MASK_E
+        b[at + 1] = hi
+        b[at + 2] = lo | MASK_E
+        for k in range(at + 3, at + self._step):
+            b[k] = lo  # E stays low: the wait for the instruction to run
 
     def _write_init_nibble(self, nibble):
         # 8-bit mode during the reset: one E pulse carries one whole instruction.
@@ -354,3 +413,21 @@ class Lcd(Hd44780):
         b[0] = self._bl | (nibble << SHIFT_DATA) | MASK_E
         b[1] = self._bl | (nibble << SHIFT_DATA)
         self._i2c.writeto(self._addr, self._mv[:2])
+
+
+def frame_bytes(freq):
+    """Port bytes per instruction inside a run at an I2C clock of ``freq`` Hz: 4 (the two
+    nibbles, E high then low), plus as many repeats of the last port state as it takes for
+    the instruction to finish before the next one's first E fall.
+
+    HD44780U datasheet, table 6: an instruction runs 37 us (a data write 37 + 4 us) at
+    fosc = 270 kHz, so up to 59 us at the slowest oscillator (190 kHz). The next E fall
+    comes 2 + pad bytes of 9 clocks later: 180 us at 100 kHz (no pad), 45 us at 400 kHz
+    (one pad byte: 67.5 us). Raises ValueError for a clock outside 10 kHz..1 MHz."""
+    if not 10000 <= freq <= 1000000:
+        raise ValueError("I2C clock %r Hz outside 10 kHz..1 MHz" % (freq,))
+    clocks = (_EXEC_SLOW_US * freq + 999999) // 1000000  # clocks the instruction needs
+    pad = 0
+    while (2 + pad) * 9 < clocks:
+        pad += 1
+    return 4 + pad

@@ -93,10 +93,13 @@ _ANTENNA_ON = const(0x03)  # TxControlReg Tx1RFEn | Tx2RFEn
 # a timeout is (TReload + 1) ticks.
 _T_MODE_AUTO = const(0x80)  # TModeReg: TAuto, TPrescaler_Hi = 0
 _T_PRESCALER = const(0xA9)  # TPrescalerReg = 169
-# (39 + 1) x 25 us = 1 ms: REQA/WUPA are answered after FDT = 1236/fc = 91 us (ISO/IEC
-# 14443-3 6.2.1.1), and HLTA counts as done after 1 ms of silence (14443-3 6.4.3). Empty
-# polls cost this.
+# (39 + 1) x 25 us = 1 ms: HLTA counts as done after 1 ms of silence (ISO/IEC 14443-3
+# 6.4.3).
 _T_SHORT = const(39)
+# (11 + 1) x 25 us = 300 us: REQA/WUPA are answered after FDT = 1236/fc = 91 us (ISO/IEC
+# 14443-3 6.2.1.1) and the timer stops on the answer's first bits, so 300 us (3x the FDT)
+# is ample. Empty polls cost this (1 ms before issue 19).
+_T_WAKE = const(11)
 # (199 + 1) x 25 us = 5 ms: anticollision, SELECT, READ (answers within about 0.1 ms).
 _T_COMMAND = const(199)
 # (399 + 1) x 25 us = 10 ms: WRITE's ACK follows the EEPROM programming (the whole WRITE
@@ -320,7 +323,7 @@ class MFRC522:
 
     def _wake(self, frame):
         """REQA or WUPA: True when a tag answered ATQA, False when nothing answered."""
-        self._set_timeout(_T_SHORT)
+        self._set_timeout(_T_WAKE)
         bits = self._transceive(frame, 7)
         if bits is None:
             return False
@@ -424,7 +427,7 @@ class MFRC522:
 
     # -- firmware API --------------------------------------------------------------------------
 
-    def read_card(self):
+    def read_card(self, known=None, halt=True):
         """Read the one new card on the pad: ``(uid, page4)`` or None when no tag answers.
 
         REQA wakes only tags in IDLE: cards read before are halted and stay silent, so a
@@ -432,6 +435,11 @@ class MFRC522:
         not used here for that reason. Sequence: REQA, anticollision + SELECT with the full
         UID (4/7/10 bytes), READ page 4 (16 bytes, CRC_A checked), HLTA. ``uid`` is bytes,
         ``page4`` the 16 bytes that :func:`core.tags.decode_card` reads.
+
+        ``known(uid) -> bool``: when it answers True (a UID of an audited deck) the READ
+        is skipped and ``page4`` is None. ``halt=False`` leaves the tag selected: the
+        caller sends :meth:`halt` later (after the LCD update: the HLTA's 1 ms of silence
+        then no longer delays the verdict).
 
         Raises NfcCollision when two tags answer (no card is guessed), NfcCrcError,
         NfcNak, NfcTimeout, NfcProtocolError (also for a tag that is not Type 2; that tag
@@ -443,9 +451,18 @@ class MFRC522:
         uid = self._activate(_REQA)
         if uid is None:
             return None
-        page4 = self._read(_FIRST_USER_PAGE)
-        self._halt_quietly()
+        page4 = None
+        if known is None or not known(uid):
+            page4 = self._read(_FIRST_USER_PAGE)
+        if halt:
+            self._halt_quietly()
         return uid, page4
+
+    def halt(self):
+        """HLTA to the tag :meth:`read_card` left selected (``halt=False``); a tag that
+        answers is only left awake (see read_card). Raises DeviceNotFound when the chip
+        itself does not answer."""
+        self._halt_quietly()
 
     def tag_present(self):
         """True while any tag, halted ones included, is in the field.

@@ -35,8 +35,12 @@ GAMES = (("skat", 3), ("magistr", 4), ("tarot", 4), ("zhopa", 4))
 _TICK = simboard.TICK_MS
 
 
+SPI_FLOOR_HZ = 10000000  # the MFRC522's rated SPI clock (datasheet 8.1.2: 10 Mbit/s)
+
+
 def counters(board):
-    """``[spi_us, air_us, timer_us, i2c_clocks]`` of ``board`` so far."""
+    """``[spi_us, air_us, timer_us, i2c_us, spi_bytes]`` of ``board`` so far (I2C at the
+    board's own clock)."""
     spi = board.machine.SPI(pico.SPI_ID)
     i2c = board.machine.I2C(pico.I2C_ID)
     air = 0.0
@@ -44,20 +48,34 @@ def counters(board):
     for chip in board.pads:
         air += chip.air_us
         timer += chip.timer_us
-    return [spi.wire_us, air, timer, i2c.wire_us * i2c.freq / 1e6]
+    return [spi.wire_us, air, timer, i2c.wire_us, spi.bytes_moved]
 
 
 def _delta(now, then):
     return [a - b for a, b in zip(now, then)]
 
 
-def wire_us(d, i2c_hz):
-    """Wire µs of a counter delta with the I2C bus at ``i2c_hz``."""
-    return d[0] + d[1] + d[2] + d[3] * 1e6 / i2c_hz
+def wire_us(d):
+    """Wire µs of a counter delta: SPI, RF air, RF timer and I2C, one after the other."""
+    return d[0] + d[1] + d[2] + d[3]
+
+
+def lcd_floor_us(before, after, i2c_hz):
+    """I2C µs of the least traffic that turns the LCD rows ``before`` into ``after``: per
+    row that changes, one write (address byte, start and stop) of one DDRAM address set
+    and each changed character, 4 port bytes each (hardware.md 2.3)."""
+    us = 0.0
+    for old, new in zip(before, after):
+        changed = sum(1 for a, b in zip(old, new) if a != b)
+        if changed:
+            us += (9 * (1 + 4 * (1 + changed)) + 2) * 1e6 / i2c_hz
+    return us
 
 
 class Probe:
-    """Records wire-time deltas of every trick-ending card on a TablePlayer's board."""
+    """Records wire-time deltas of every trick-ending card on a TablePlayer's board. The
+    verdict's end is the moment the pad's HLTA is sent: the LCD already shows the taker
+    (the table loop halts the tag after the LCD update)."""
 
     def __init__(self, player):
         b = self.board = player.board
@@ -65,9 +83,19 @@ class Probe:
         b.place, b.lift, b.run = self.place, self.lift, self.run
         self.placed = None
         self.lifted = None
-        self.verdicts = []  # [verdict delta, own-read delta, ready delta or None]
+        self.verdicts = []  # [verdict delta, own-read delta, ready delta or None, floor us]
         self._pending = None
         self.placements = 0
+        self._halted = None
+        for reader in b.hw.readers:
+            reader.halt = self._halting(reader.halt)
+
+    def _halting(self, halt):
+        def wrapped():
+            if self._halted is None:
+                self._halted = counters(self.board)
+            return halt()
+        return wrapped
 
     def place(self, pad, tag):
         self._place(pad, tag)
@@ -81,17 +109,23 @@ class Probe:
 
     def run(self, ms):
         b = self.board
+        hz = b.machine.I2C(pico.I2C_ID).freq
         events = []
         end = b.clock.now_ms + ms
         while b.clock.now_ms < end:
             before = counters(b)
+            rows = b.lcd_lines()
+            self._halted = None
             got = self._run(_TICK)
             events.extend(got)
             names = [type(e).__name__ for e in got]
             if self.placed is not None and "TrickTaken" in names:
-                now = counters(b)
+                now = self._halted or counters(b)
                 if "DealOver" not in names and "Awaiting" not in names:
-                    self._pending = [_delta(now, self.placed), _delta(now, before), None]
+                    own = _delta(now, before)
+                    floor = own[4] * 8e6 / SPI_FLOOR_HZ + own[1] + \
+                        lcd_floor_us(rows, b.lcd_lines(), hz)
+                    self._pending = [_delta(now, self.placed), own, None, floor]
                     self.verdicts.append(self._pending)
                 self.placed = None
             if self.lifted is not None and b.lcd_lines()[0].startswith("pads clear"):
@@ -100,31 +134,42 @@ class Probe:
         return events
 
 
-def _summary(samples, i2c_hz):
-    us = sorted(wire_us(d, i2c_hz) for d in samples)
+def _summary(us):
+    us = sorted(us)
     if not us:
         return {"n": 0, "mean": 0, "max": 0}
     return {"n": len(us), "mean": sum(us) / len(us), "max": us[-1]}
 
 
-def verdicts(game, players, deals, seed=1):
-    """Wire-time figures of ``deals`` deals of ``game`` on the emulated board (µs)."""
-    tp = table_player(game, players, seed=seed)
+def verdicts(game, players, deals, seed=1, i2c_hz=pico.I2C_FREQ):
+    """Wire-time figures of ``deals`` deals of ``game`` on the emulated board (µs), with the
+    LCD's bus at ``i2c_hz`` (the board's I2C_FREQ; the driver's frames follow it), and the
+    floor of each trick-ending card: its own tag's frames on the air (REQA to READ), their
+    SPI bytes at the MFRC522's 10 MHz, and only the LCD characters that change."""
+    saved = pico.I2C_FREQ
+    pico.I2C_FREQ = i2c_hz
+    try:
+        tp = table_player(game, players, seed=seed)
+    finally:
+        pico.I2C_FREQ = saved
     probe = Probe(tp)
     tp.play(deals)
-    ready = [v for v in probe.verdicts if v[2] is not None]
-    out = {"game": game, "players": players, "cards": probe.placements}
-    for hz in (400000, 100000):
-        k = "%dk" % (hz // 1000)
-        out["verdict_" + k] = _summary([v[0] for v in probe.verdicts], hz)
-        out["own_" + k] = _summary([v[1] for v in probe.verdicts], hz)
-        out["ready_" + k] = _summary([[a + b for a, b in zip(v[0], v[2])] for v in ready], hz)
-    parts = [0.0, 0.0, 0.0, 0.0]
-    for v in probe.verdicts:
+    vs = probe.verdicts
+    ready = [v for v in vs if v[2] is not None]
+    out = {"game": game, "players": players, "cards": probe.placements, "i2c_hz": i2c_hz,
+           "verdict": _summary([wire_us(v[0]) for v in vs]),
+           "own": _summary([wire_us(v[1]) for v in vs]),
+           "floor": _summary([v[3] for v in vs]),
+           "own_ratio": _summary([wire_us(v[1]) / v[3] for v in vs]),
+           "verdict_ratio": _summary([wire_us(v[0]) / v[3] for v in vs]),
+           "ready": _summary([wire_us(v[0]) + wire_us(v[2]) for v in ready])}
+    parts = [0.0] * 5
+    for v in vs:
         parts = [a + b for a, b in zip(parts, v[1])]
-    n = max(1, len(probe.verdicts))
+    n = max(1, len(vs))
     out["own_parts"] = {"spi_us": parts[0] / n, "air_us": parts[1] / n,
-                        "timer_us": parts[2] / n, "i2c_us_400k": parts[3] / n * 2.5}
+                        "timer_us": parts[2] / n, "i2c_us": parts[3] / n,
+                        "spi_bytes": parts[4] / n}
     return out
 
 
@@ -140,7 +185,7 @@ def empty_polls(readers=6, ms=1200):
     b.run(ms)
     polls = sum(p.exchanges for p in b.pads) - x0  # one REQA per empty poll
     d = _delta(counters(b), c0)
-    return {"readers": readers, "polls": polls, "wire_us": wire_us(d, 400000) / polls,
+    return {"readers": readers, "polls": polls, "wire_us": wire_us(d) / polls,
             "spi_us": d[0] / polls, "timer_us": d[2] / polls, "air_us": d[1] / polls}
 
 

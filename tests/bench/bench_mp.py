@@ -6,6 +6,7 @@ Usage (``tools/bench.py`` runs it; each game in its own process, as a board load
     micropython -X heapsize=128K tests/bench/bench_mp.py alloc GAME DEALS
     micropython -X heapsize=128K tests/bench/bench_mp.py verdict GAME DEALS
     micropython -X heapsize=128K tests/bench/bench_mp.py poll READERS POLLS
+    micropython -X heapsize=128K tests/bench/bench_mp.py loop READERS TICKS
 
 with ``MICROPYPATH`` = tests/bench, the ``.mpy`` tree of ``tests/mpy.build_mpy()`` and the
 repository root. Every figure is one line ``<what> <game> key=value ...`` on stdout:
@@ -23,6 +24,8 @@ repository root. Every figure is one line ``<what> <game> key=value ...`` on std
 - ``poll``: µs of one ``Pads.poll`` of an empty pad through the real MFRC522 driver over a
   stub SPI bus whose chip never hears a tag (every register access returns at once), so
   the figure is the driver's own compute per empty poll.
+- ``loop``: the firmware's real loop (``firmware/main.py``, with its 1 ms sleeps) over the
+  same empty pads: wall µs of a number of ticks, each polling one pad.
 
 The stubs cost next to nothing, so what is timed is our code; the wire time those bus
 transactions take is measured by the emulated board (tests/bench/bench_board.py).
@@ -124,11 +127,14 @@ class StubReader:
     def lift(self):
         self.tag = None
 
-    def read_card(self):
+    def read_card(self, known=None, halt=True):
         if self.fresh:
             self.fresh = False
             return self.tag
         return None
+
+    def halt(self):
+        pass
 
     def tag_present(self):
         return self.tag is not None
@@ -252,6 +258,38 @@ def poll(readers, polls):
     print("poll readers=%d polls=%d us=%d" % (readers, polls, best))
 
 
+class Bundle:
+    """The parts of a board's hardware bundle that ``main.build_app`` uses."""
+
+    def __init__(self, readers, lcd):
+        self.readers = readers
+        self.lcd = lcd
+
+
+def loop(readers, ticks):
+    """The firmware's own loop (``firmware/main.py`` ``loop``, its 1 ms sleeps included,
+    real time) over an App waiting for a Skat card, with every pad empty: the wall µs of
+    ``ticks`` ticks, each polling one pad. The wire time of the empty polls is the emulated
+    board's (bench_board.empty_polls), added by tools/bench.py."""
+    from device.drivers.hd44780 import Lcd
+    from device.drivers.mfrc522 import MFRC522
+    sys.path.append(__file__.rsplit("/", 3)[0] + "/firmware")
+    import main as firmware
+
+    spi = EmptyPadSpi()
+    app = firmware.build_app(Bundle([MFRC522(spi, StubPin()) for _ in range(readers)],
+                                    Lcd(StubI2C(), 0x27, 16, 2)))
+    firmware.loop(app, 50)  # warm up
+    best = -1
+    for _ in range(3):
+        t0 = ticks_us()
+        firmware.loop(app, ticks)
+        us = ticks_diff(ticks_us(), t0)
+        if best < 0 or us < best:
+            best = us
+    print("loop readers=%d ticks=%d us=%d" % (readers, ticks, best))
+
+
 def main(argv):
     what = argv[1]
     if what == "rules":
@@ -262,6 +300,8 @@ def main(argv):
         verdict(argv[2], int(argv[3]))
     elif what == "poll":
         poll(int(argv[2]), int(argv[3]))
+    elif what == "loop":
+        loop(int(argv[2]), int(argv[3]))
     else:
         raise SystemExit("unknown benchmark %r" % (what,))
 
