@@ -374,11 +374,14 @@ class Journal:
     Runs on MicroPython: only ``open``, ``os.stat``, ``os.rename``, ``os.remove``.
     """
 
-    def __init__(self, path):
+    def __init__(self, path, opener=None):
         self.path = path
         self.tmp = path + ".new"  # compaction / repair target, renamed over ``path``
+        self._open = opener or open  # the twin's flash model injects faults through this
         self._f = None  # append handle, opened on first append
         self._size = None  # good bytes in the file; None until recover() has run
+        self.offset = 0  # while reading: the end offset of the record given to the sink
+        self._export = None  # (handle, size) of the journal export under way (snapshot)
 
     # -- boot and reading
 
@@ -396,7 +399,7 @@ class Journal:
         """
         records = []
         try:
-            f = open(self.path, "rb")
+            f = self._open(self.path, "rb")
         except OSError:
             return records, Report(0, 0, None, 0)
         try:
@@ -454,6 +457,7 @@ class Journal:
                 data = decode(buf, 0, k)
             except BadRecord as e:
                 raise BadRecord("journal record %d at byte %d: %s" % (count, pos, e))
+            self.offset = pos + _HEAD + need
             if sink is None:
                 records.append(Record(kind, data))
             else:
@@ -485,13 +489,19 @@ class Journal:
 
     def _rewrite_prefix(self, kept):
         # Returns the size of the new file.
-        with open(self.tmp, "wb") as out:
-            if kept < len(MAGIC):
+        self._copy(self.path, self.tmp, kept)
+        _rename(self.tmp, self.path)
+        return max(kept, len(MAGIC))
+
+    def _copy(self, src_path, dst_path, n):
+        # The first ``n`` bytes of ``src_path`` to a new ``dst_path`` (the magic when n is
+        # shorter than it), flushed.
+        with self._open(dst_path, "wb") as out:
+            if n < len(MAGIC):
                 out.write(MAGIC)
-                kept = len(MAGIC)
             else:
-                with open(self.path, "rb") as src:
-                    left = kept
+                with self._open(src_path, "rb") as src:
+                    left = n
                     while left:
                         chunk = src.read(min(left, 512))
                         if not chunk:
@@ -499,30 +509,80 @@ class Journal:
                         out.write(chunk)
                         left -= len(chunk)
             out.flush()
+
+    def set_aside(self, keep=0):
+        """Move the whole file to a side file (``<path>.N.bad``, N the first free number)
+        and start the journal again from its first ``keep`` bytes (the records the boot
+        could prove; 0: an empty journal). Nothing is deleted: ``trickref journal`` reads
+        the side file. Returns the side file's path. Raises OSError when the flash cannot
+        hold the copy (the journal is then left as it was)."""
+        self.close()
+        n = 1
+        while _exists("%s.%d.bad" % (self.path, n)):
+            n += 1
+        side = "%s.%d.bad" % (self.path, n)
+        if not _exists(self.path):
+            return None
+        self._copy(self.path, self.tmp, keep)
+        _rename(self.path, side)
         _rename(self.tmp, self.path)
-        return kept
+        self._size = max(keep, len(MAGIC))
+        return side
 
     # -- writing
 
     def append(self, kind, data):
-        """Append one record and flush it to the file before returning.
+        """Append one record, flush it and read it back before returning (write, verify,
+        then show).
 
         ``kind``: one of KINDS (``"game"``, ``"deal-start"``, ``"act"``, ``"undo"``,
-        ``"deal"``, ``"game-over"``); ``data``: a codec value (``"act"``: ``[verb, args]``). Returns the file size after the record (its end
-        offset). Raises BadRecord, writing nothing, when the record cannot be encoded. The
-        first append of a Journal runs :meth:`recover` if the caller has not.
+        ``"deal"``, ``"game-over"``); ``data``: a codec value (``"act"``: ``[verb,
+        args]``). Returns the file size after the record (its end offset). Raises BadRecord,
+        writing nothing, when the record cannot be encoded. Raises OSError (errno 28 flash
+        full, 5 write error, or the file system's) when the record is not on flash as
+        written: whatever landed of it is cut off again (at the latest by the next append,
+        which runs :meth:`recover`), so the file holds exactly the records appended
+        without error. The first append of a Journal runs :meth:`recover` if the caller
+        has not.
         """
         rec = encode_record(kind, data)
         if self._size is None:
             self.recover()
-        if self._f is None:
-            self._f = open(self.path, "ab")
-        if self._size < len(MAGIC):
+        start = self._size
+        if start < len(MAGIC):
             rec = MAGIC + rec
-        self._f.write(rec)
-        self._f.flush()  # MicroPython: lfs_file_sync / f_sync; the record is on flash
-        self._size += len(rec)
+        try:
+            if self._f is None:
+                self._f = self._open(self.path, "ab")
+            self._f.write(rec)
+            self._f.flush()  # MicroPython: lfs_file_sync / f_sync; the record is on flash
+            self._verify(start, rec)
+        except OSError:
+            self._undo_write(start)
+            raise
+        self._size = start + len(rec)
         return self._size
+
+    def _verify(self, start, rec):
+        # Read the record back: a write the flash took wrongly (a rotten bit, a short write
+        # reported as done) is an error now, not a surprise at the next boot.
+        with self._open(self.path, "rb") as f:
+            f.seek(start)
+            got = f.read(len(rec) + 1)
+        if got != rec:
+            raise OSError(5, "journal record did not read back as written")
+
+    def _undo_write(self, start):
+        # After a failed append: cut the file back to ``start`` good bytes now; if even that
+        # fails (flash full), the next append's recover() cuts the torn tail.
+        self.close()
+        self._size = None
+        try:
+            if _stat_size(self.path) != start:
+                self._rewrite_prefix(start)
+            self._size = start
+        except OSError:
+            pass
 
     def size(self):
         """Bytes of good journal (magic and complete records); reads the file if needed."""
@@ -531,19 +591,48 @@ class Journal:
         return self._size
 
     def chunk(self, offset, n):
-        """Up to ``n`` raw bytes of the file from ``offset`` (b"" past the end): the
-        link's journal export reads the file through this."""
-        try:
-            with open(self.path, "rb") as f:
-                f.seek(offset)
-                return f.read(n)
-        except OSError:
-            return b""
+        """Up to ``n`` raw bytes of the journal from ``offset`` (b"" past the end): the
+        link's journal export reads the file through this, from offset 0 on.
+
+        An export is a snapshot: the read at offset 0 copies the journal's good bytes to
+        ``<path>.exp`` and later reads come from that copy (removed after the last byte),
+        so records booked or compacted meanwhile never splice into it. When the flash
+        cannot hold the copy, the live file is read up to the size it had at offset 0 (new
+        records never show; a compaction meanwhile ends the export early).
+        """
+        if offset == 0 or self._export is None:
+            self._end_export()
+            size = self.size()
+            src = self.path + ".exp"
+            try:
+                self._copy(self.path, src, size)
+            except OSError:
+                _remove(src)
+                src = self.path
+            self._export = (src, size)
+        src, size = self._export
+        data = b""
+        if offset < size:
+            try:
+                with self._open(src, "rb") as f:
+                    f.seek(offset)
+                    data = f.read(min(n, size - offset))
+            except OSError:
+                data = b""
+        if not data:
+            self._end_export()
+        return data
+
+    def _end_export(self):
+        if self._export is not None and self._export[0] != self.path:
+            _remove(self._export[0])
+        self._export = None
 
     def compact(self, records=None):
         """Rewrite the journal as ``records`` (default: :func:`squeeze` of what is in it),
         atomically: a temporary file is written and flushed, then renamed over the journal,
         so a power cut leaves either the old journal or the new one. Returns the new size.
+        Raises OSError (nothing changed) when the flash cannot take the new file.
         """
         if records is None:
             from core.journal_replay import squeeze
@@ -551,12 +640,16 @@ class Journal:
         data = [encode_record(r[0], r[1]) for r in records]  # BadRecord before any write
         self.close()
         size = len(MAGIC)
-        with open(self.tmp, "wb") as out:
-            out.write(MAGIC)
-            for rec in data:
-                out.write(rec)
-                size += len(rec)
-            out.flush()
+        try:
+            with self._open(self.tmp, "wb") as out:
+                out.write(MAGIC)
+                for rec in data:
+                    out.write(rec)
+                    size += len(rec)
+                out.flush()
+        except OSError:
+            _remove(self.tmp)
+            raise
         _rename(self.tmp, self.path)
         self._size = size
         return size

@@ -24,8 +24,8 @@ args] (every accepted action), ``undo`` [], ``deal`` [sheet lines] (a deal booke
 import gc
 
 from core.compat import const
-from core.errors import BadRecord, IllegalPlay, TrickrefError
-from core.events import DealOver, Refused
+from core.errors import BadRecord, NotSaved, TrickrefError
+from core.events import FLASH_FULL, WRITE_ERROR, DealOver, Refused
 from core.referee import Referee
 from core.tags import DeckRegistry
 from device import flows
@@ -289,7 +289,10 @@ class Controller:
         elif v == "main":
             self.main_menu()
         elif isinstance(v, tuple) and v[0] == "start":
-            self.start_game(v[1], v[2], dict(v[3]))
+            try:
+                self.start_game(v[1], v[2], dict(v[3]))
+            except NotSaved:
+                pass  # the LCD says why; the menu stays where it was
         elif isinstance(v, tuple) and v[0] in ("audit", "write"):
             self._start_scan(v[0], v[1])
         elif callable(v):
@@ -300,12 +303,15 @@ class Controller:
 
     def start_game(self, name, players, options=None):
         """Start a new game of ``name`` for ``players`` with ``options`` (dict)."""
-        self.flow = flows.load(name)
-        self.match = self.flow.new_match(players, options or {})
-        self.players = players
+        flow = flows.load(name)
+        match = flow.new_match(players, options or {})
+        try:
+            self._save("game", [name, players, sorted((options or {}).items())])
+        except NotSaved as e:
+            self.show(["game not started", _words(e)])
+            raise
+        self.flow, self.match, self.players = flow, match, players
         self._load_registry()
-        if self.journal is not None:
-            self.journal.append("game", [name, players, sorted((options or {}).items())])
         if self.link is not None:
             self.link.deck = self.flow.DECK
             self.link.hello(name)
@@ -386,8 +392,7 @@ class Controller:
         return events
 
     def _journal_act(self, verb, args):
-        if self.journal is not None:
-            self.journal.append("act", [verb, list(args)])
+        self._save("act", [verb, list(args)])
 
     def _after(self, events):
         """After the table's events: notice the end of the deal, and ask the flow whether a
@@ -404,12 +409,17 @@ class Controller:
         return events
 
     def _undo(self):
+        """Take back the last action: the undo record is written first (write-ahead); a
+        failed write refuses the undo and the table stays as it is."""
+        if not self.app.referee.actions:
+            return self.app.undo()  # refused: nothing to undo
+        try:
+            self._save("undo", [])
+        except NotSaved as e:
+            return self.app._handle([Refused(-1, -1, e.reason, e.detail)])
         events = self.app.undo()
-        if events and not isinstance(events[0], Refused):
-            if self.journal is not None:
-                self.journal.append("undo", [])
-            self.result = None
-            self._enter_table()
+        self.result = None
+        self._enter_table()
         return events
 
     def _table_menu(self):
@@ -433,7 +443,8 @@ class Controller:
     def _next_deal(self):
         lines = self.flow.record(self.match, self.result)
         sheet = self.flow.sheet_lines(self.match)
-        self._journal("deal", sheet)
+        if not self._book("deal", sheet):
+            return
         if self.link is not None:
             columns, rows = self.flow.sheet_table(self.match)
             self.link.deal_over(len(rows), " / ".join(lines[:2]))
@@ -441,39 +452,96 @@ class Controller:
                 self.link.row(columns, rows[-1])
         self.result = None
         if self.flow.is_match_over(self.match):
-            self.last_sheet = lines + sheet
-            self._journal("game-over", self.last_sheet)
-            if self.link is not None:
-                self.link.game_over(" / ".join(sheet[:3]))
-            if self.journal is not None:
-                try:  # keep only the finished sheet (atomic: temp file, then rename)
-                    self.journal.compact()
-                except (OSError, BadRecord) as e:
-                    self.show(["journal compact", "failed: %s" % e])
-            self._show_list(self.last_sheet)
-            self.app = None
-            self.match = None
+            self._game_over(lines + sheet, sheet)
         else:
             self._new_deal()
 
-    def _journal(self, kind, data):
-        if self.journal is not None:
+    def _game_over(self, last_sheet, sheet):
+        """Close the game: the game-over record, the journal compacted to the sheet, the
+        final sheet on the LCD. If the record cannot be written the sheet is still shown;
+        the next boot closes the game again (``_resume``)."""
+        self.last_sheet = last_sheet
+        saved = self._book("game-over", last_sheet, reload=False)
+        if self.link is not None:
+            self.link.game_over(" / ".join(sheet[:3]))
+        if saved and hasattr(self.journal, "compact"):
+            try:  # keep only the finished sheet (atomic: temp file, then rename)
+                self.journal.compact()
+            except (OSError, BadRecord) as e:
+                self.show(["journal compact", "failed: %s" % e])
+        self._show_list(self.last_sheet if saved else
+                        ["sheet NOT saved:", "power on again"] + self.last_sheet)
+        self.app = None
+        self.match = None
+
+    # --- write-ahead: nothing changes the table before its record is on flash -------------
+
+    def _save(self, kind, data):
+        """Append one journal record; raises NotSaved (reason FLASH_FULL for errno 28,
+        else WRITE_ERROR) when it is not on flash. No journal: nothing to do."""
+        if self.journal is None:
+            return
+        try:
             self.journal.append(kind, data)
+        except OSError as e:
+            code = e.args[0] if e.args else 0
+            raise NotSaved(FLASH_FULL if code == 28 else WRITE_ERROR, str(e))
+        except BadRecord as e:
+            raise NotSaved(WRITE_ERROR, str(e))
+
+    def _book(self, kind, data, reload=True):
+        """Write a booking record after the match already took it in RAM; on failure the
+        game is rebuilt from the journal (``reload``: the deal's result is shown again, OK
+        retries) and the LCD says why. Returns True when the record is on flash."""
+        try:
+            self._save(kind, data)
+            return True
+        except NotSaved as e:
+            if reload:
+                self._reload()
+            self.show(["not booked: " + _words(e), "OK: try again"])
+            return False
+
+    def _reload(self):
+        """RAM set back to what the journal holds (after a booking that did not reach
+        flash): the game is rebuilt as at boot."""
+        self.app = self.match = self.flow = self.result = None
+        self.journal.close()
+        if not self._resume():
+            self.main_menu()
 
     # --- resume after a power cut --------------------------------------------------------
 
     def _resume(self):
-        """Rebuild the game from the journal; True when play resumed (or a finished sheet
-        was found), False for an empty journal. An unreadable journal is reported on the
-        LCD and set aside, never guessed at."""
-        rb = _Rebuild()
-        try:
-            _, report = self.journal.recover(sink=rb.add)
-            rb.finish()
-        except (BadRecord, IllegalPlay, TrickrefError, OSError) as e:
-            self.show(["journal refused", str(e)])
-            self.journal_report = str(e)
-            return False
+        """Boot: rebuild the game from the journal. Returns True when something is on the
+        LCD (the table resumed, a closed game's sheet, or what was set aside), False for
+        the main menu (empty journal, or a finished game: its sheet stays in the menu).
+
+        Never raises, whatever the flash holds: a journal the boot cannot replay (bad
+        magic, a good-CRC record that does not decode or that the rules refuse, an unknown
+        game, a newer firmware's record) is moved whole to a side file and the journal
+        starts again from the records it could prove (the game header and every booked
+        deal before the bad record; else nothing), replayed once more. The LCD then lists
+        what was kept and set aside until OK is pressed.
+        """
+        notice = None
+        for proven in (True, False):
+            rb = _Rebuild(self.journal)
+            try:
+                resumed = self._resume_from(rb)
+            except Exception as e:  # any flash content: a menu, never a blank LCD
+                self.app = self.match = self.flow = self.result = None
+                notice = self._set_aside(rb.proven if proven else 0, rb, e)
+                continue
+            if notice is None:
+                return resumed
+            break
+        self.journal_report = " / ".join(notice)
+        self._show_list(notice + ["OK: go on"])
+        return True
+
+    def _resume_from(self, rb):
+        _, report = self.journal.recover(sink=rb.add)
         self.journal_report = report
         if rb.game_over or rb.flow is None:
             self.last_sheet = rb.sheet
@@ -481,11 +549,36 @@ class Controller:
         self.flow, self.match, self.players = rb.flow, rb.match, rb.players
         if self.link is not None:
             self.link.deck = self.flow.DECK
+        if self.flow.is_match_over(self.match):
+            # cut between the last deal's record and the game-over record: close it now
+            if rb.acts:
+                raise BadRecord("journal: actions after the game's last deal")
+            sheet = self.flow.sheet_lines(self.match)
+            self._game_over(sheet, sheet)
+            return True
         self._load_registry()
         self._new_deal(replay=rb.acts)
         if report.dropped:
             self.show(["resumed; dropped", "%d bytes: %s" % (report.dropped, report.reason)])
         return True
+
+    def _set_aside(self, keep, rb, err):
+        """Move the journal to a side file, keeping its first ``keep`` bytes (the proven
+        records) as the journal; returns the lines that tell the table. Never raises: when
+        the flash cannot hold the copy the whole file is renamed aside (nothing kept)."""
+        why = str(err) or type(err).__name__
+        try:
+            side = self.journal.set_aside(keep)
+        except Exception:
+            keep = 0
+            try:
+                side = self.journal.set_aside(0)
+            except Exception as e2:
+                side = None
+                why = "%s; and %s" % (why, e2)
+        name = side.rsplit("/", 1)[-1] if side else "nothing moved"
+        kept = "kept %d deals" % rb.proven_deals if keep else "kept nothing"
+        return ["journal set aside", why, kept, "side file:", name]
 
     # --- the score sheet -------------------------------------------------------------------
 
@@ -560,32 +653,46 @@ class Controller:
 
 class _Rebuild:
     """A journal sink that rebuilds a game as its records stream by: the match with every
-    booked deal replayed into it, and the actions of the deal in progress."""
+    booked deal replayed into it, and the actions of the deal in progress. ``proven``:
+    bytes of the journal up to the last record that rebuilt (a game header, a booked deal
+    or a game over), ``proven_deals`` the booked deals there (``journal``: the Journal
+    being read, for its ``offset``). ``add`` raises on a record it cannot rebuild."""
 
-    def __init__(self):
+    def __init__(self, journal=None):
+        self.journal = journal
         self.flow = None
         self.match = None
         self.players = 0
         self.acts = []
         self.sheet = None
         self.game_over = False
+        self.proven = 0
+        self.deals = 0
+        self.proven_deals = 0
 
     def add(self, rec):
         kind, data = rec[0], rec[1]
         if kind == "game":
             name, players, options = data
-            self.flow = flows.load(name)
-            self.players = players
-            self.match = self.flow.new_match(players, dict(options))
+            self.flow = None  # until the header is known good
+            flow = flows.load(name)
+            self.match = flow.new_match(players, dict(options))
+            self.flow, self.players = flow, players
             self.acts = []
             self.game_over = False
+            self.deals = 0
         elif self.flow is None:
             raise BadRecord("journal: %s before any game" % kind)
+        elif self.game_over:
+            raise BadRecord("journal: %s after the game is over" % kind)
         elif kind == "act":
             self.acts.append((data[0], tuple(data[1])))
+            return
         elif kind == "undo":
-            if self.acts:
-                self.acts.pop()
+            if not self.acts:
+                raise BadRecord("journal: undo with no action to take back")
+            self.acts.pop()
+            return
         elif kind == "deal":
             if self.acts:  # a compacted, finished game keeps only its sheet lines
                 referee = Referee(self.flow.deal_factory(self.match))
@@ -593,13 +700,24 @@ class _Rebuild:
                 self.flow.record(self.match, referee.deal.result())
             self.acts = []
             self.sheet = data
+            self.deals += 1
         elif kind == "game-over":
             self.game_over = True
             self.sheet = data
+        else:
+            raise BadRecord("journal: record kind %r is not one this firmware writes" % kind)
+        if self.journal is not None:
+            self.proven = self.journal.offset
+            self.proven_deals = self.deals
 
     def finish(self):
         """Called after the last record."""
         return self
+
+
+def _words(err):
+    """What the LCD says for a NotSaved: "flash full" or "write error"."""
+    return "flash full" if err.reason == FLASH_FULL else "write error"
 
 
 def _options_for(flow, players, chosen):
