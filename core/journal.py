@@ -487,6 +487,16 @@ class Journal:
             self._size = self._rewrite_prefix(report.kept)
         return records, report
 
+    def _same(self, path, parts):
+        # Raises OSError(5) unless the file at ``path`` holds exactly ``parts`` (bytes
+        # objects, in order): a new file is read back before it replaces the journal.
+        with self._open(path, "rb") as f:
+            for part in parts:
+                if f.read(len(part)) != part:
+                    raise OSError(5, "%s did not read back as written" % path)
+            if f.read(1):
+                raise OSError(5, "%s is longer than written" % path)
+
     def _rewrite_prefix(self, kept):
         # Returns the size of the new file.
         self._copy(self.path, self.tmp, kept)
@@ -500,15 +510,31 @@ class Journal:
             if n < len(MAGIC):
                 out.write(MAGIC)
             else:
-                with self._open(src_path, "rb") as src:
-                    left = n
-                    while left:
-                        chunk = src.read(min(left, 512))
-                        if not chunk:
-                            break
-                        out.write(chunk)
-                        left -= len(chunk)
+                self._each_chunk(src_path, n, out.write)
             out.flush()
+        try:  # read back: the copy must equal its source before it replaces anything
+            if n < len(MAGIC):
+                self._same(dst_path, [MAGIC])
+            else:
+                with self._open(dst_path, "rb") as dst:
+                    def same(chunk):
+                        if dst.read(len(chunk)) != chunk:
+                            raise OSError(5, "%s did not read back as written" % dst_path)
+                    self._each_chunk(src_path, n, same)
+        except OSError:
+            _remove(dst_path)
+            raise
+
+    def _each_chunk(self, path, n, fn):
+        # fn(chunk) over the first n bytes of the file at path, 512 bytes at a time.
+        with self._open(path, "rb") as src:
+            left = n
+            while left:
+                chunk = src.read(min(left, 512))
+                if not chunk:
+                    break
+                fn(chunk)
+                left -= len(chunk)
 
     def set_aside(self, keep=0):
         """Move the whole file to a side file (``<path>.N.bad``, N the first free number)
@@ -578,9 +604,10 @@ class Journal:
         self.close()
         self._size = None
         try:
-            if _stat_size(self.path) != start:
-                self._rewrite_prefix(start)
             self._size = start
+            if _stat_size(self.path) != start:
+                self._size = None
+                self._size = self._rewrite_prefix(start)
         except OSError:
             pass
 
@@ -647,6 +674,8 @@ class Journal:
                     out.write(rec)
                     size += len(rec)
                 out.flush()
+            data.insert(0, MAGIC)
+            self._same(self.tmp, data)
         except OSError:
             _remove(self.tmp)
             raise

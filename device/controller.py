@@ -443,7 +443,7 @@ class Controller:
     def _next_deal(self):
         lines = self.flow.record(self.match, self.result)
         sheet = self.flow.sheet_lines(self.match)
-        if not self._book("deal", sheet):
+        if not self._book("deal", lines + sheet):
             return
         if self.link is not None:
             columns, rows = self.flow.sheet_table(self.match)
@@ -554,7 +554,7 @@ class Controller:
             if rb.acts:
                 raise BadRecord("journal: actions after the game's last deal")
             sheet = self.flow.sheet_lines(self.match)
-            self._game_over(sheet, sheet)
+            self._game_over(rb.sheet or sheet, sheet)
             return True
         self._load_registry()
         self._new_deal(replay=rb.acts)
