@@ -499,7 +499,7 @@ class Controller:
         except NotSaved as e:
             if reload:
                 self._reload()
-            self.show(["not booked: " + _words(e), "OK: try again"])
+            self.show([_words(e) + "!", "OK: book again"])
             return False
 
     def _reload(self):

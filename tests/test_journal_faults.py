@@ -1,0 +1,367 @@
+"""Issue 16: the board always boots, and its journal never disagrees with the table.
+
+Faults come from the twin's flash model (host_sim.flash: full, write error, torn write,
+rotten bit, at any write index) and from forged journals (good CRCs, records the rules
+refuse, random and mutated bytes). The game data are real games played on the emulated
+board by the table player (seeded), as in tests/test_powercut.py.
+
+The fault matrix here: every write index of a Skat game of 2 deals, a Tarot deal and its
+booking, a whole Zhopa game (its end: the game-over record and the compaction) and the
+first and last deals of a whole Magistr game, each with each of the four faults.
+``tools/fault_sweep.py`` runs the whole games of all four games at every write index.
+"""
+
+import os
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.journal import MAGIC, Journal, encode_record
+from device.buttons import OK
+from device.controller import (MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_SHEET,
+                               MODE_TABLE, Controller)
+from host_sim.board import SimBoard
+from host_sim.flash import FAULTS, FaultyFlash, Reference, board_state, drive, fault_run
+
+
+@pytest.fixture(scope="module")
+def refs(tmp_path_factory):
+    """Reference runs (seeded games played on the emulated board), made once."""
+    cache = {}
+
+    def get(game, players, deals, seed=5):
+        key = (game, players, deals, seed)
+        if key not in cache:
+            cache[key] = Reference(game, players, deals, seed,
+                                   str(tmp_path_factory.mktemp(game)))
+        return cache[key]
+    return get
+
+
+def _sweep(ref, fault, tmp_path, steps=None):
+    hit = 0
+    for step, at in ref.write_indices():
+        if steps is None or step in steps:
+            fault_run(ref, fault, step, at, str(tmp_path))
+            hit += 1
+    return hit
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+def test_fault_at_every_write_of_two_skat_deals(refs, fault, tmp_path):
+    ref = refs("skat", 3, 2)
+    assert [k for k, _ in ref.steps].count("deal") == 2
+    assert _sweep(ref, fault, tmp_path) == sum(ref.writes) > 60
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+def test_fault_at_every_write_of_a_tarot_deal(refs, fault, tmp_path):
+    ref = refs("tarot", 4, 1)
+    assert ref.steps[-1][0] == "deal"
+    assert _sweep(ref, fault, tmp_path) == sum(ref.writes) > 70
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+def test_fault_at_every_write_of_a_whole_zhopa_game(refs, fault, tmp_path):
+    ref = refs("zhopa", 3, 40)
+    assert ref.final[0] == "closed" and ref.final[1][-4:] == ref.states[-1][1][-4:]
+    # the last step books the last deal, closes the game and compacts: several writes
+    assert ref.writes[-1] > 3
+    assert _sweep(ref, fault, tmp_path) == sum(ref.writes)
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+def test_fault_at_the_first_and_last_writes_of_a_magistr_game(refs, fault, tmp_path):
+    ref = refs("magistr", 2, 24)
+    assert ref.final[0] == "closed" and [k for k, _ in ref.steps].count("deal") == 24
+    first = ref.steps.index(("deal", ref.steps[[k for k, _ in ref.steps].index("deal")][1]))
+    n = len(ref.steps)
+    assert _sweep(ref, fault, tmp_path, set(range(first + 2)) | {n - 2, n - 1}) > 30
+
+
+# -- 1. a cut between the last deal's record and the game-over record -----------------------
+
+@pytest.mark.parametrize("game,players", [("zhopa", 3), ("magistr", 2)])
+def test_cut_before_game_over_closes_the_game_at_boot(refs, game, players, tmp_path):
+    ref = refs(game, players, 40 if game == "zhopa" else 24)
+    path = str(tmp_path / "journal.bin")
+    with open(path, "wb") as f:  # every record but the game-over one
+        f.write(ref.data[:ref.ends[-1]] + encode_record(*ref.steps[-1]))
+    ctl = Controller(SimBoard(players).hw, journal=Journal(path))
+    assert ctl.mode == MODE_SHEET and board_state(ctl) == ref.final
+    kinds = [r.kind for r in Journal(path).read()[0]]
+    assert kinds[-1] == "game-over" and "act" not in kinds  # closed and compacted
+    again = Controller(SimBoard(players).hw, journal=Journal(path))
+    assert again.mode == MODE_MAIN and tuple(again.last_sheet) == ref.final[1]
+
+
+# -- 2. and 3. records the boot cannot replay: set aside, never a crash ----------------------
+
+def _skat_journal(refs, path, extra=b"", deals=1, acts=3):
+    """A Skat journal: the game, ``deals`` booked deals, ``acts`` actions of the next
+    one, then ``extra`` bytes; returns the state that many records prove."""
+    ref = refs("skat", 3, 2)
+    booked = [i for i, (k, _) in enumerate(ref.steps) if k == "deal"][deals - 1]
+    with open(path, "wb") as f:
+        f.write(ref.data[:ref.ends[booked + 1 + acts]] + extra)
+    return ref.states[booked], ref.states[booked + acts]
+
+
+@pytest.mark.parametrize("record", [
+    ("act", ["play", [0, 99]]),  # a card the deck does not have
+    ("act", ["play", [0]]),  # wrong arity
+    ("act", ["shuffle", [0]]),  # an unknown verb (a newer firmware's)
+    ("act", ["bid", [1, 18, 7]]),  # wrong arity for a known verb
+    ("undo", []),  # four undos after three actions
+    ("deal-start", {"deal": 2}),  # a kind this firmware never writes
+])
+def test_a_good_crc_record_the_rules_refuse_is_set_aside(refs, record, tmp_path):
+    path = str(tmp_path / "journal.bin")
+    extra = encode_record(*record) * (4 if record[0] == "undo" else 1)
+    booked, _ = _skat_journal(refs, path, extra)
+    with open(path, "rb") as f:
+        original = f.read()
+    board = SimBoard(3)
+    ctl = board.power_on(journal=Journal(path))
+    assert ctl.mode == MODE_SHEET
+    assert board.lcd_lines()[0].startswith("journal set asid")
+    assert "kept 1 deals" in ctl.journal_report
+    with open(path + ".1.bad", "rb") as f:
+        assert f.read() == original  # nothing deleted
+    ctl.press(OK)  # OK: the kept game resumes at the start of deal 2
+    assert ctl.mode != MODE_SHEET and board_state(ctl) == booked
+    again = Controller(SimBoard(3).hw, journal=Journal(path))
+    assert board_state(again) == booked and not os.path.exists(path + ".2.bad")
+
+
+def test_a_duplicated_action_is_set_aside(refs, tmp_path):
+    """The same card twice (a duplicated record) is refused by the rules: set aside."""
+    ref = refs("skat", 3, 2)
+    path = str(tmp_path / "journal.bin")
+    i = [k for k, _ in ref.steps].index("deal")
+    play = next(r for r in ref.steps[i + 1:] if r[1][0] == "play")
+    j = ref.steps.index(play)
+    with open(path, "wb") as f:
+        f.write(ref.data[:ref.ends[j] + len(encode_record(*play))] + encode_record(*play))
+    ctl = Controller(SimBoard(3).hw, journal=Journal(path))
+    assert ctl.mode == MODE_SHEET and "kept 1 deals" in ctl.journal_report
+    assert board_state(ctl) == ref.states[i]
+
+
+@pytest.mark.parametrize("header", [
+    ["whist", 4, []],  # a game this board does not know
+    ["skat", -3, []],  # players -3
+    ["magistr", 9, []],  # a table this game cannot seat
+    ["skat", 3],  # a header of another shape
+    "skat",
+])
+def test_a_game_header_the_board_cannot_seat_is_set_aside(header, tmp_path):
+    path = str(tmp_path / "journal.bin")
+    with open(path, "wb") as f:
+        f.write(MAGIC + encode_record("game", header) + encode_record("act", ["play", [0, 1]]))
+    board = SimBoard(3)
+    ctl = board.power_on(journal=Journal(path))
+    assert ctl.mode == MODE_SHEET and "kept nothing" in ctl.journal_report
+    assert os.path.getsize(path) == len(MAGIC) and os.path.exists(path + ".1.bad")
+    _new_game_works(ctl, board)
+
+
+def _new_game_works(ctl, board):
+    ctl.press(OK)  # OK leaves the notice for the menu
+    assert ctl.mode == MODE_MAIN
+    ctl.start_game("skat", 3)
+    assert ctl.mode in (MODE_TABLE, MODE_CHOICE)
+    assert "internal" not in " ".join(board.lcd_lines())
+    kinds = [r.kind for r in ctl.journal.read()[0]]
+    assert kinds == ["game"]
+
+
+def _bad_crc_record(payload):
+    n = len(payload) + 1
+    from core.journal import crc32
+    rec = bytearray((n & 0xFF, n >> 8, 3)) + payload
+    return bytes(rec + crc32(rec).to_bytes(4, "little"))
+
+
+@pytest.mark.parametrize("damage", ["magic", "undecodable", "kind"])
+def test_a_refused_journal_is_shown_and_new_game_works(refs, damage, tmp_path):
+    path = str(tmp_path / "journal.bin")
+    extra = {"undecodable": _bad_crc_record(b"\x0f\x01"),  # value tag 0x0F: no such tag
+             "kind": b"\x02\x00\x09\x00" + b"\x00" * 4,  # kind 9: fixed CRC below
+             "magic": b""}[damage]
+    if damage == "kind":
+        from core.journal import crc32
+        rec = bytearray(b"\x02\x00\x09\x00")
+        extra = bytes(rec + crc32(rec).to_bytes(4, "little"))
+    _skat_journal(refs, path, extra)
+    if damage == "magic":
+        with open(path, "r+b") as f:
+            f.write(b"TRJ0")  # one flipped bit: "1" is 0x31, "0" 0x30
+    board = SimBoard(3)
+    ctl = board.power_on(journal=Journal(path))
+    board.run(200)  # the loop runs: the notice stays until OK
+    assert board.lcd_lines()[0].startswith("journal set asid")
+    assert ctl.mode == MODE_SHEET
+    kept = "kept nothing" if damage == "magic" else "kept 1 deals"
+    assert kept in ctl.journal_report
+    if damage == "magic":
+        _new_game_works(ctl, board)
+
+
+# -- 4. flash full or a write error: refused, RAM equal to the journal -----------------------
+
+def test_flash_full_refuses_the_card_and_play_goes_on_after_space_is_made(refs, tmp_path):
+    ref = refs("skat", 3, 2)
+    path = str(tmp_path / "journal.bin")
+    flash = FaultyFlash()
+    board = SimBoard(3)
+    ctl = board.power_on(journal=Journal(path, flash.open))
+    i = next(i for i, r in enumerate(ref.steps) if r[1][0] == "play")
+    for step in ref.steps[:i]:
+        drive(ctl, step)
+    before = board_state(ctl)
+    flash.fault, flash.at, flash.sticky = "full", flash.writes, True
+    seat, card = ref.steps[i][1][1]
+    events = ctl.app.choose("play", seat, card)
+    assert events[0].reason == "flash-full" and "flash full" in board.lcd_lines()[1]
+    assert board_state(ctl) == before  # the card does not count
+    events = ctl.app.choose("play", seat, card)  # laid again, still full
+    assert events[0].reason == "flash-full"
+    flash.make_space()
+    events = ctl.app.choose("play", seat, card)  # not "already played"
+    assert type(events[0]).__name__ != "Refused" and board_state(ctl) == ref.states[i]
+    ctl.journal.close()
+    assert board_state(Controller(SimBoard(3).hw, journal=Journal(path))) == ref.states[i]
+
+
+def test_a_write_error_while_booking_books_the_deal_once(refs, tmp_path):
+    ref = refs("skat", 3, 2)
+    path = str(tmp_path / "journal.bin")
+    flash = FaultyFlash()
+    board = SimBoard(3)
+    ctl = board.power_on(journal=Journal(path, flash.open))
+    i = [k for k, _ in ref.steps].index("deal")
+    for step in ref.steps[:i]:
+        drive(ctl, step)
+    before = board_state(ctl)
+    flash.fault, flash.at = "eio", flash.writes
+    drive(ctl, ref.steps[i])  # OK on the result: the write fails
+    assert board.lcd_lines() == ["write error!    ", "OK: book again  "]
+    assert board_state(ctl) == before  # the sheet is as the journal has it
+    drive(ctl, ref.steps[i])  # OK again: booked once, same totals
+    assert board_state(ctl) == ref.states[i]
+    kinds = [r.kind for r in Journal(path).read()[0]]
+    assert kinds.count("deal") == 1
+
+
+def test_undo_is_written_before_it_is_applied(refs, tmp_path):
+    ref = refs("skat", 3, 2)
+    path = str(tmp_path / "journal.bin")
+    flash = FaultyFlash()
+    board = SimBoard(3)
+    ctl = board.power_on(journal=Journal(path, flash.open))
+    for step in ref.steps[:6]:
+        drive(ctl, step)
+    before = board_state(ctl)
+    flash.fault, flash.at = "full", flash.writes
+    events = ctl._undo()
+    assert events[0].reason == "flash-full" and board_state(ctl) == before
+    ctl._undo()
+    assert board_state(ctl) == ref.states[4]
+
+
+# -- 7. a journal export is a snapshot ------------------------------------------------------
+
+def test_export_is_a_snapshot_while_deals_are_booked(refs, tmp_path):
+    ref = refs("skat", 3, 2)
+    path = str(tmp_path / "journal.bin")
+    j = Journal(path)
+    i = [k for k, _ in ref.steps].index("deal")
+    for kind, data in ref.steps[:i]:
+        j.append(kind, data)
+    with open(path, "rb") as f:
+        snapshot = f.read()
+    got = j.chunk(0, 100)
+    j.append(*ref.steps[i])  # booked meanwhile
+    got += j.chunk(len(got), 100)
+    j.compact([r for r in j.read()[0] if r.kind != "act"])  # and compacted meanwhile
+    offset = len(got)
+    while True:
+        c = j.chunk(offset, 100)
+        if not c:
+            break
+        got += c
+        offset += len(c)
+    assert got == snapshot
+    assert not os.path.exists(path + ".exp")  # the snapshot copy is gone after the export
+    assert j.chunk(0, 10) == MAGIC + open(path, "rb").read()[4:10]
+
+
+# -- property: any journal boots to a menu ----------------------------------------------------
+
+def _boots(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+    for p in os.listdir(os.path.dirname(path)):
+        if p.endswith(".bad"):
+            os.remove(os.path.join(os.path.dirname(path), p))
+    board = SimBoard(3)
+    ctl = board.power_on(journal=Journal(path))
+    assert ctl.mode in (MODE_MAIN, MODE_SHEET, MODE_TABLE, MODE_CHOICE, MODE_RESULT)
+    assert "internal" not in " ".join(board.lcd_lines())
+    board.run(100)
+    # nothing deleted: the side file holds the bytes (less a torn tail the boot cut and
+    # reported), the journal a prefix of them
+    side = path + ".1.bad"
+    with open(path, "rb") as f:
+        kept = f.read()
+    if os.path.exists(side):
+        with open(side, "rb") as f:
+            aside = f.read()
+        assert data.startswith(aside) and (aside.startswith(kept) or kept == MAGIC)
+    else:
+        assert data.startswith(kept) or (kept == MAGIC and MAGIC.startswith(data))
+    return ctl
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=300))
+def test_random_bytes_boot(tmp_path, data):
+    _boots(str(tmp_path / "journal.bin"), data)
+
+
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_mutated_and_forged_journals_boot(refs, tmp_path, data):
+    ref = refs("skat", 3, 2)
+    raw = bytearray(ref.data[:ref.ends[-1]])
+    how = data.draw(st.sampled_from(["flip", "forge", "cut"]))
+    if how == "flip":
+        for _ in range(data.draw(st.integers(1, 4))):
+            k = data.draw(st.integers(0, len(raw) - 1))
+            raw[k] ^= 1 << data.draw(st.integers(0, 7))
+    elif how == "forge":
+        value = data.draw(st.recursive(
+            st.none() | st.booleans() | st.integers(-99, 99) | st.text(max_size=5),
+            lambda c: st.lists(c, max_size=3), max_leaves=6))
+        kind = data.draw(st.sampled_from(["game", "act", "undo", "deal", "game-over",
+                                          "deal-start"]))
+        if kind == "act":
+            value = [data.draw(st.sampled_from(["play", "bid", "declare", "x"])), [value]]
+        at = data.draw(st.sampled_from(ref.ends[1:]))
+        raw = raw[:at] + encode_record(kind, value) + raw[at:]
+    else:
+        raw = raw[:data.draw(st.integers(0, len(raw)))]
+    _boots(str(tmp_path / "journal.bin"), bytes(raw))
+
+
+def test_boot_under_micropython():
+    """A sample under the MicroPython unix port: forged and damaged journals boot the
+    controller to a menu, and a full flash refuses a write leaving the file as it was."""
+    from mpy import run_mp
+    out = run_mp("check_journal_faults.py", heap="256K")
+    assert out.strip().splitlines()[-1] == "OK 7"
