@@ -373,4 +373,4 @@ def test_boot_under_micropython():
     controller to a menu, and a full flash refuses a write leaving the file as it was."""
     from mpy import run_mp
     out = run_mp("check_journal_faults.py", heap="256K")
-    assert out.strip().splitlines()[-1] == "OK 7"
+    assert out.strip().splitlines()[-1] == "OK 16"
