@@ -312,7 +312,9 @@ class DeckRegistry:
     UID already claims the card: one card, one tag, so a swapped or duplicated sticker is
     caught instead of counted twice. ``card_for(uid)`` is the card number or None.
 
-    ``to_bytes()`` is compact: the deck letter, then per bound card (in card order) the UID
+    ``on_bind``: None, or a callable given the registry after every new binding (the
+    controller saves an unaudited deck's registry to flash there, so a power cycle keeps
+    it). ``to_bytes()`` is compact: the deck letter, then per bound card (in card order) the UID
     length, the UID and the card number, then CRC_A of all that (low byte first).
     ``DeckRegistry.from_bytes(data)`` rebuilds it and raises :class:`BadRecord` on anything
     damaged.
@@ -326,6 +328,7 @@ class DeckRegistry:
         # 64-bit unix port), a slot 11.
         self._slots = bytearray(_SLOT * len(self.deck))
         self._bound = 0
+        self.on_bind = None  # called with the registry after each new binding (saving it)
 
     def __len__(self):
         return self._bound
@@ -364,6 +367,8 @@ class DeckRegistry:
         self._slots[i] = len(uid)
         self._slots[i + 1:i + 1 + len(uid)] = uid
         self._bound += 1
+        if self.on_bind is not None:
+            self.on_bind(self)
 
     def card_for(self, uid):
         """The card number bound to tag ``uid`` (bytes), or None when it is unbound."""

@@ -311,7 +311,7 @@ class Controller:
             self.show(["game not started", _words(e)])
             raise
         self.flow, self.match, self.players = flow, match, players
-        self._load_registry()
+        self._load_registry(resume=False)
         if self.link is not None:
             self.link.deck = self.flow.DECK
             self.link.hello(name)
@@ -556,7 +556,7 @@ class Controller:
             sheet = self.flow.sheet_lines(self.match)
             self._game_over(rb.sheet or sheet, sheet)
             return True
-        self._load_registry()
+        self._load_registry(resume=True)
         self._new_deal(replay=rb.acts)
         if report.dropped:
             self.show(["resumed; dropped", "%d bytes: %s" % (report.dropped, report.reason)])
@@ -632,9 +632,12 @@ class Controller:
         return None if not self.hw.storage else "%s/deck-%s.bin" % (self.hw.storage,
                                                                    deck_name)
 
-    def _load_registry(self):
+    def _load_registry(self, resume=False):
         """The deck's UID registry: the one saved by a clean deck audit (strict: other tags
-        are refused), else one learned as tags are first seen in this game."""
+        are refused), else one learned as tags are first seen in this game. The learned
+        one is saved to flash (``deck-<name>.seen.bin``) at every new tag and read back on
+        ``resume``, so a sticker rewritten before a power cycle is still caught after it;
+        a new game starts learning afresh."""
         name = self.flow.DECK.name
         path = self._registry_path(name)
         self.registry = DeckRegistry(self.flow.DECK)
@@ -645,10 +648,42 @@ class Controller:
             with open(path, "rb") as f:
                 self.registry = DeckRegistry.from_bytes(f.read())
             self.strict = True
+            return
         except OSError:
             pass  # never audited: learn the tags as they come
         except (BadRecord, TrickrefError) as e:
             self.show(["deck registry bad", str(e)])
+        seen = self._registry_path(name + ".seen")
+        if resume:
+            try:
+                with open(seen, "rb") as f:
+                    self.registry = DeckRegistry.from_bytes(f.read())
+            except (OSError, BadRecord, TrickrefError):
+                pass  # none saved yet (or damaged): learn again
+        else:
+            _drop_file(seen)
+        self.registry.on_bind = lambda reg: _save_file(seen, reg.to_bytes())
+
+
+def _drop_file(path):
+    try:
+        import os
+        os.remove(path)
+    except OSError:
+        pass
+
+
+def _save_file(path, data):
+    """Write ``data`` to ``path`` atomically (temporary file, then rename); a flash that
+    cannot take it leaves the old file (the tags are learned again after a power cycle)."""
+    import os
+    try:
+        with open(path + ".new", "wb") as f:
+            f.write(data)
+            f.flush()
+        os.rename(path + ".new", path)
+    except OSError:
+        _drop_file(path + ".new")
 
 
 class _Rebuild:

@@ -374,3 +374,34 @@ def test_boot_under_micropython():
     from mpy import run_mp
     out = run_mp("check_journal_faults.py", heap="256K")
     assert out.strip().splitlines()[-1] == "OK 16"
+
+
+# -- 8. an unaudited deck's UID registry survives a power cycle ------------------------------
+
+def test_a_sticker_rewritten_before_a_power_cycle_is_refused_after_it(tmp_path):
+    """SA's sticker is seen in play; the power goes; a phone rewrites it to say CJ; after
+    the boot the resumed game refuses it as rewritten (tests/test_pad_faults.py's table)."""
+    from core.cards import SKAT
+    from tests.test_pad_faults import _rewritten, kinds
+    from host_sim.board import TaggedDeck
+    P = SKAT.parse
+    flash = str(tmp_path)
+    journal = os.path.join(flash, "journal.bin")
+    b = SimBoard(3, flash=flash)
+    b.power_on(journal=Journal(journal))
+    b.run(40)
+    for label in ("New game", "Skat", "3", "Start", "P2 declarer", "18", "Hand game",
+                  "Grand", "Plain hand"):
+        b.choose(label)
+    deck = TaggedDeck(SKAT)
+    assert "CardPlayed" in kinds(b.play_card(1, deck.tag(P("SA"))))  # P2 is forehand
+    assert os.path.exists(os.path.join(flash, "deck-skat.seen.bin"))
+    b.controller.journal.close()
+    b2 = SimBoard(3, flash=flash)
+    b2.power_on(journal=Journal(journal))
+    b2.run(40)
+    history = b2.controller.app.referee.deal.history
+    assert list(history) == [(0, P("SA"))]
+    ev = b2.play_card(2, _rewritten(deck, P("SA"), P("CJ")))
+    assert [e.reason for e in ev if kinds([e]) == ["Refused"]] == ["tag-rewritten"]
+    assert list(b2.controller.app.referee.deal.history) == [(0, P("SA"))]
