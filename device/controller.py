@@ -413,8 +413,8 @@ class Controller:
         failed write refuses the undo and the table stays as it is."""
         if not self.app.referee.actions:
             return self.app.undo()  # refused: nothing to undo
-        try:
-            self._save("undo", [])
+        try:  # the undo names the actions it takes back from: a duplicate is noticed
+            self._save("undo", [len(self.app.referee.actions)])
         except NotSaved as e:
             return self.app._handle([Refused(-1, -1, e.reason, e.detail)])
         events = self.app.undo()
@@ -704,6 +704,7 @@ class _Rebuild:
         self.proven = 0
         self.deals = 0
         self.proven_deals = 0
+        self.played = False
 
     def add(self, rec):
         kind, data = rec[0], rec[1]
@@ -716,6 +717,7 @@ class _Rebuild:
             self.acts = []
             self.game_over = False
             self.deals = 0
+            self.played = False  # a deal of this game was booked from its actions
         elif self.flow is None:
             raise BadRecord("journal: %s before any game" % kind)
         elif self.game_over:
@@ -726,13 +728,20 @@ class _Rebuild:
         elif kind == "undo":
             if not self.acts:
                 raise BadRecord("journal: undo with no action to take back")
+            if data and data[0] != len(self.acts):  # [] from older firmware: unchecked
+                raise BadRecord("journal: an undo of action %s where the deal has %d: a "
+                                "duplicated or missing record" % (data[0], len(self.acts)))
             self.acts.pop()
             return
         elif kind == "deal":
-            if self.acts:  # a compacted, finished game keeps only its sheet lines
+            if self.acts:
                 referee = Referee(self.flow.deal_factory(self.match))
                 referee.replay(self.acts)
                 self.flow.record(self.match, referee.deal.result())
+                self.played = True
+            elif self.played:  # only a compacted, finished game has rows without actions
+                raise BadRecord("journal: deal %d booked without an action: a duplicated "
+                                "record" % (self.deals + 1))
             self.acts = []
             self.sheet = data
             self.deals += 1

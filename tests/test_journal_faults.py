@@ -308,6 +308,39 @@ def test_export_is_a_snapshot_while_deals_are_booked(refs, tmp_path):
     assert j.chunk(0, 10) == MAGIC + open(path, "rb").read()[4:10]
 
 
+# -- 6. duplicated records are noticed, never applied twice ----------------------------------
+
+@pytest.mark.parametrize("what", ["undo", "deal"])
+def test_a_duplicated_undo_or_booking_is_set_aside(refs, what, tmp_path):
+    """A duplicated undo used to take back one more action and report "intact"; a
+    duplicated booking would book an empty deal. Both are refused, the journal set aside
+    from the last deal the boot could prove."""
+    ref = refs("skat", 3, 2)
+    path = str(tmp_path / "journal.bin")
+    flash = FaultyFlash()
+    ctl = Controller(SimBoard(3).hw, journal=Journal(path, flash.open))
+    first = [k for k, _ in ref.steps].index("deal")
+    for step in ref.steps[:first + 1 + (4 if what == "undo" else 0)]:
+        drive(ctl, step)
+    if what == "undo":
+        ctl._undo()
+    ctl.journal.close()
+    with open(path, "rb") as f:
+        data = f.read()
+    last = Journal(path).read()[0][-1]
+    assert last.kind == what and (what != "undo" or last.data == [4])
+    with open(path, "ab") as f:
+        f.write(encode_record(last.kind, last.data))  # the same record again
+    board = SimBoard(3)
+    again = board.power_on(journal=Journal(path))
+    assert again.mode == MODE_SHEET and "duplicated" in again.journal_report
+    assert "kept 1 deals" in again.journal_report
+    with open(path + ".1.bad", "rb") as f:
+        assert f.read() == data + encode_record(last.kind, last.data)
+    again.press(OK)
+    assert board_state(again) == ref.states[first]
+
+
 # -- property: any journal boots to a menu ----------------------------------------------------
 
 def _boots(path, data):
