@@ -310,6 +310,8 @@ class Controller:
         except NotSaved as e:
             self.show(["game not started", _words(e)])
             raise
+        if self.match is not None:  # the game left open is abandoned: keep its sheet only
+            self._compact()
         self.flow, self.match, self.players = flow, match, players
         self._load_registry(resume=False)
         if self.link is not None:
@@ -464,15 +466,22 @@ class Controller:
         saved = self._book("game-over", last_sheet, reload=False)
         if self.link is not None:
             self.link.game_over(" / ".join(sheet[:3]))
-        if saved and hasattr(self.journal, "compact"):
-            try:  # keep only the finished sheet (atomic: temp file, then rename)
-                self.journal.compact()
-            except (OSError, BadRecord) as e:
-                self.show(["journal compact", "failed: %s" % e])
+        if saved:
+            self._compact()
         self._show_list(self.last_sheet if saved else
                         ["sheet NOT saved:", "power on again"] + self.last_sheet)
         self.app = None
         self.match = None
+
+    def _compact(self):
+        """Compact the journal (core.journal_replay.squeeze: finished and abandoned games
+        keep their sheets; atomic: temporary file, then rename). A failure is shown and
+        changes nothing."""
+        if hasattr(self.journal, "compact"):
+            try:
+                self.journal.compact()
+            except (OSError, BadRecord) as e:
+                self.show(["journal compact", "failed: %s" % e])
 
     # --- write-ahead: nothing changes the table before its record is on flash -------------
 

@@ -308,6 +308,24 @@ def test_export_is_a_snapshot_while_deals_are_booked(refs, tmp_path):
     assert j.chunk(0, 10) == MAGIC + open(path, "rb").read()[4:10]
 
 
+# -- 5. an abandoned game keeps its sheet, not its actions -----------------------------------
+
+def test_a_new_game_compacts_the_abandoned_one(refs, tmp_path):
+    ref = refs("skat", 3, 2)
+    path = str(tmp_path / "journal.bin")
+    ctl = Controller(SimBoard(3).hw, journal=Journal(path))
+    for step in ref.steps[:-3]:  # deal 1 booked, deal 2 open
+        drive(ctl, step)
+    before = ctl.journal.size()
+    ctl.start_game("tarot", 4)
+    kinds = [r.kind for r in ctl.journal.read()[0]]
+    assert kinds == ["game", "deal", "game"]  # Skat's header and row, the new header
+    assert ctl.journal.size() < before // 10
+    ctl.journal.close()
+    again = Controller(SimBoard(4).hw, journal=Journal(path))
+    assert board_state(again)[0] == "tarot" and again.mode in (MODE_TABLE, MODE_CHOICE)
+
+
 # -- 6. duplicated records are noticed, never applied twice ----------------------------------
 
 @pytest.mark.parametrize("what", ["undo", "deal"])
