@@ -221,15 +221,22 @@ def test_a_refused_journal_is_shown_and_new_game_works(refs, damage, tmp_path):
 
 # -- 4. flash full or a write error: refused, RAM equal to the journal -----------------------
 
-def test_flash_full_refuses_the_card_and_play_goes_on_after_space_is_made(refs, tmp_path):
-    ref = refs("skat", 3, 2)
+def _table_at(ref, tmp_path, n):
+    """The whole firmware on a faulty flash (no fault set yet), the first ``n`` steps of
+    ``ref`` done: ``(board, controller, flash, path)``."""
     path = str(tmp_path / "journal.bin")
     flash = FaultyFlash()
-    board = SimBoard(3)
+    board = SimBoard(ref.players)
     ctl = board.power_on(journal=Journal(path, flash.open))
-    i = next(i for i, r in enumerate(ref.steps) if r[1][0] == "play")
-    for step in ref.steps[:i]:
+    for step in ref.steps[:n]:
         drive(ctl, step)
+    return board, ctl, flash, path
+
+
+def test_flash_full_refuses_the_card_and_play_goes_on_after_space_is_made(refs, tmp_path):
+    ref = refs("skat", 3, 2)
+    i = next(i for i, r in enumerate(ref.steps) if r[1][0] == "play")
+    board, ctl, flash, path = _table_at(ref, tmp_path, i)
     before = board_state(ctl)
     flash.fault, flash.at, flash.sticky = "full", flash.writes, True
     seat, card = ref.steps[i][1][1]
@@ -247,13 +254,8 @@ def test_flash_full_refuses_the_card_and_play_goes_on_after_space_is_made(refs, 
 
 def test_a_write_error_while_booking_books_the_deal_once(refs, tmp_path):
     ref = refs("skat", 3, 2)
-    path = str(tmp_path / "journal.bin")
-    flash = FaultyFlash()
-    board = SimBoard(3)
-    ctl = board.power_on(journal=Journal(path, flash.open))
     i = [k for k, _ in ref.steps].index("deal")
-    for step in ref.steps[:i]:
-        drive(ctl, step)
+    board, ctl, flash, path = _table_at(ref, tmp_path, i)
     before = board_state(ctl)
     flash.fault, flash.at = "eio", flash.writes
     drive(ctl, ref.steps[i])  # OK on the result: the write fails
@@ -267,12 +269,7 @@ def test_a_write_error_while_booking_books_the_deal_once(refs, tmp_path):
 
 def test_undo_is_written_before_it_is_applied(refs, tmp_path):
     ref = refs("skat", 3, 2)
-    path = str(tmp_path / "journal.bin")
-    flash = FaultyFlash()
-    board = SimBoard(3)
-    ctl = board.power_on(journal=Journal(path, flash.open))
-    for step in ref.steps[:6]:
-        drive(ctl, step)
+    board, ctl, flash, path = _table_at(ref, tmp_path, 6)
     before = board_state(ctl)
     flash.fault, flash.at = "full", flash.writes
     events = ctl._undo()
@@ -334,12 +331,8 @@ def test_a_duplicated_undo_or_booking_is_set_aside(refs, what, tmp_path):
     duplicated booking would book an empty deal. Both are refused, the journal set aside
     from the last deal the boot could prove."""
     ref = refs("skat", 3, 2)
-    path = str(tmp_path / "journal.bin")
-    flash = FaultyFlash()
-    ctl = Controller(SimBoard(3).hw, journal=Journal(path, flash.open))
     first = [k for k, _ in ref.steps].index("deal")
-    for step in ref.steps[:first + 1 + (4 if what == "undo" else 0)]:
-        drive(ctl, step)
+    _, ctl, _, path = _table_at(ref, tmp_path, first + 1 + (4 if what == "undo" else 0))
     if what == "undo":
         ctl._undo()
     ctl.journal.close()
