@@ -24,6 +24,14 @@ File layout (all integers little-endian)::
       PAYLOAD     one value in the codec below
       CRC   u32   CRC-32 of LEN, KIND and PAYLOAD
 
+Write-ahead (issue 16): ``append`` writes, flushes and reads the record back; a write that
+fails or does not read back raises OSError and is cut off the file again, so the file holds
+exactly the records appended without error and the caller refuses the action. A new file
+(compaction, repair, the export snapshot) is read back before it replaces anything.
+``set_aside`` moves a journal the boot cannot replay to a side file ``<path>.N.bad`` and
+starts again from its proven prefix. The ``opener`` hook (default ``open``) lets the twin's
+flash model (host_sim.flash) inject full, failing, torn and rotten writes.
+
 A power cut leaves at worst one torn record at the end; flash wear or a stray write may
 corrupt one in the middle. Reading stops at the first record that is torn (the file ends
 inside it) or corrupt (bad length, CRC mismatch): that record and everything after it are
@@ -365,8 +373,11 @@ def _remove(path):
 class Journal:
     """The append-only journal file at ``path`` (``/journal.bin`` on the board).
 
-    ``append(kind, data)`` writes one record and flushes it before returning (write, then
-    show). ``recover()`` is the boot step: it finishes or discards an interrupted
+    ``opener``: ``open`` (the default) or a stand-in with its signature (the twin's flash
+    model). ``offset``: while ``read``/``recover`` stream records into a sink, the end
+    offset of the record being passed (the boot notes the last one it could prove).
+    ``append(kind, data)`` writes one record, flushes it and reads it back before
+    returning (write, then show). ``recover()`` is the boot step: it finishes or discards an interrupted
     compaction, reads the records and cuts a torn or corrupt tail off the file so the next
     record follows the last good one. ``read()`` only reads. ``compact()`` rewrites the
     file atomically (temporary file, then rename).

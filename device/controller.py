@@ -16,9 +16,13 @@ journal (when one is given) before it is shown, so a power cut loses nothing: on
 journal is read back (a torn or corrupt tail dropped and reported), the game and its
 finished deals are rebuilt by replaying their actions, and play resumes where it stopped.
 
-Journal records (``core.journal``): ``game`` [name, players, options], ``act`` [verb,
-args] (every accepted action), ``undo`` [], ``deal`` [sheet lines] (a deal booked),
-``game-over`` [sheet lines]; when a game ends the journal is compacted to its sheet.
+Journal records (``core.journal``; docs/records.md "The board's journal"): ``game`` [name,
+players, options], ``act`` [verb, args] (every accepted action), ``undo`` [n] (the deal's
+action count before it), ``deal`` [the deal's lines, then the sheet lines] (a deal booked),
+``game-over`` [sheet lines]; when a game ends, or a new one abandons it, the journal is
+compacted to its sheet. Every record is written before the table changes (write-ahead: a
+failed write refuses the action, "flash full" / "write error"), and the boot never raises
+whatever the flash holds (``_resume``: what it cannot replay is set aside in a side file).
 """
 
 import gc
@@ -390,6 +394,9 @@ class Controller:
             if isinstance(ev, DealOver):
                 self._deal_over(ev.result)
                 return events
+        if events and isinstance(events[-1], Refused) and \
+                events[-1].reason in (FLASH_FULL, WRITE_ERROR):
+            return events  # the refusal stays on the LCD; the next press shows the menu
         self._enter_table()
         return events
 

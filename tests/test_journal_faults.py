@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.journal import MAGIC, Journal, encode_record
-from device.buttons import OK
+from device.buttons import NEXT, OK
 from device.controller import (MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_SHEET,
                                MODE_TABLE, Controller)
 from host_sim.board import SimBoard
@@ -265,6 +265,21 @@ def test_a_write_error_while_booking_books_the_deal_once(refs, tmp_path):
     assert board_state(ctl) == ref.states[i]
     kinds = [r.kind for r in Journal(path).read()[0]]
     assert kinds.count("deal") == 1
+
+
+def test_a_choice_refused_for_a_full_flash_says_so(refs, tmp_path):
+    """A choice entered in a menu (Skat's first bid) on a full flash: "flash full" stays on
+    the LCD, the deal has no action, the menu returns at the next press."""
+    ref = refs("skat", 3, 2)
+    board, ctl, flash, _ = _table_at(ref, tmp_path, 1)
+    assert ctl.mode == MODE_CHOICE
+    flash.fault, flash.at, flash.sticky = "full", flash.writes, True
+    verb, args = ref.steps[1][1]
+    events = ctl._apply([(verb, tuple(args))])
+    assert events[-1].reason == "flash-full" and "flash full" in board.lcd_lines()[1]
+    assert ctl.app.referee.actions == [] and ctl.mode == MODE_CHOICE
+    ctl.press(NEXT)
+    assert "flash full" not in " ".join(board.lcd_lines()) and ctl.mode == MODE_CHOICE
 
 
 def test_undo_is_written_before_it_is_applied(refs, tmp_path):
