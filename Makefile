@@ -4,8 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
+DOCS_STAMP := $(VENV)/.installed-docs
 
-.PHONY: demo test bench venv clean
+.PHONY: demo test bench docs venv clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -29,6 +30,26 @@ $(BENCH_STAMP): $(STAMP)
 
 bench: $(BENCH_STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/python tools/bench.py
+
+# The generated documentation (issue 21): netlists, schematics, pin pictures, power budget,
+# table layouts, sticker sheets and code tables, the control box model and its picture.
+# openscad (Debian package) renders the box; without it (and without root to apt-get it)
+# the box is drawn as flat views from the same parameters, with a message.
+$(DOCS_STAMP): $(STAMP)
+	$(BIN)/pip install -q -e '.[dev,docs]'
+	touch $(DOCS_STAMP)
+
+docs: $(DOCS_STAMP)
+	@command -v openscad >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+		&& apt-get install -y -q openscad >/dev/null; } \
+		|| echo "make docs: openscad is not installed (apt-get install openscad): drawing the control box as flat views"
+	SDL_VIDEODRIVER=dummy $(BIN)/python tools/netlist.py
+	SDL_VIDEODRIVER=dummy $(BIN)/python tools/schematic.py
+	SDL_VIDEODRIVER=dummy $(BIN)/python tools/wiring_diagram.py
+	SDL_VIDEODRIVER=dummy $(BIN)/python tools/power_budget.py
+	SDL_VIDEODRIVER=dummy $(BIN)/python tools/table_layout.py
+	SDL_VIDEODRIVER=dummy $(BIN)/python tools/deck_sheet.py
+	SDL_VIDEODRIVER=dummy $(BIN)/python tools/enclosure.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

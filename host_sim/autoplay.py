@@ -368,23 +368,21 @@ class IssSkatPlayer(TablePlayer):
         for actor, action in rec.moves:
             if deal.phase != skat.PHASE_PLAY:
                 break
-            if actor == "w":
-                if action[:3] in ("TI.", "LE."):
-                    seat = int(action[3:])
-                    deal.abandon(seat)
-                    yield ("ui", [OK_PRESS, "P%d left" % (seats[seat] + 1)], (), 1)
-                continue
-            seat = int(actor)
-            if action == "SC" and deal.phase == skat.PHASE_PLAY:
-                deal.claim(seat)
-                yield ("ui", [OK_PRESS, "Claim (P%d)" % (seats[seat] + 1)], (), 1)
-            elif action == "RE":
-                deal.resign(seat)
-                yield ("ui", [OK_PRESS, "P%d resigns" % (seats[seat] + 1)], (), 1)
-            elif len(action) == 2 and action[0] in "CSHD" and action[1] in "AKQJT987":
-                card = SKAT.parse(action)
-                deal.play(seat, card)
-                yield ("card", seats[seat], card)
+            move = iss.parse_move(actor, action)  # the shadow has read every move
+            kind = move[0]
+            if kind == "abandon":
+                seat = move[1]
+                deal.abandon(seat)
+                yield ("ui", [OK_PRESS, "P%d left" % (seats[seat] + 1)], (), 1)
+            elif kind == "claim":
+                deal.claim(move[1])
+                yield ("ui", [OK_PRESS, "Claim (P%d)" % (seats[move[1]] + 1)], (), 1)
+            elif kind == "resign":
+                deal.resign(move[1])
+                yield ("ui", [OK_PRESS, "P%d resigns" % (seats[move[1]] + 1)], (), 1)
+            elif kind == "play":
+                deal.play(move[1], move[2])
+                yield ("card", seats[move[1]], move[2])
         if deal.phase == skat.PHASE_SKAT:
             yield ("ui", (), tuple(iss.final_skat(rec)), 1)
 

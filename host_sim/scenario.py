@@ -15,10 +15,6 @@ from core.games import skat
 from host_sim.board import SimBoard, TaggedDeck
 
 
-def _is_card(token):
-    return len(token) == 2 and token[0] in "CSHD" and token[1] in "AKQJT987"
-
-
 class SkatReplay:
     """Replay one IssRecord on a SimBoard; ``run()`` returns the replay dict.
 
@@ -57,18 +53,22 @@ class SkatReplay:
         b = self.board
         app = b.start(lambda: skat.Game().new_deal(), SKAT, on_event=self._event)
         rec = self.record
+        self.concealed = False
         for n, (actor, action) in enumerate(rec.moves, 1):
             deal = app.referee.deal
+            text = "%s %s" % (actor, action)
+            try:
+                move = iss.parse_move(actor, action)
+            except BadRecord as e:
+                raise iss.RecordError(rec.id, n, text, str(e))
             if deal.is_over() or self.awaiting is not None:
-                break
-            where = "ISS %s, move %d (%s %s)" % (rec.id, n, actor, action)
-            if actor == "w":
-                if action[:3] in ("TI.", "LE."):
-                    _accepted(app.choose("abandon", int(action[3:])), where)
-                continue
-            if actor not in ("0", "1", "2"):
-                raise BadRecord("%s: unknown actor" % where)
-            _accepted(self._move(app, int(actor), action, where), where)
+                raise iss.RecordError(rec.id, n, text, "after the end of the game (%s)"
+                                      % iss.end_words(deal))
+            events = self._move(app, move)
+            for ev in events:
+                if isinstance(ev, Refused):
+                    raise iss.RecordError(rec.id, n, text, "refused: %s"
+                                          % (ev.detail or ev.reason))
         deal = app.referee.deal
         if self.awaiting is not None:
             # The table scans the skat on forehand's pad, card after card.
@@ -80,32 +80,30 @@ class SkatReplay:
         out["agrees_with_record"] = agrees(out, rec)
         return out
 
-    def _move(self, app, seat, action, where):
-        """Carry out one player's ISS move on the board; returns the events."""
-        parts = action.split(".")
-        head = parts[0]
-        phase = app.referee.deal.phase
-        if head.isdigit():
-            return app.choose("bid", seat, int(head))
-        if head in ("y", "p", "s", "SC", "RE"):
-            verb = {"y": "hold", "p": "pass_", "s": "pick_up", "SC": "claim",
-                    "RE": "resign"}[head]
-            return app.choose(verb, seat)
-        if all(_is_card(p) for p in parts):
-            if len(parts) == 1 and phase == skat.PHASE_PLAY:
-                return self.board.play_card(seat, self.deck.tag(SKAT.parse(head)))
-            if len(parts) == 2 and phase == skat.PHASE_PLAY:
-                return []  # the live ISS form's discard: not scanned at the table
-            raise BadRecord("%s: no card can be played now" % where)
-        return app.choose("declare", seat, head, None)  # the discard is not scanned
-
-
-def _accepted(events, where):
-    """Raise BadRecord when the board refused the move."""
-    for ev in events:
-        if isinstance(ev, Refused):
-            raise BadRecord("%s refused: %s" % (where, ev.detail or ev.reason))
-    return events
+    def _move(self, app, move):
+        """Carry out one parsed ISS move (``core.iss.parse_move``) on the board as a table
+        does; returns the events. What a table does not scan (the skat shown to the
+        declarer, the discard, the cards shown with ouvert or a claim) changes nothing."""
+        kind = move[0]
+        if self.concealed and kind not in ("abandon", "resign"):
+            raise BadRecord("the card before is hidden (??): no trick can be judged after it")
+        if kind == "abandon":
+            return app.choose("abandon", move[1])
+        if kind in ("skat", "discard"):
+            return []
+        if kind == "concealed":
+            self.concealed = True  # nothing lands on a pad
+            return []
+        seat = move[1]
+        if kind == "play":
+            return self.board.play_card(seat, self.deck.tag(move[2]))
+        if kind == "bid":
+            return app.choose("bid", seat, move[2])
+        if kind == "declare":
+            return app.choose("declare", seat, move[2], None)  # the discard is not scanned
+        verb = {"hold": "hold", "pass": "pass_", "pick_up": "pick_up", "claim": "claim",
+                "resign": "resign"}[kind]
+        return app.choose(verb, seat)
 
 
 def agrees(out, record):

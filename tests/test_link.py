@@ -115,12 +115,12 @@ def test_new_game_declined_and_expiry():
     assert uart.sent()[-1].value[:2] == (13, P.E_BAD_PAYLOAD)
 
 
-def test_sheet_export_goes_out_a_few_frames_per_poll(shared):
+def test_sheet_export_goes_out_a_few_frames_per_poll(data_dir):
     """The score sheet of ISS 6997010 + ISS 9 (tests/test_skat_sheet.py's rows)."""
     from core import iss
     sheet = skat.ScoreSheet(3)
     for gid in ("6997010", "9"):
-        sheet.add(iss.replay(iss_record(shared, gid)).result(), (0, 1, 2))
+        sheet.add(iss.replay(iss_record(data_dir, gid)).result(), (0, 1, 2))
     uart = MemUart()
     link = _link(uart, sheet=lambda: (COLUMNS, [flat_row(r) for r in sheet.rows]))
     uart.rx += _host((P.Q_SHEET, None))
@@ -136,8 +136,8 @@ def test_sheet_export_goes_out_a_few_frames_per_poll(shared):
     assert got[3].value == (10, 2)
 
 
-def test_journal_export_is_the_file_byte_for_byte(shared, tmp_path):
-    records, _ = game_records(iss_record(shared))
+def test_journal_export_is_the_file_byte_for_byte(data_dir, tmp_path):
+    records, _ = game_records(iss_record(data_dir))
     path = str(tmp_path / "journal.bin")
     data, _ = write_journal(path, records)
     j = Journal(path)
@@ -265,9 +265,9 @@ def bridge():
     assert not b._thread.is_alive()
 
 
-def _play(board, shared):
+def _play(board, data_dir):
     """Play ISS 6997010 on the board's referee, sending every event; returns the sheet."""
-    steps, _ = table_actions(iss_record(shared))
+    steps, _ = table_actions(iss_record(data_dir))
     sheet = skat.ScoreSheet(3)
 
     def play():
@@ -288,7 +288,7 @@ def _play(board, shared):
     return board.do(play)
 
 
-def test_pyserial_talks_to_the_board(bridge, shared):
+def test_pyserial_talks_to_the_board(bridge, data_dir):
     """pyserial's socket:// handler: the host gets the deal's events as they happen and
     an answer to its state query."""
     sheet = skat.ScoreSheet(3)
@@ -300,7 +300,7 @@ def test_pyserial_talks_to_the_board(bridge, shared):
         while not bridge.connected() and time.monotonic() < deadline:
             time.sleep(0.01)
         assert con.query_state(3.0) == {"game": "skat", "deal": 1, "seat": 0}
-        sheet.rows = _play(board, shared).rows
+        sheet.rows = _play(board, data_dir).rows
         got = []
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline and not any(
@@ -322,11 +322,11 @@ def test_pyserial_talks_to_the_board(bridge, shared):
         board.stop()
 
 
-def test_console_command_exports_the_sheet_as_csv(bridge, shared, tmp_path, capsys):
+def test_console_command_exports_the_sheet_as_csv(bridge, data_dir, tmp_path, capsys):
     """``trickref console URL --export-csv FILE`` writes the referee's score sheet."""
     board = Board(bridge)
     try:
-        sheet = _play(board, shared)
+        sheet = _play(board, data_dir)
         board.link.sheet = lambda: (COLUMNS, [flat_row(r) for r in sheet.rows])
         path = str(tmp_path / "sheet.csv")
         assert main(["console", bridge.url, "--export-csv", path, "--query"]) == 0
@@ -339,7 +339,7 @@ def test_console_command_exports_the_sheet_as_csv(bridge, shared, tmp_path, caps
         board.stop()
 
 
-def test_console_live_view_and_csv(bridge, shared, tmp_path, capsys):
+def test_console_live_view_and_csv(bridge, data_dir, tmp_path, capsys):
     """The live view prints the deal's events as readable lines and keeps --csv equal to
     the sheet as rows are booked."""
     sheet = skat.ScoreSheet(3)
@@ -350,7 +350,7 @@ def test_console_live_view_and_csv(bridge, shared, tmp_path, capsys):
         while not bridge.connected() and time.monotonic() < deadline:
             time.sleep(0.01)
         time.sleep(0.3)  # let the console fetch the (empty) sheet first
-        sheet.rows = _play(board, shared).rows
+        sheet.rows = _play(board, data_dir).rows
 
     t = threading.Thread(target=later)
     t.start()
@@ -440,10 +440,10 @@ def test_bridge_one_host_at_a_time_and_fifo_limits():
     assert not b._thread.is_alive()
 
 
-def test_console_exports_the_journal(bridge, shared, tmp_path, capsys):
+def test_console_exports_the_journal(bridge, data_dir, tmp_path, capsys):
     """``--export-journal FILE`` writes the board's journal byte for byte (ISS 6997010's
     game, 69 records) and reads it back; ``--hex`` traces the frames."""
-    records, _ = game_records(iss_record(shared))
+    records, _ = game_records(iss_record(data_dir))
     path = str(tmp_path / "journal.bin")
     data, _ = write_journal(path, records)
     board = Board(bridge, journal=Journal(path).chunk)

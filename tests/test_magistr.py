@@ -55,10 +55,9 @@ def trumps_arg(v):
 
 # --- the table (seed 000 "Правила перебивання хабарів"; reference section 2.4 grid) ---
 
-def _reference_grid(shared):
-    with open(os.path.join(shared, "reference", "magistr_zhopa.md"), encoding="utf-8") as f:
-        text = f.read()
-    block = text.split("Same-suit grid")[1].split("```")[1]
+def _reference_grid(data_dir):
+    with open(os.path.join(data_dir, "magistr", "same_suit_grid.txt"), encoding="utf-8") as f:
+        block = f.read()
     rows = {}
     for line in block.strip().splitlines()[1:]:
         parts = line.split()
@@ -66,9 +65,9 @@ def _reference_grid(shared):
     return rows
 
 
-def test_same_suit_table_matches_the_reference_grid(shared):
+def test_same_suit_table_matches_the_reference_grid(data_dir):
     """Every same-suit pair: ✓ beats, () one-lower only, · neither; K on A contested (A4)."""
-    grid = _reference_grid(shared)
+    grid = _reference_grid(data_dir)
     order = ["6", "7", "8", "9", "J", "Q", "K", "10", "A"]
     code = {"10": "T"}
     checked = 0

@@ -1,5 +1,7 @@
 """Issue 2/3 acceptance: every ISS record replayed through the emulated board and its
-unmodified firmware agrees with the record's R[...] (`trickref replay FILE --json`)."""
+unmodified firmware (`trickref replay FILE --json --table`) and checked against its deal
+by the referee with known hands (`trickref replay FILE --json`, issue 25) agrees with the
+record's R[...]."""
 
 import json
 import os
@@ -11,14 +13,17 @@ from host_sim.cli import main
 import skat_check
 
 
-@pytest.fixture(scope="module")
-def replayed(data_dir):
+MODES = [[], ["--table"]]  # checked against the deal; played as a table plays it
+
+
+@pytest.fixture(scope="module", params=MODES, ids=["deal", "table"])
+def replayed(data_dir, request):
     path = os.path.join(data_dir, "skat", "iss_games.sgf")
     import io
     import contextlib
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
-        status = main(["replay", path, "--json"])
+        status = main(["replay", path, "--json"] + request.param)
     with open(path) as f:
         records = iss.read_records(f.read())
     return status, [json.loads(l) for l in buf.getvalue().splitlines()], records
@@ -87,18 +92,21 @@ def _edited(data_dir, tmp_path, old, new, gid="6997010"):
     return str(p)
 
 
+@pytest.mark.parametrize("mode", MODES, ids=["deal", "table"])
 @pytest.mark.parametrize("old,new,why", [
     ("0 CJ 1 S9", "0 ZZ 1 S9", "ZZ"),              # an unknown card
     ("0 CJ 1 S9", "1 CJ 1 S9", "seat 0 plays now"),  # out of turn
     ("2 18 0 y", "2 17 0 y", "17 is not a game value"),  # a bid off the ladder
     ("0 G.H7.HQ", "0 Q.H7.HQ", "contract 'Q'"),    # a bad contract letter
 ])
-def test_refused_moves_are_errors_not_skipped(data_dir, tmp_path, capsys, old, new, why):
-    """A move the rules refuse stops that record's replay with an error naming the move,
-    where other replays skip it and print a wrong result."""
-    assert main(["replay", _edited(data_dir, tmp_path, old, new), "--json"]) == 1
+def test_refused_moves_are_errors_not_skipped(data_dir, tmp_path, capsys, old, new, why,
+                                             mode):
+    """A move the rules refuse stops that record's replay with an error naming the game,
+    the move and the reason, where other replays skip it and print a wrong result."""
+    assert main(["replay", _edited(data_dir, tmp_path, old, new), "--json"] + mode) == 1
     out = json.loads(capsys.readouterr().out)
     assert out["status"] == "error" and why in out["error"]
+    assert out["id"] == "6997010" and out["move"] == " ".join(new.split()[:2])
 
 
 def test_truncated_record_is_an_error(data_dir, tmp_path, capsys):

@@ -101,6 +101,23 @@ def test_flash_installs_the_firmware(vboard, flashed):
     assert not os.path.exists(os.path.join(root, "core", "cards.py"))
 
 
+def test_flash_reports_the_boards_mpy_and_refuses_a_contradicting_version(vboard, flashed,
+                                                                          tmp_path):
+    """The probe reads sys.implementation._mpy (6.3 on the 1.29 unix port); a --micropython
+    that compiles another .mpy version is refused before anything is compiled or copied."""
+    url, root, _ = vboard
+    m = re.search(r"board runs MicroPython (1\.\d+\.\d+) \(imports \.mpy 6\.3\)", flashed.stdout)
+    assert m, flashed.stdout[:500]
+    before = _tree(root)
+    r = subprocess.run([sys.executable, "-m", "host_sim", "flash", "--board", "pico", "--port",
+                        url, "--micropython", "1.22", "--out", str(tmp_path / "o")], cwd=ROOT,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert ("flash: --micropython 1.22 (.mpy 6.2) is not what the board runs: MicroPython "
+            "%s (.mpy 6.3)" % m.group(1)) in r.stderr
+    assert not (tmp_path / "o").exists() and _tree(root) == before
+
+
 def test_second_flash_skips_unchanged_files(vboard, flashed, tmp_path):
     """Only files whose build differs from the first are copied again (none, unless a
     module was edited in between), and the board then holds exactly the new build."""
@@ -177,3 +194,4 @@ def test_vboard_stops_cleanly(vboard, flashed):
     proc.terminate()
     assert proc.wait(10) == 0
     assert "vboard stopped" in proc.stdout.read()
+

@@ -69,10 +69,9 @@ def _impossible(contract, args):
         return "%d is not a bid (18, 20, 22, 23, 24, 27, ...)" % args.bid
     if not 0 <= args.points <= 120 or not 0 <= args.tricks <= 10:
         return "points are 0-120 and tricks 0-10"
-    if args.tricks == 10 and args.points != 120:
-        return "all 10 tricks and the skat hold all 120 points"
-    if args.tricks == 0 and args.points > 22:
-        return "without a trick the declarer has only the skat: 22 points at most"
+    bad = impossible_points(args.points, args.tricks)
+    if bad:
+        return bad
     if contract.kind != skat.NULL:
         top = 4 if contract.kind == skat.GRAND else 11
         if args.matadors is None:
@@ -80,3 +79,36 @@ def _impossible(contract, args):
         if not 1 <= abs(args.matadors) <= top:
             return "matadors are 1..%d with or without in this game" % top
     return None
+
+
+def point_sums(n):
+    """Every card-point total ``n`` distinct Skat cards can hold (a set; ISkO 1.2.2: four
+    cards each of 11, 10, 4, 3, 2 and twelve of 0 points)."""
+    sums = [set() for _ in range(n + 1)]
+    sums[0].add(0)
+    for c in range(32):
+        p = skat.card_points((c,))
+        for k in range(min(n, c + 1), 0, -1):
+            sums[k] |= {t + p for t in sums[k - 1]}
+    return sums[n]
+
+
+def impossible_points(points, tricks):
+    """Why the declarer cannot have ``points`` card points with ``tricks`` tricks, or None.
+
+    The declarer's points are those of the cards in his tricks plus the two of the skat
+    (ISkO 4.1.2): 3 x tricks + 2 distinct cards. No card is worth 1 point, so 1 and 119
+    never happen; 10 tricks hold all 120 points; without a trick the skat holds 22 at most.
+    (A game ended early by a resignation or a departure gives the declarer the rest, tricks
+    and points alike: the same count holds.)"""
+    n = 3 * tricks + 2
+    sums = point_sums(n)
+    if points in sums:
+        return None
+    if points == 1 or points == 119:
+        return "no card is worth 1 point: %d card points cannot happen" % points
+    lo, hi = min(sums), max(sums)
+    if not lo <= points <= hi:
+        return ("with %d tricks the declarer holds %d cards (tricks and skat): %d to %d card "
+                "points, not %d" % (tricks, n, lo, hi, points))
+    return "no %d cards (%d tricks and the skat) hold exactly %d points" % (n, tricks, points)

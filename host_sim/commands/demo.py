@@ -7,7 +7,9 @@ the contract; bids; the first leader...), every card is laid on its seat's pad, 
 the MFRC522 driver from its NTAG213 sticker, judged by the referee and shown on the LCD.
 After every trick the LCD's rows are printed as read back from the emulated HD44780's
 DDRAM (suit glyphs from its CGRAM as Unicode); then the deal's result, and a PNG of the
-table is saved.
+table is saved. With ``--record FILE`` the records up to the first played one are first
+checked against their deals (``core.iss.replay``): a move the deal or the rules refuse, or
+a move after the end of the game, stops the demo with the game, the move and the reason.
 
 ``--flash DIR`` keeps the board's flash (its journal) in DIR: kill the demo at any moment
 and run the same command again, and it resumes and ends exactly as an uninterrupted run.
@@ -51,12 +53,10 @@ def run(args):
     from device import flows
     if args.game == "skat":
         try:
-            with open(args.record, encoding="utf-8") as f:
-                records = [iss.parse_record(l) for l in f if l.strip()]
+            rec = first_played(args.record)
         except (OSError, UnicodeDecodeError, TrickrefError) as e:
             print("error: %s" % e)
-            return 2
-        rec = next((r for r in records if "passed" not in r.result), None)
+            return 1 if isinstance(e, TrickrefError) else 2  # refused, or unreadable
         if rec is None:
             print("error: no played game in %s" % args.record)
             return 2
@@ -107,8 +107,27 @@ def run(args):
         r = results[-1][1]
         print("declarer: %d points, %d tricks, %+d" % (r.declarer_points, r.declarer_tricks,
                                                       r.value))
+    for shadow, board in results:
+        if shadow != board and shadow.value is not None:
+            print("the board's result differs from the referee's with the hands known "
+                  "(%+d, matadors %+d): the board counts only the cards laid on its pads"
+                  % (shadow.value, shadow.matadors))
     _picture(args, player)
     return 0 if all(a == b for a, b in results) else 1
+
+
+def first_played(path):
+    """The first record of the ISS file ``path`` that is played (not all passed), each
+    record up to it checked against its deal (``core.iss.replay``: a refused move, a move
+    after the end, raises RecordError naming the game and the move); None when none is."""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if not line.strip():
+                continue
+            rec = iss.parse_record(line)
+            if iss.replay(rec).result().status != "passed":
+                return rec
+    return None
 
 
 def _picture(args, player):

@@ -2,11 +2,20 @@
 
 Steps (host_sim/firmware.py has the file list and the version table):
 
-1. Ask the board (one ``mpremote exec``, read-only): its MicroPython version, the SHA-256
+0. ``--install-micropython IMAGE`` first installs MicroPython itself (host_sim/
+   install_micropython.py: a UF2 copied to the Pico's RPI-RP2 drive, an ESP32 image
+   written by esptool after ``esptool chip-id`` found an ESP32), after checking that the
+   image is for that chip and a MicroPython version the firmware runs on. Without
+   ``--port`` (a Pico) it stops there.
+1. Ask the board (one ``mpremote exec``, read-only): its MicroPython version and the
+   ``.mpy`` version it imports (``sys.implementation._mpy``), the SHA-256
    of every file the firmware occupies there, and which modules have a stale ``.py`` twin
    (a ``.py`` is imported before an ``.mpy`` of the same name). ``--micropython 1.22`` /
-   ``1.23+`` / ``1.24.1`` overrides the version; with ``--dry-run`` nothing is asked and
+   ``1.23+`` / ``1.24.1`` says the version; with ``--dry-run`` nothing is asked and
    ``auto`` means 1.23+. The version picks the .mpy version and the mpy-cross writing it.
+   A ``--micropython`` whose .mpy version differs from what the board imports is refused
+   (exit 2) with both versions named: the board would reject every file with
+   "incompatible .mpy file".
 2. Compile ``core/``, ``device/``, ``boards/__init__.py`` and ``boards/<board>.py`` to .mpy
    with mpy-cross into ``--out`` (default ``build/flash/<board>-mpy<version>``), copy
    ``firmware/main.py`` and write ``board_config.py`` (board, seats, LCD size).
@@ -21,7 +30,8 @@ Steps (host_sim/firmware.py has the file list and the version table):
 mpremote is always driven with ``resume``: copying needs no fresh interpreter, and the
 unix port behind ``trickref vboard`` ends on a soft reset (the bridge restarts it, but there
 is no reason to). Errors of mpy-cross or mpremote are printed with their own message; the
-exit status is 0 (done), 1 (mpy-cross or mpremote failed), 2 (bad options).
+exit status is 0 (done), 1 (mpy-cross or mpremote failed), 2 (bad options, a refused
+MicroPython image, a --micropython the board contradicts).
 """
 
 import hashlib
@@ -29,8 +39,9 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 
-from host_sim import firmware
+from host_sim import firmware, install_micropython
 
 HELP = "compile the firmware to .mpy and copy it to a board with mpremote (or --dry-run)"
 
@@ -38,6 +49,7 @@ HELP = "compile the firmware to .mpy and copy it to a board with mpremote (or --
 # firmware file and "T <path>" per module that also exists as .py.
 _PROBE = """import sys, hashlib, binascii
 print('V', '.'.join(str(n) for n in sys.implementation.version[:3]))
+print('M', getattr(sys.implementation, '_mpy', 0))
 for p in %r:
     try:
         h = hashlib.sha256()
@@ -88,6 +100,14 @@ def add_arguments(p):
     p.add_argument("--out", help="folder for the compiled files (default "
                                  "build/flash/<board>-mpy<version>)")
     p.add_argument("--no-reset", action="store_true", help="do not reset the board after")
+    p.add_argument("--install-micropython", metavar="IMAGE",
+                   help="first install MicroPython itself from IMAGE (a .uf2 for the Pico, "
+                        "copied to its RPI-RP2 drive; a .bin for the ESP32, written by esptool "
+                        "at 0x1000) after checking the image and the chip")
+    p.add_argument("--drive", help="the Pico's RPI-RP2 drive (default: looked for under "
+                                   "/media, /run/media, /Volumes)")
+    p.add_argument("--esptool", help="esptool command (default: the one installed with "
+                                     "pip install esptool)")
     p.add_argument("--frozen", action="store_true",
                    help="the modules are frozen in the firmware image (boards/freeze/): "
                         "install only main.py and board_config.py")
@@ -120,17 +140,49 @@ def _last_lines(text, n=6):
 
 
 def parse_probe(out):
-    """``(version, {path: sha256 hex or None}, [stale .py twins])`` from the probe's output."""
-    version, hashes, twins = None, {}, []
+    """``(version, mpy, {path: sha256 hex or None}, [stale .py twins])`` from the probe's
+    output; ``mpy`` is the board's ``.mpy`` version (``"6.3"``) or None if it did not say."""
+    version, mpy, hashes, twins = None, None, {}, []
     for line in out.splitlines():
         w = line.split()
         if len(w) == 2 and w[0] == "V":
             version = w[1]
+        elif len(w) == 2 and w[0] == "M" and w[1].isdigit():
+            mpy = board_mpy(int(w[1]))
         elif len(w) == 3 and w[0] == "H":
             hashes[w[1]] = None if w[2] == "-" else w[2]
         elif len(w) == 2 and w[0] == "T":
             twins.append(w[1])
-    return version, hashes, twins
+    return version, mpy, hashes, twins
+
+
+def board_mpy(code):
+    """The ``.mpy`` version ``"6.3"`` a board imports, from ``sys.implementation._mpy``
+    (MicroPython docs, reference/mpyfiles.rst: bits 0-7 the version, bits 8-9 the
+    sub-version, higher bits the native architecture); None for 0 (not reported)."""
+    return "%d.%d" % (code & 0xFF, (code >> 8) & 3) if code else None
+
+
+def mpy_mismatch(asked, board_version, board_mpy_version):
+    """The refusal message when ``--micropython asked`` disagrees with the board, which
+    runs ``board_version`` and imports ``board_mpy_version`` (either may be None: not
+    reported), else None. A different major .mpy version cannot be imported at all
+    (MicroPython docs, reference/mpyfiles.rst); a different sub-version means the stated
+    version is wrong. Raises FirmwareError for an ``asked`` version mpy_for refuses."""
+    mpy = firmware.mpy_for(asked)[0]
+    theirs = board_mpy_version
+    if theirs is None and board_version:
+        theirs = firmware.mpy_for(board_version)[0]
+    if theirs is None or theirs == mpy:
+        return None
+    fix = ("leave out --micropython (the board's own version is used), or install a "
+           "matching MicroPython first (--install-micropython IMAGE)")
+    if theirs.split(".")[0] != mpy.split(".")[0]:
+        return ("--micropython %s compiles .mpy %s, but the board runs MicroPython %s, which "
+                "imports .mpy %s: every module would fail with 'incompatible .mpy file'; %s"
+                % (asked, mpy, board_version or "?", theirs, fix))
+    return ("--micropython %s (.mpy %s) is not what the board runs: MicroPython %s (.mpy %s); "
+            "%s" % (asked, mpy, board_version or "?", theirs, fix))
 
 
 def copy_plan(out_dir, staged, hashes, twins):
@@ -168,6 +220,16 @@ def run(args):
         return _fail("--lcd %s: the firmware drives 16x2, 20x2 and 20x4 LCDs" % args.lcd, 2)
     if not 1 <= args.seats <= 6:  # boards/pico.py and boards/esp32.py wire 6 chip selects
         return _fail("--seats %d: a board wires 1 to 6 reader pads" % args.seats, 2)
+    if args.install_micropython:
+        try:
+            print(install_micropython.install(args.board, args.install_micropython, args.port,
+                                              args.drive, args.esptool))
+        except install_micropython.InstallError as e:
+            return _fail("MicroPython not installed: %s" % e, 2)
+        if not args.port and not args.dry_run:
+            print("now run trickref flash --board %s --port PORT to install the firmware"
+                  % args.board)
+            return 0
     if not args.dry_run and not args.port:
         return _fail("--port is required unless --dry-run", 2)
     version = args.micropython
@@ -181,13 +243,25 @@ def run(args):
             return _fail("mpremote not found: pip install mpremote (the dev extra)")
         probe = _PROBE % (tuple(firmware.destinations(args.board, args.frozen)),)
         status, out, err = mpremote(exe, args.port, ["exec", probe], 60)
+        for _ in range(5 if args.install_micropython and status != 0 else 0):
+            time.sleep(2)  # a freshly installed board is still booting
+            status, out, err = mpremote(exe, args.port, ["exec", probe], 60)
+            if status == 0:
+                break
         if status != 0:
             return _fail("mpremote could not query %s (exit %d):\n  %s"
                          % (args.port, status, _last_lines(err or out)))
-        board_version, hashes, twins = parse_probe(out)
-        print("board runs MicroPython %s" % board_version)
+        board_version, mpy, hashes, twins = parse_probe(out)
+        print("board runs MicroPython %s (imports .mpy %s)" % (board_version, mpy or "?"))
         if version == "auto":
             version = board_version or ""
+        else:
+            try:
+                refusal = mpy_mismatch(version, board_version, mpy)
+            except firmware.FirmwareError as e:
+                return _fail(str(e), 2)
+            if refusal:
+                return _fail(refusal, 2)
     try:
         mpy_version, compat = firmware.mpy_for(version)
     except firmware.FirmwareError as e:

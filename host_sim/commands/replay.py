@@ -2,8 +2,12 @@
 
 Two kinds of file are read:
 
-- ISS Skat files (``.sgf``, one record per line), played through the unmodified firmware
-  on the emulated Pico board (``host_sim.scenario``);
+- ISS Skat files (``.sgf``, one record per line). A record that carries the deal is
+  checked against it move by move, with the verdicts of the referee that knows the hands
+  (``core.iss.replay``: follow suit, cards held, the discard, the cards shown for ouvert
+  and claims), and scored from the known deal. With ``--table``, or for a record without
+  the deal, it is played as a table plays it: through the unmodified firmware on the
+  emulated Pico board (``host_sim.scenario``), which learns each card as it lands on a pad;
 - trickref game records (JSON lines, one deal per line, any of the four games: the format
   in docs/records.md, what the journal exports), replayed deal by deal on one score sheet:
   ``{"game", "deal", "status", "result"}`` per deal.
@@ -14,21 +18,24 @@ With ``--json`` one JSON object per record is printed (stable; for ISS see
     {"id": "...", "status": "played|passed|aborted", "declarer": 0-2, "contract": "G",
      "trick_winners": [...], "declarer_points": n, "declarer_tricks": n, "value": n,
      "matadors": n, "won": b, "overbid": b, "schneider": b, "schwarz": b,
-     "agrees_with_record": b|null}
+     "agrees_with_record": b|null, "path": "deal|table"}
 
-Seats are as in the record: 0 forehand, 1 middlehand, 2 rearhand. A move the rules refuse
-or a record that stops before its game ends is an error, never skipped.
+Seats are as in the record: 0 forehand, 1 middlehand, 2 rearhand. A move the rules or the
+deal refuse, a move after the end of the game, an unknown move form, or a record that
+stops before its game ends is an error, never skipped.
 
-A record that cannot be read or replayed prints ``{"id": ..., "status": "error",
-"error": "..."}`` and the replay goes on with the next one (exit status 1 at the end).
+A record that cannot be read or replayed prints ``{"id": <the game ID, or "line N" when
+the line has none>, "status": "error", "error": "...", "move": "1 CQ", "move_number": 6,
+"reason": "..."}`` (``move``, ``move_number`` and ``reason`` when a move is at fault) and
+the replay goes on with the next one (exit status 1 at the end).
 """
 
 import json
 import sys
 
 from core import iss
-from core.errors import TrickrefError
-from host_sim.scenario import SkatReplay
+from core.errors import BadRecord, TrickrefError
+from host_sim.scenario import SkatReplay, agrees, replay_dict
 
 HELP = "replay game records (ISS .sgf for Skat, trickref JSON lines) on the emulated board"
 
@@ -37,6 +44,9 @@ def add_arguments(p):
     """Options of ``replay``."""
     p.add_argument("file", help="ISS Skat .sgf or trickref JSON-lines record file")
     p.add_argument("--json", action="store_true", help="one JSON object per record")
+    p.add_argument("--table", action="store_true",
+                   help="ISS: play every record on the emulated board as a table would, "
+                        "hands unknown (records without the deal always are)")
 
 
 def run(args):
@@ -52,17 +62,41 @@ def run(args):
         return _json_records(lines, args.json)
     failed = 0
     for n, line in enumerate(lines, 1):
-        try:
-            rec = iss.parse_record(line)
-            out = SkatReplay(rec).run()
-        except (TrickrefError, ValueError) as e:
-            failed += 1
-            out = {"id": "line %d" % n, "status": "error", "error": str(e)}
+        out = iss_replay(line, n, args.table)
+        failed += out["status"] == "error"
         if args.json:
             print(json.dumps(out))
         else:
             print(_summary(out))
     return 1 if failed else 0
+
+
+def iss_replay(line, n, table=False):
+    """Replay one ISS record line (the ``n``-th of its file); returns the JSON-ready dict:
+    the result, or the error with the game ID, the move and the reason."""
+    try:
+        rec = iss.parse_record(line)
+        if table or rec.cards is None:
+            out = SkatReplay(rec).run()
+            out["path"] = "table"
+        else:
+            deal = iss.replay(rec)
+            if not deal.is_over():
+                raise BadRecord("ISS %s: the moves end before the game is over" % rec.id)
+            out = replay_dict(rec.id, deal.result())
+            out["agrees_with_record"] = agrees(out, rec)
+            out["path"] = "deal"
+        return out
+    except (TrickrefError, ValueError) as e:
+        return error_dict(e, iss.record_id(line) or "line %d" % n)
+
+
+def error_dict(e, gid):
+    """The error object of ``replay --json`` for exception ``e`` of record ``gid``."""
+    out = {"id": gid, "status": "error", "error": str(e)}
+    if isinstance(e, iss.RecordError):
+        out.update(move=e.move, move_number=e.number, reason=e.reason)
+    return out
 
 
 def _summary(o):
