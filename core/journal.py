@@ -377,9 +377,9 @@ class Journal:
     model). ``offset``: while ``read``/``recover`` stream records into a sink, the end
     offset of the record being passed (the boot notes the last one it could prove).
     ``append(kind, data)`` writes one record, flushes it and reads it back before
-    returning (write, then show). ``recover()`` is the boot step: it finishes or discards an interrupted
-    compaction, reads the records and cuts a torn or corrupt tail off the file so the next
-    record follows the last good one. ``read()`` only reads. ``compact()`` rewrites the
+    returning (write, then show). ``recover()`` is the boot step: it finishes or discards
+    an interrupted compaction, reads the records and cuts a torn or corrupt tail off the
+    file so the next record follows the last good one. ``read()`` only reads. ``compact()`` rewrites the
     file atomically (temporary file, then rename).
 
     Runs on MicroPython: only ``open``, ``os.stat``, ``os.rename``, ``os.remove``.

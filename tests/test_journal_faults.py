@@ -12,7 +12,6 @@ of a whole Zhopa and a whole Magistr game; each with each of the four faults.
 """
 
 import os
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -104,6 +103,24 @@ def test_cut_before_game_over_closes_the_game_at_boot(refs, game, players, tmp_p
     assert kinds[-1] == "game-over" and "act" not in kinds  # closed and compacted
     again = Controller(SimBoard(players).hw, journal=Journal(path))
     assert again.mode == MODE_MAIN and tuple(again.last_sheet) == ref.final[1]
+
+
+def test_demo_resumes_a_flash_cut_before_game_over(refs, tmp_path, capsys):
+    """`trickref demo --flash DIR` on that journal (Zhopa, the demo's seed 1) used to
+    stop with "the game's deals are played" and ask to delete the folder; now the board
+    closes the game and the demo prints its final sheet."""
+    from host_sim.cli import main
+    ref = refs("zhopa", 3, 40, seed=1)
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "journal.bin").write_bytes(ref.data[:ref.ends[-1]] +
+                                        encode_record(*ref.steps[-1]))
+    status = main(["demo", "--game", "zhopa", "--deals", "40", "--flash", str(flash),
+                   "--png", str(tmp_path / "t.png")])
+    out = capsys.readouterr().out
+    assert status == 0 and "holds this game, finished" in out
+    sheet = [l.split("| ", 1)[1] for l in out.splitlines() if l.startswith("sheet ")]
+    assert tuple(sheet) == ref.final[1]
 
 
 # -- 2. and 3. records the boot cannot replay: set aside, never a crash ----------------------
