@@ -17,12 +17,19 @@ undo does::
 
 File layout (all integers little-endian)::
 
-    "TRJ1"                                   file magic, 4 bytes
+    "TRJ2"                                   file magic, 4 bytes (format 2)
     record*:
-      LEN   u16   bytes of KIND + PAYLOAD (1 .. MAX_RECORD)
+      LEN   u16   bytes of KIND + SEQ + PAYLOAD (3 .. MAX_RECORD)
       KIND  u8    1 game, 2 deal-start, 3 act, 4 undo, 5 deal, 6 game-over
+      SEQ   u16   the record's number in the file: 0, 1, 2... (wrapping at 65536)
       PAYLOAD     one value in the codec below
-      CRC   u32   CRC-32 of LEN, KIND and PAYLOAD
+      CRC   u32   CRC-32 of LEN, KIND, SEQ and PAYLOAD
+
+Format 1 (magic "TRJ1", older firmware) has no SEQ; it is read, and appended to in its own
+layout until a compaction rewrites it as format 2. Sequence numbers make a duplicated
+record visible: a record with the SEQ and CRC of the one before it is skipped (counted in
+``Report.duplicates``, never applied twice); any other SEQ out of order means records are
+missing (a gap) and raises BadRecord, so the boot sets the file aside rather than guess.
 
 Write-ahead (issue 16): ``append`` writes, flushes and reads the record back; a write that
 fails or does not read back raises OSError and is cut off the file again, so the file holds
@@ -77,10 +84,12 @@ from collections import namedtuple
 from core.compat import const
 from core.errors import BadRecord
 
-MAGIC = b"TRJ1"  # file magic: "trickref journal", format 1
+MAGIC = b"TRJ2"  # file magic: "trickref journal", format 2 (records carry a SEQ)
+MAGIC_V1 = b"TRJ1"  # format 1 (no SEQ): still read, and appended to in its own layout
 MAX_RECORD = const(4096)  # largest KIND + PAYLOAD; a LEN above it is damage, not data
 MAX_DEPTH = const(4)  # deepest container nesting the codec accepts
 _HEAD = const(3)  # LEN u16 + KIND u8
+_SEQ = const(2)  # SEQ u16 (format 2)
 _CRC = const(4)  # CRC-32 u32
 
 # Record kinds: API names; the KIND byte is the name's index in KINDS + 1.
@@ -296,10 +305,11 @@ def decode(buf, start=0, end=None):
     return value
 
 
-def encode_record(kind, data):
-    """The bytes of one journal record (LEN, KIND, PAYLOAD, CRC). Raises BadRecord on an
-    unknown kind (not one of KINDS), an ACTION that is not ``(verb, args)``, or a record
-    over MAX_RECORD."""
+def encode_record(kind, data, seq=None):
+    """The bytes of one journal record: format 2 (LEN, KIND, SEQ, PAYLOAD, CRC) with
+    sequence number ``seq`` (an int, taken modulo 65536), or format 1 (no SEQ) when
+    ``seq`` is None. Raises BadRecord on an unknown kind (not one of KINDS), an ACTION that
+    is not ``(verb, args)``, or a record over MAX_RECORD."""
     code = 0
     for i in range(len(KINDS)):
         if KINDS[i] == kind:
@@ -311,11 +321,14 @@ def encode_record(kind, data):
                                and isinstance(data[1], (tuple, list))):
         raise BadRecord("an action record is (verb, args), not %r" % (data,))
     payload = encode(data)
-    n = len(payload) + 1
+    n = len(payload) + 1 + (0 if seq is None else _SEQ)
     if n > MAX_RECORD:
         raise BadRecord("journal record of %d bytes is over the %d-byte limit"
                         % (n, MAX_RECORD))
     rec = bytearray((n & 0xFF, n >> 8, code))
+    if seq is not None:
+        rec.append(seq & 0xFF)
+        rec.append((seq >> 8) & 0xFF)
     rec.extend(payload)
     rec.extend(crc32(rec).to_bytes(4, "little"))
     return bytes(rec)
@@ -326,23 +339,27 @@ def encode_record(kind, data):
 class Report:
     """What :meth:`Journal.read` found: ``kept`` good bytes (the magic and every complete
     record), ``dropped`` bytes after them, ``reason`` why (None when nothing was dropped),
-    ``records`` the number of records kept. ``ok`` is True when nothing was dropped."""
+    ``records`` the number of records kept, ``duplicates`` the records skipped as copies of
+    the one before them (format 2). ``ok`` is True when nothing was dropped."""
 
-    def __init__(self, kept, dropped, reason, records):
+    def __init__(self, kept, dropped, reason, records, duplicates=0):
         self.kept = kept
         self.dropped = dropped
         self.reason = reason
         self.records = records
+        self.duplicates = duplicates  # records skipped as copies of the one before
 
     @property
     def ok(self):
         return self.dropped == 0
 
     def __repr__(self):
+        dup = "; %d duplicated records skipped" % self.duplicates if self.duplicates else ""
         if self.ok:
-            return "journal: %d records, %d bytes, intact" % (self.records, self.kept)
-        return ("journal: %d records kept (%d bytes); %d bytes dropped at byte %d: %s"
-                % (self.records, self.kept, self.dropped, self.kept, self.reason))
+            return "journal: %d records, %d bytes, %s%s" % (
+                self.records, self.kept, "not intact" if dup else "intact", dup)
+        return ("journal: %d records kept (%d bytes); %d bytes dropped at byte %d: %s%s"
+                % (self.records, self.kept, self.dropped, self.kept, self.reason, dup))
 
     __str__ = __repr__
 
@@ -392,6 +409,7 @@ class Journal:
         self._f = None  # append handle, opened on first append
         self._size = None  # good bytes in the file; None until recover() has run
         self.offset = 0  # while reading: the end offset of the record given to the sink
+        self._seq = 0  # the next record's SEQ; None for a format 1 file
         self._export = None  # (handle, size) of the journal export under way (snapshot)
 
     # -- boot and reading
@@ -423,13 +441,18 @@ class Journal:
         # reading at boot leaves the records and little else on the heap.
         size = _stat_size(self.path)
         head = f.read(len(MAGIC))
+        self._seq = 0
         if len(head) < len(MAGIC):
-            if MAGIC[:len(head)] != head:
+            if MAGIC[:len(head)] != head and MAGIC_V1[:len(head)] != head:
                 raise BadRecord("%s is not a trickref journal (starts %r)" % (self.path, head))
             return records, Report(0, len(head), "torn file header" if head else None, 0)
-        if head != MAGIC:
+        if head != MAGIC and head != MAGIC_V1:
             raise BadRecord("%s is not a trickref journal (magic %r, expected %r)"
                             % (self.path, head, MAGIC))
+        skip = _SEQ if head == MAGIC else 0  # SEQ bytes before the payload
+        seq = 0 if skip else None  # the SEQ due next
+        last_crc = -1
+        dups = 0
         pos = len(MAGIC)
         count = 0
         reason = None
@@ -443,7 +466,7 @@ class Journal:
                 reason = "torn record header"
                 break
             n = hdr[0] | (hdr[1] << 8)
-            if n < 1 or n > MAX_RECORD:
+            if n < 1 + skip or n > MAX_RECORD:
                 reason = "bad record length %d" % n
                 break
             need = n - 1 + _CRC
@@ -464,8 +487,19 @@ class Journal:
                 raise BadRecord("journal record %d at byte %d: unknown kind %d with a good CRC"
                                 % (count, pos, code))
             kind = KINDS[code - 1]
+            if skip:
+                got = buf[0] | (buf[1] << 8)
+                if got != seq:
+                    if got == (seq - 1) & 0xFFFF and want == last_crc:
+                        dups += 1  # the record before, written twice: never applied twice
+                        pos += _HEAD + need
+                        continue
+                    raise BadRecord("journal record %d at byte %d: sequence number %d where "
+                                    "%d was due: records are missing" % (count, pos, got, seq))
+                seq = (seq + 1) & 0xFFFF
+                last_crc = want
             try:
-                data = decode(buf, 0, k)
+                data = decode(buf, skip, k)
             except BadRecord as e:
                 raise BadRecord("journal record %d at byte %d: %s" % (count, pos, e))
             self.offset = pos + _HEAD + need
@@ -475,7 +509,8 @@ class Journal:
                 sink(Record(kind, data))
             count += 1
             pos += _HEAD + need
-        return records, Report(pos, size - pos if reason else 0, reason, count)
+        self._seq = seq
+        return records, Report(pos, size - pos if reason else 0, reason, count, dups)
 
     def recover(self, sink=None):
         """Boot step: read the journal and make the file safe to append to.
@@ -563,7 +598,7 @@ class Journal:
         self._copy(self.path, self.tmp, keep)
         _rename(self.path, side)
         _rename(self.tmp, self.path)
-        self._size = max(keep, len(MAGIC))
+        self._size = None  # the next append reads the kept records (their SEQ) again
         return side
 
     # -- writing
@@ -582,10 +617,12 @@ class Journal:
         without error. The first append of a Journal runs :meth:`recover` if the caller
         has not.
         """
-        rec = encode_record(kind, data)
         if self._size is None:
             self.recover()
         start = self._size
+        if start < len(MAGIC):
+            self._seq = 0
+        rec = encode_record(kind, data, self._seq)
         if start < len(MAGIC):
             rec = MAGIC + rec
         try:
@@ -598,6 +635,8 @@ class Journal:
             self._undo_write(start)
             raise
         self._size = start + len(rec)
+        if self._seq is not None:
+            self._seq = (self._seq + 1) & 0xFFFF
         return self._size
 
     def _verify(self, start, rec):
@@ -675,7 +714,8 @@ class Journal:
         if records is None:
             from core.journal_replay import squeeze
             records = squeeze(self.recover()[0])
-        data = [encode_record(r[0], r[1]) for r in records]  # BadRecord before any write
+        data = [encode_record(records[i][0], records[i][1], i)  # BadRecord before any write
+                for i in range(len(records))]
         self.close()
         size = len(MAGIC)
         try:
@@ -692,6 +732,7 @@ class Journal:
             raise
         _rename(self.tmp, self.path)
         self._size = size
+        self._seq = len(records) & 0xFFFF
         return size
 
     def close(self):

@@ -576,6 +576,8 @@ class Controller:
         self._new_deal(replay=rb.acts)
         if report.dropped:
             self.show(["resumed; dropped", "%d bytes: %s" % (report.dropped, report.reason)])
+        elif report.duplicates:
+            self.show(["resumed; skipped", "%d duplicated records" % report.duplicates])
         return True
 
     def _set_aside(self, keep, rb, err):

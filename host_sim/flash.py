@@ -197,7 +197,8 @@ class Reference:
             self.writes.append(flash.writes - w)
             self.states.append(board_state(ctl))
         from core.journal import MAGIC, encode_record
-        self.data = MAGIC + b"".join(encode_record(k, d) for k, d in log)
+        self.data = MAGIC + b"".join(encode_record(log[i][0], log[i][1], i)
+                                     for i in range(len(log)))
         self.final = board_state(ctl)
 
     def write_indices(self):

@@ -96,7 +96,8 @@ def test_cut_before_game_over_closes_the_game_at_boot(refs, game, players, tmp_p
     ref = refs(game, players, 40 if game == "zhopa" else 24)
     path = str(tmp_path / "journal.bin")
     with open(path, "wb") as f:  # every record but the game-over one
-        f.write(ref.data[:ref.ends[-1]] + encode_record(*ref.steps[-1]))
+        f.write(ref.data[:ref.ends[-1]] + encode_record(*ref.steps[-1],
+                                                        seq=len(ref.steps) - 1))
     ctl = Controller(SimBoard(players).hw, journal=Journal(path))
     assert ctl.mode == MODE_SHEET and board_state(ctl) == ref.final
     kinds = [r.kind for r in Journal(path).read()[0]]
@@ -113,8 +114,8 @@ def test_demo_resumes_a_flash_cut_before_game_over(refs, tmp_path, capsys):
     ref = refs("zhopa", 3, 40, seed=1)
     flash = tmp_path / "flash"
     flash.mkdir()
-    (flash / "journal.bin").write_bytes(ref.data[:ref.ends[-1]] +
-                                        encode_record(*ref.steps[-1]))
+    (flash / "journal.bin").write_bytes(ref.data[:ref.ends[-1]] + encode_record(
+        *ref.steps[-1], seq=len(ref.steps) - 1))
     status = main(["demo", "--game", "zhopa", "--deals", "40", "--flash", str(flash),
                    "--png", str(tmp_path / "t.png")])
     out = capsys.readouterr().out
@@ -125,14 +126,18 @@ def test_demo_resumes_a_flash_cut_before_game_over(refs, tmp_path, capsys):
 
 # -- 2. and 3. records the boot cannot replay: set aside, never a crash ----------------------
 
-def _skat_journal(refs, path, extra=b"", deals=1, acts=3):
-    """A Skat journal: the game, ``deals`` booked deals, ``acts`` actions of the next
-    one, then ``extra`` bytes; returns the state that many records prove."""
+def _skat_journal(refs, path, records=(), raw=None, acts=3):
+    """A Skat journal: the game, a booked deal, ``acts`` actions of the next one, then
+    ``records`` (kind, data) with the sequence numbers that follow, or ``raw(seq)`` bytes;
+    returns the state the booked deal proves."""
     ref = refs("skat", 3, 2)
-    booked = [i for i, (k, _) in enumerate(ref.steps) if k == "deal"][deals - 1]
+    booked = [k for k, _ in ref.steps].index("deal")
+    n = booked + 1 + acts
+    extra = raw(n) if raw else b"".join(encode_record(records[i][0], records[i][1], n + i)
+                                        for i in range(len(records)))
     with open(path, "wb") as f:
-        f.write(ref.data[:ref.ends[booked + 1 + acts]] + extra)
-    return ref.states[booked], ref.states[booked + acts]
+        f.write(ref.data[:ref.ends[n]] + extra)
+    return ref.states[booked]
 
 
 @pytest.mark.parametrize("record", [
@@ -145,8 +150,7 @@ def _skat_journal(refs, path, extra=b"", deals=1, acts=3):
 ])
 def test_a_good_crc_record_the_rules_refuse_is_set_aside(refs, record, tmp_path):
     path = str(tmp_path / "journal.bin")
-    extra = encode_record(*record) * (4 if record[0] == "undo" else 1)
-    booked, _ = _skat_journal(refs, path, extra)
+    booked = _skat_journal(refs, path, [record] * (4 if record[0] == "undo" else 1))
     with open(path, "rb") as f:
         original = f.read()
     board = SimBoard(3)
@@ -170,7 +174,7 @@ def test_a_duplicated_action_is_set_aside(refs, tmp_path):
     play = next(r for r in ref.steps[i + 1:] if r[1][0] == "play")
     j = ref.steps.index(play)
     with open(path, "wb") as f:
-        f.write(ref.data[:ref.ends[j] + len(encode_record(*play))] + encode_record(*play))
+        f.write(ref.data[:ref.ends[j + 1]] + encode_record(*play, seq=j + 1))
     ctl = Controller(SimBoard(3).hw, journal=Journal(path))
     assert ctl.mode == MODE_SHEET and "kept 1 deals" in ctl.journal_report
     assert board_state(ctl) == ref.states[i]
@@ -186,7 +190,8 @@ def test_a_duplicated_action_is_set_aside(refs, tmp_path):
 def test_a_game_header_the_board_cannot_seat_is_set_aside(header, tmp_path):
     path = str(tmp_path / "journal.bin")
     with open(path, "wb") as f:
-        f.write(MAGIC + encode_record("game", header) + encode_record("act", ["play", [0, 1]]))
+        f.write(MAGIC + encode_record("game", header, 0) +
+                encode_record("act", ["play", [0, 1]], 1))
     board = SimBoard(3)
     ctl = board.power_on(journal=Journal(path))
     assert ctl.mode == MODE_SHEET and "kept nothing" in ctl.journal_report
@@ -204,24 +209,25 @@ def _new_game_works(ctl, board):
     assert kinds == ["game"]
 
 
-def _bad_crc_record(payload):
-    n = len(payload) + 1
+def _good_crc_record(kind, payload):
+    """``raw`` for _skat_journal: a format 2 record of KIND byte ``kind`` and payload bytes
+    ``payload``, with the sequence number due and a good CRC."""
     from core.journal import crc32
-    rec = bytearray((n & 0xFF, n >> 8, 3)) + payload
-    return bytes(rec + crc32(rec).to_bytes(4, "little"))
+
+    def raw(seq):
+        n = len(payload) + 3
+        rec = bytearray((n & 0xFF, n >> 8, kind, seq & 0xFF, seq >> 8)) + payload
+        return bytes(rec + crc32(rec).to_bytes(4, "little"))
+    return raw
 
 
 @pytest.mark.parametrize("damage", ["magic", "undecodable", "kind"])
 def test_a_refused_journal_is_shown_and_new_game_works(refs, damage, tmp_path):
     path = str(tmp_path / "journal.bin")
-    extra = {"undecodable": _bad_crc_record(b"\x0f\x01"),  # value tag 0x0F: no such tag
-             "kind": b"\x02\x00\x09\x00" + b"\x00" * 4,  # kind 9: fixed CRC below
-             "magic": b""}[damage]
-    if damage == "kind":
-        from core.journal import crc32
-        rec = bytearray(b"\x02\x00\x09\x00")
-        extra = bytes(rec + crc32(rec).to_bytes(4, "little"))
-    _skat_journal(refs, path, extra)
+    raw = {"undecodable": _good_crc_record(3, b"\x0f\x01"),  # value tag 0x0F: none such
+           "kind": _good_crc_record(9, b"\x00"),  # KIND 9: no such kind
+           "magic": None}[damage]
+    _skat_journal(refs, path, raw=raw)
     if damage == "magic":
         with open(path, "r+b") as f:
             f.write(b"TRJ0")  # one flipped bit: "1" is 0x31, "0" 0x30
@@ -357,31 +363,74 @@ def test_a_new_game_compacts_the_abandoned_one(refs, tmp_path):
 
 # -- 6. duplicated records are noticed, never applied twice ----------------------------------
 
+@pytest.mark.parametrize("what", ["act", "undo", "deal"])
+def test_a_record_written_twice_is_skipped_and_reported(refs, what, tmp_path):
+    """The last record again, byte for byte (same sequence number, same CRC): skipped
+    and reported, never applied twice (a duplicated undo used to take back one more action
+    and report "intact")."""
+    ref = refs("skat", 3, 2)
+    first = [k for k, _ in ref.steps].index("deal")
+    n = {"act": first + 3, "undo": first + 5, "deal": first + 1}[what]
+    _, ctl, _, path = _table_at(ref, tmp_path, n)
+    if what == "undo":
+        ctl._undo()
+    want = board_state(ctl)
+    ctl.journal.close()
+    records = Journal(path).read()[0]
+    assert records[-1].kind == what
+    last = encode_record(records[-1].kind, records[-1].data, len(records) - 1)
+    with open(path, "rb") as f:
+        assert f.read().endswith(last)
+    with open(path, "ab") as f:
+        f.write(last)  # the same record again
+    board = SimBoard(3)
+    again = board.power_on(journal=Journal(path))
+    assert again.journal_report.duplicates == 1 and "1 duplicated" in str(again.journal_report)
+    assert board_state(again) == want
+    if what != "deal":
+        assert board.lcd_lines() == ["resumed; skipped", "1 duplicated rec"]
+
+
 @pytest.mark.parametrize("what", ["undo", "deal"])
-def test_a_duplicated_undo_or_booking_is_set_aside(refs, what, tmp_path):
-    """A duplicated undo used to take back one more action and report "intact"; a
-    duplicated booking would book an empty deal. Both are refused, the journal set aside
-    from the last deal the boot could prove."""
+def test_an_undo_or_booking_written_twice_as_new_records_is_set_aside(refs, what,
+                                                                      tmp_path):
+    """The same undo or booking written again as a new record (the next sequence number:
+    a firmware bug, not a flash fault): the undo names the action it takes back and a
+    booking needs its deal's actions, so the boot refuses it and sets the journal aside
+    from the last deal it could prove."""
     ref = refs("skat", 3, 2)
     first = [k for k, _ in ref.steps].index("deal")
     _, ctl, _, path = _table_at(ref, tmp_path, first + 1 + (4 if what == "undo" else 0))
     if what == "undo":
         ctl._undo()
     ctl.journal.close()
-    with open(path, "rb") as f:
-        data = f.read()
-    last = Journal(path).read()[0][-1]
+    records = Journal(path).read()[0]
+    last = records[-1]
     assert last.kind == what and (what != "undo" or last.data == [4])
+    again = encode_record(last.kind, last.data, len(records))
     with open(path, "ab") as f:
-        f.write(encode_record(last.kind, last.data))  # the same record again
+        f.write(again)
     board = SimBoard(3)
-    again = board.power_on(journal=Journal(path))
-    assert again.mode == MODE_SHEET and "duplicated" in again.journal_report
-    assert "kept 1 deals" in again.journal_report
-    with open(path + ".1.bad", "rb") as f:
-        assert f.read() == data + encode_record(last.kind, last.data)
-    again.press(OK)
-    assert board_state(again) == ref.states[first]
+    ctl = board.power_on(journal=Journal(path))
+    assert ctl.mode == MODE_SHEET and "duplicated" in ctl.journal_report
+    assert "kept 1 deals" in ctl.journal_report
+    ctl.press(OK)
+    assert board_state(ctl) == ref.states[first]
+
+
+def test_a_missing_record_is_a_gap_and_set_aside(refs, tmp_path):
+    """A record cut out of the middle (the ones after keep their numbers): the boot names
+    the gap and sets the journal aside from the last deal before it."""
+    ref = refs("skat", 3, 2)
+    first = [k for k, _ in ref.steps].index("deal")
+    path = str(tmp_path / "journal.bin")
+    gap = first + 4
+    with open(path, "wb") as f:
+        f.write(ref.data[:ref.ends[gap]] + ref.data[ref.ends[gap + 1]:ref.ends[gap + 5]])
+    ctl = SimBoard(3).power_on(journal=Journal(path))
+    assert "records are missing" in ctl.journal_report and "kept 1 deals" in ctl.journal_report
+    ctl.press(OK)
+    assert board_state(ctl) == ref.states[first]
 
 
 # -- property: any journal boots to a menu ----------------------------------------------------
@@ -438,7 +487,8 @@ def test_mutated_and_forged_journals_boot(refs, tmp_path, data):
         if kind == "act":
             value = [data.draw(st.sampled_from(["play", "bid", "declare", "x"])), [value]]
         at = data.draw(st.sampled_from(ref.ends[1:]))
-        raw = raw[:at] + encode_record(kind, value) + raw[at:]
+        seq = data.draw(st.integers(0, 70))
+        raw = raw[:at] + encode_record(kind, value, seq) + raw[at:]
     else:
         raw = raw[:data.draw(st.integers(0, len(raw)))]
     _boots(str(tmp_path / "journal.bin"), bytes(raw))
@@ -449,7 +499,7 @@ def test_boot_under_micropython():
     controller to a menu, and a full flash refuses a write leaving the file as it was."""
     from mpy import run_mp
     out = run_mp("check_journal_faults.py", heap="256K")
-    assert out.strip().splitlines()[-1] == "OK 16"
+    assert out.strip().splitlines()[-1] == "OK 18"
 
 
 # -- 8. an unaudited deck's UID registry survives a power cycle ------------------------------

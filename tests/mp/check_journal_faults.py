@@ -130,14 +130,15 @@ try:
         ctl = Controller(hw, journal=Journal(BASE))
         return ctl, hw.lcd.lines
 
-    game = MAGIC + encode_record("game", GAME)
+    game = MAGIC + encode_record("game", GAME, 0)
     for name, data, mode in (
             ("random bytes", bytes(range(7, 250, 3)), MODE_SHEET),
             ("flipped magic", b"TRJ0" + game[4:], MODE_SHEET),
-            ("a game it cannot seat", MAGIC + encode_record("game", ["skat", -3, []]),
+            ("a game it cannot seat", MAGIC + encode_record("game", ["skat", -3, []], 0),
              MODE_SHEET),
-            ("a card not in the deck", game + encode_record("act", ["play", [0, 99]]),
+            ("a card not in the deck", game + encode_record("act", ["play", [0, 99]], 1),
              MODE_SHEET),
+            ("a gap", game + encode_record("act", ["bid", [1, 18]], 2), MODE_SHEET),
             ("an empty journal", b"", MODE_MAIN)):
         ctl, lines = boot(data)
         check(ctl.mode == mode, name + ": mode %r" % ctl.mode)
