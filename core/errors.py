@@ -36,3 +36,14 @@ class IllegalPlay(TrickrefError):
         super().__init__("%s: %s" % (reason, detail) if detail else reason)
         self.reason = reason
         self.detail = detail
+
+
+class NotSaved(TrickrefError):
+    """An accepted action whose journal record could not be written (flash full, write
+    error): the action must not change the table. ``reason`` is ``"flash-full"`` or
+    ``"write-error"`` (codes of ``core.events``), ``detail`` the file system's words."""
+
+    def __init__(self, reason, detail=""):
+        super().__init__("%s: %s" % (reason, detail) if detail else reason)
+        self.reason = reason
+        self.detail = detail

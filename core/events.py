@@ -39,3 +39,5 @@ NOT_IN_HAND = "not-in-hand"
 DEAL_OVER = "deal-over"
 WRONG_PHASE = "wrong-phase"
 REVOKE = "revoke"
+FLASH_FULL = "flash-full"  # the journal could not take the record: nothing changed
+WRITE_ERROR = "write-error"  # the journal write failed: nothing changed

@@ -17,12 +17,27 @@ undo does::
 
 File layout (all integers little-endian)::
 
-    "TRJ1"                                   file magic, 4 bytes
+    "TRJ2"                                   file magic, 4 bytes (format 2)
     record*:
-      LEN   u16   bytes of KIND + PAYLOAD (1 .. MAX_RECORD)
+      LEN   u16   bytes of KIND + SEQ + PAYLOAD (3 .. MAX_RECORD)
       KIND  u8    1 game, 2 deal-start, 3 act, 4 undo, 5 deal, 6 game-over
+      SEQ   u16   the record's number in the file: 0, 1, 2... (wrapping at 65536)
       PAYLOAD     one value in the codec below
-      CRC   u32   CRC-32 of LEN, KIND and PAYLOAD
+      CRC   u32   CRC-32 of LEN, KIND, SEQ and PAYLOAD
+
+Format 1 (magic "TRJ1", older firmware) has no SEQ; it is read, and appended to in its own
+layout until a compaction rewrites it as format 2. Sequence numbers make a duplicated
+record visible: a record with the SEQ and CRC of the one before it is skipped (counted in
+``Report.duplicates``, never applied twice); any other SEQ out of order means records are
+missing (a gap) and raises BadRecord, so the boot sets the file aside rather than guess.
+
+Write-ahead (issue 16): ``append`` writes, flushes and reads the record back; a write that
+fails or does not read back raises OSError and is cut off the file again, so the file holds
+exactly the records appended without error and the caller refuses the action. A new file
+(compaction, repair, the export snapshot) is read back before it replaces anything.
+``set_aside`` moves a journal the boot cannot replay to a side file ``<path>.N.bad`` and
+starts again from its proven prefix. The ``opener`` hook (default ``open``) lets the twin's
+flash model (host_sim.flash) inject full, failing, torn and rotten writes.
 
 A power cut leaves at worst one torn record at the end; flash wear or a stray write may
 corrupt one in the middle. Reading stops at the first record that is torn (the file ends
@@ -69,10 +84,12 @@ from collections import namedtuple
 from core.compat import const
 from core.errors import BadRecord
 
-MAGIC = b"TRJ1"  # file magic: "trickref journal", format 1
+MAGIC = b"TRJ2"  # file magic: "trickref journal", format 2 (records carry a SEQ)
+MAGIC_V1 = b"TRJ1"  # format 1 (no SEQ): still read, and appended to in its own layout
 MAX_RECORD = const(4096)  # largest KIND + PAYLOAD; a LEN above it is damage, not data
 MAX_DEPTH = const(4)  # deepest container nesting the codec accepts
 _HEAD = const(3)  # LEN u16 + KIND u8
+_SEQ = const(2)  # SEQ u16 (format 2)
 _CRC = const(4)  # CRC-32 u32
 
 # Record kinds: API names; the KIND byte is the name's index in KINDS + 1.
@@ -288,10 +305,11 @@ def decode(buf, start=0, end=None):
     return value
 
 
-def encode_record(kind, data):
-    """The bytes of one journal record (LEN, KIND, PAYLOAD, CRC). Raises BadRecord on an
-    unknown kind (not one of KINDS), an ACTION that is not ``(verb, args)``, or a record
-    over MAX_RECORD."""
+def encode_record(kind, data, seq=None):
+    """The bytes of one journal record: format 2 (LEN, KIND, SEQ, PAYLOAD, CRC) with
+    sequence number ``seq`` (an int, taken modulo 65536), or format 1 (no SEQ) when
+    ``seq`` is None. Raises BadRecord on an unknown kind (not one of KINDS), an ACTION that
+    is not ``(verb, args)``, or a record over MAX_RECORD."""
     code = 0
     for i in range(len(KINDS)):
         if KINDS[i] == kind:
@@ -303,11 +321,14 @@ def encode_record(kind, data):
                                and isinstance(data[1], (tuple, list))):
         raise BadRecord("an action record is (verb, args), not %r" % (data,))
     payload = encode(data)
-    n = len(payload) + 1
+    n = len(payload) + 1 + (0 if seq is None else _SEQ)
     if n > MAX_RECORD:
         raise BadRecord("journal record of %d bytes is over the %d-byte limit"
                         % (n, MAX_RECORD))
     rec = bytearray((n & 0xFF, n >> 8, code))
+    if seq is not None:
+        rec.append(seq & 0xFF)
+        rec.append((seq >> 8) & 0xFF)
     rec.extend(payload)
     rec.extend(crc32(rec).to_bytes(4, "little"))
     return bytes(rec)
@@ -318,23 +339,27 @@ def encode_record(kind, data):
 class Report:
     """What :meth:`Journal.read` found: ``kept`` good bytes (the magic and every complete
     record), ``dropped`` bytes after them, ``reason`` why (None when nothing was dropped),
-    ``records`` the number of records kept. ``ok`` is True when nothing was dropped."""
+    ``records`` the number of records kept, ``duplicates`` the records skipped as copies of
+    the one before them (format 2). ``ok`` is True when nothing was dropped."""
 
-    def __init__(self, kept, dropped, reason, records):
+    def __init__(self, kept, dropped, reason, records, duplicates=0):
         self.kept = kept
         self.dropped = dropped
         self.reason = reason
         self.records = records
+        self.duplicates = duplicates  # records skipped as copies of the one before
 
     @property
     def ok(self):
         return self.dropped == 0
 
     def __repr__(self):
+        dup = "; %d duplicated records skipped" % self.duplicates if self.duplicates else ""
         if self.ok:
-            return "journal: %d records, %d bytes, intact" % (self.records, self.kept)
-        return ("journal: %d records kept (%d bytes); %d bytes dropped at byte %d: %s"
-                % (self.records, self.kept, self.dropped, self.kept, self.reason))
+            return "journal: %d records, %d bytes, %s%s" % (
+                self.records, self.kept, "not intact" if dup else "intact", dup)
+        return ("journal: %d records kept (%d bytes); %d bytes dropped at byte %d: %s%s"
+                % (self.records, self.kept, self.dropped, self.kept, self.reason, dup))
 
     __str__ = __repr__
 
@@ -365,20 +390,27 @@ def _remove(path):
 class Journal:
     """The append-only journal file at ``path`` (``/journal.bin`` on the board).
 
-    ``append(kind, data)`` writes one record and flushes it before returning (write, then
-    show). ``recover()`` is the boot step: it finishes or discards an interrupted
-    compaction, reads the records and cuts a torn or corrupt tail off the file so the next
-    record follows the last good one. ``read()`` only reads. ``compact()`` rewrites the
+    ``opener``: ``open`` (the default) or a stand-in with its signature (the twin's flash
+    model). ``offset``: while ``read``/``recover`` stream records into a sink, the end
+    offset of the record being passed (the boot notes the last one it could prove).
+    ``append(kind, data)`` writes one record, flushes it and reads it back before
+    returning (write, then show). ``recover()`` is the boot step: it finishes or discards
+    an interrupted compaction, reads the records and cuts a torn or corrupt tail off the
+    file so the next record follows the last good one. ``read()`` only reads. ``compact()`` rewrites the
     file atomically (temporary file, then rename).
 
     Runs on MicroPython: only ``open``, ``os.stat``, ``os.rename``, ``os.remove``.
     """
 
-    def __init__(self, path):
+    def __init__(self, path, opener=None):
         self.path = path
         self.tmp = path + ".new"  # compaction / repair target, renamed over ``path``
+        self._open = opener or open  # the twin's flash model injects faults through this
         self._f = None  # append handle, opened on first append
         self._size = None  # good bytes in the file; None until recover() has run
+        self.offset = 0  # while reading: the end offset of the record given to the sink
+        self._seq = 0  # the next record's SEQ; None for a format 1 file
+        self._export = None  # (handle, size) of the journal export under way (snapshot)
 
     # -- boot and reading
 
@@ -396,7 +428,7 @@ class Journal:
         """
         records = []
         try:
-            f = open(self.path, "rb")
+            f = self._open(self.path, "rb")
         except OSError:
             return records, Report(0, 0, None, 0)
         try:
@@ -409,13 +441,18 @@ class Journal:
         # reading at boot leaves the records and little else on the heap.
         size = _stat_size(self.path)
         head = f.read(len(MAGIC))
+        self._seq = 0
         if len(head) < len(MAGIC):
-            if MAGIC[:len(head)] != head:
+            if MAGIC[:len(head)] != head and MAGIC_V1[:len(head)] != head:
                 raise BadRecord("%s is not a trickref journal (starts %r)" % (self.path, head))
             return records, Report(0, len(head), "torn file header" if head else None, 0)
-        if head != MAGIC:
+        if head != MAGIC and head != MAGIC_V1:
             raise BadRecord("%s is not a trickref journal (magic %r, expected %r)"
                             % (self.path, head, MAGIC))
+        skip = _SEQ if head == MAGIC else 0  # SEQ bytes before the payload
+        seq = 0 if skip else None  # the SEQ due next
+        last_crc = -1
+        dups = 0
         pos = len(MAGIC)
         count = 0
         reason = None
@@ -429,7 +466,7 @@ class Journal:
                 reason = "torn record header"
                 break
             n = hdr[0] | (hdr[1] << 8)
-            if n < 1 or n > MAX_RECORD:
+            if n < 1 + skip or n > MAX_RECORD:
                 reason = "bad record length %d" % n
                 break
             need = n - 1 + _CRC
@@ -450,17 +487,30 @@ class Journal:
                 raise BadRecord("journal record %d at byte %d: unknown kind %d with a good CRC"
                                 % (count, pos, code))
             kind = KINDS[code - 1]
+            if skip:
+                got = buf[0] | (buf[1] << 8)
+                if got != seq:
+                    if got == (seq - 1) & 0xFFFF and want == last_crc:
+                        dups += 1  # the record before, written twice: never applied twice
+                        pos += _HEAD + need
+                        continue
+                    raise BadRecord("journal record %d at byte %d: sequence number %d where "
+                                    "%d was due: records are missing" % (count, pos, got, seq))
+                seq = (seq + 1) & 0xFFFF
+                last_crc = want
             try:
-                data = decode(buf, 0, k)
+                data = decode(buf, skip, k)
             except BadRecord as e:
                 raise BadRecord("journal record %d at byte %d: %s" % (count, pos, e))
+            self.offset = pos + _HEAD + need
             if sink is None:
                 records.append(Record(kind, data))
             else:
                 sink(Record(kind, data))
             count += 1
             pos += _HEAD + need
-        return records, Report(pos, size - pos if reason else 0, reason, count)
+        self._seq = seq
+        return records, Report(pos, size - pos if reason else 0, reason, count, dups)
 
     def recover(self, sink=None):
         """Boot step: read the journal and make the file safe to append to.
@@ -483,46 +533,133 @@ class Journal:
             self._size = self._rewrite_prefix(report.kept)
         return records, report
 
+    def _same(self, path, parts):
+        # Raises OSError(5) unless the file at ``path`` holds exactly ``parts`` (bytes
+        # objects, in order): a new file is read back before it replaces the journal.
+        with self._open(path, "rb") as f:
+            for part in parts:
+                if f.read(len(part)) != part:
+                    raise OSError(5, "%s did not read back as written" % path)
+            if f.read(1):
+                raise OSError(5, "%s is longer than written" % path)
+
     def _rewrite_prefix(self, kept):
         # Returns the size of the new file.
-        with open(self.tmp, "wb") as out:
-            if kept < len(MAGIC):
-                out.write(MAGIC)
-                kept = len(MAGIC)
-            else:
-                with open(self.path, "rb") as src:
-                    left = kept
-                    while left:
-                        chunk = src.read(min(left, 512))
-                        if not chunk:
-                            break
-                        out.write(chunk)
-                        left -= len(chunk)
-            out.flush()
+        self._copy(self.path, self.tmp, kept)
         _rename(self.tmp, self.path)
-        return kept
+        return max(kept, len(MAGIC))
+
+    def _copy(self, src_path, dst_path, n):
+        # The first ``n`` bytes of ``src_path`` to a new ``dst_path`` (the magic when n is
+        # shorter than it), flushed.
+        with self._open(dst_path, "wb") as out:
+            if n < len(MAGIC):
+                out.write(MAGIC)
+            else:
+                self._each_chunk(src_path, n, out.write)
+            out.flush()
+        try:  # read back: the copy must equal its source before it replaces anything
+            if n < len(MAGIC):
+                self._same(dst_path, [MAGIC])
+            else:
+                with self._open(dst_path, "rb") as dst:
+                    def same(chunk):
+                        if dst.read(len(chunk)) != chunk:
+                            raise OSError(5, "%s did not read back as written" % dst_path)
+                    self._each_chunk(src_path, n, same)
+        except OSError:
+            _remove(dst_path)
+            raise
+
+    def _each_chunk(self, path, n, fn):
+        # fn(chunk) over the first n bytes of the file at path, 512 bytes at a time.
+        with self._open(path, "rb") as src:
+            left = n
+            while left:
+                chunk = src.read(min(left, 512))
+                if not chunk:
+                    break
+                fn(chunk)
+                left -= len(chunk)
+
+    def set_aside(self, keep=0):
+        """Move the whole file to a side file (``<path>.N.bad``, N the first free number)
+        and start the journal again from its first ``keep`` bytes (the records the boot
+        could prove; 0: an empty journal). Nothing is deleted: ``trickref journal`` reads
+        the side file. Returns the side file's path. Raises OSError when the flash cannot
+        hold the copy (the journal is then left as it was)."""
+        self.close()
+        n = 1
+        while _exists("%s.%d.bad" % (self.path, n)):
+            n += 1
+        side = "%s.%d.bad" % (self.path, n)
+        if not _exists(self.path):
+            return None
+        self._copy(self.path, self.tmp, keep)
+        _rename(self.path, side)
+        _rename(self.tmp, self.path)
+        self._size = None  # the next append reads the kept records (their SEQ) again
+        return side
 
     # -- writing
 
     def append(self, kind, data):
-        """Append one record and flush it to the file before returning.
+        """Append one record, flush it and read it back before returning (write, verify,
+        then show).
 
         ``kind``: one of KINDS (``"game"``, ``"deal-start"``, ``"act"``, ``"undo"``,
-        ``"deal"``, ``"game-over"``); ``data``: a codec value (``"act"``: ``[verb, args]``). Returns the file size after the record (its end
-        offset). Raises BadRecord, writing nothing, when the record cannot be encoded. The
-        first append of a Journal runs :meth:`recover` if the caller has not.
+        ``"deal"``, ``"game-over"``); ``data``: a codec value (``"act"``: ``[verb,
+        args]``). Returns the file size after the record (its end offset). Raises BadRecord,
+        writing nothing, when the record cannot be encoded. Raises OSError (errno 28 flash
+        full, 5 write error, or the file system's) when the record is not on flash as
+        written: whatever landed of it is cut off again (at the latest by the next append,
+        which runs :meth:`recover`), so the file holds exactly the records appended
+        without error. The first append of a Journal runs :meth:`recover` if the caller
+        has not.
         """
-        rec = encode_record(kind, data)
         if self._size is None:
             self.recover()
-        if self._f is None:
-            self._f = open(self.path, "ab")
-        if self._size < len(MAGIC):
+        start = self._size
+        if start < len(MAGIC):
+            self._seq = 0
+        rec = encode_record(kind, data, self._seq)
+        if start < len(MAGIC):
             rec = MAGIC + rec
-        self._f.write(rec)
-        self._f.flush()  # MicroPython: lfs_file_sync / f_sync; the record is on flash
-        self._size += len(rec)
+        try:
+            if self._f is None:
+                self._f = self._open(self.path, "ab")
+            self._f.write(rec)
+            self._f.flush()  # MicroPython: lfs_file_sync / f_sync; the record is on flash
+            self._verify(start, rec)
+        except OSError:
+            self._undo_write(start)
+            raise
+        self._size = start + len(rec)
+        if self._seq is not None:
+            self._seq = (self._seq + 1) & 0xFFFF
         return self._size
+
+    def _verify(self, start, rec):
+        # Read the record back: a write the flash took wrongly (a rotten bit, a short write
+        # reported as done) is an error now, not a surprise at the next boot.
+        with self._open(self.path, "rb") as f:
+            f.seek(start)
+            got = f.read(len(rec) + 1)
+        if got != rec:
+            raise OSError(5, "journal record did not read back as written")
+
+    def _undo_write(self, start):
+        # After a failed append: cut the file back to ``start`` good bytes now; if even that
+        # fails (flash full), the next append's recover() cuts the torn tail.
+        self.close()
+        self._size = None
+        try:
+            self._size = start
+            if _stat_size(self.path) != start:
+                self._size = None
+                self._size = self._rewrite_prefix(start)
+        except OSError:
+            pass
 
     def size(self):
         """Bytes of good journal (magic and complete records); reads the file if needed."""
@@ -531,34 +668,71 @@ class Journal:
         return self._size
 
     def chunk(self, offset, n):
-        """Up to ``n`` raw bytes of the file from ``offset`` (b"" past the end): the
-        link's journal export reads the file through this."""
-        try:
-            with open(self.path, "rb") as f:
-                f.seek(offset)
-                return f.read(n)
-        except OSError:
-            return b""
+        """Up to ``n`` raw bytes of the journal from ``offset`` (b"" past the end): the
+        link's journal export reads the file through this, from offset 0 on.
+
+        An export is a snapshot: the read at offset 0 copies the journal's good bytes to
+        ``<path>.exp`` and later reads come from that copy (removed after the last byte),
+        so records booked or compacted meanwhile never splice into it. When the flash
+        cannot hold the copy, the live file is read up to the size it had at offset 0 (new
+        records never show; a compaction meanwhile ends the export early).
+        """
+        if offset == 0 or self._export is None:
+            self._end_export()
+            size = self.size()
+            src = self.path + ".exp"
+            try:
+                self._copy(self.path, src, size)
+            except OSError:
+                _remove(src)
+                src = self.path
+            self._export = (src, size)
+        src, size = self._export
+        data = b""
+        if offset < size:
+            try:
+                with self._open(src, "rb") as f:
+                    f.seek(offset)
+                    data = f.read(min(n, size - offset))
+            except OSError:
+                data = b""
+        if not data:
+            self._end_export()
+        return data
+
+    def _end_export(self):
+        if self._export is not None and self._export[0] != self.path:
+            _remove(self._export[0])
+        self._export = None
 
     def compact(self, records=None):
         """Rewrite the journal as ``records`` (default: :func:`squeeze` of what is in it),
         atomically: a temporary file is written and flushed, then renamed over the journal,
         so a power cut leaves either the old journal or the new one. Returns the new size.
+        Raises OSError (nothing changed) when the flash cannot take the new file.
         """
         if records is None:
             from core.journal_replay import squeeze
             records = squeeze(self.recover()[0])
-        data = [encode_record(r[0], r[1]) for r in records]  # BadRecord before any write
+        data = [encode_record(records[i][0], records[i][1], i)  # BadRecord before any write
+                for i in range(len(records))]
         self.close()
         size = len(MAGIC)
-        with open(self.tmp, "wb") as out:
-            out.write(MAGIC)
-            for rec in data:
-                out.write(rec)
-                size += len(rec)
-            out.flush()
+        try:
+            with self._open(self.tmp, "wb") as out:
+                out.write(MAGIC)
+                for rec in data:
+                    out.write(rec)
+                    size += len(rec)
+                out.flush()
+            data.insert(0, MAGIC)
+            self._same(self.tmp, data)
+        except OSError:
+            _remove(self.tmp)
+            raise
         _rename(self.tmp, self.path)
         self._size = size
+        self._seq = len(records) & 0xFFFF
         return size
 
     def close(self):

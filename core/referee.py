@@ -11,7 +11,7 @@ card))``, ``("declare", (seat, "G", None))``, ``("enter_auction", (declarer, bid
 refused action changes nothing and yields one :class:`core.events.Refused` event.
 """
 
-from core.errors import IllegalPlay, TrickrefError
+from core.errors import IllegalPlay, NotSaved, TrickrefError
 from core.events import DEAL_OVER, NOT_IN_DECK, WRONG_PHASE, Refused, Undone
 
 # Deal methods the referee may call on behalf of the table (anything else is refused).
@@ -25,8 +25,11 @@ class Referee:
 
     ``new_deal``: a zero-argument callable returning a fresh Deal of the game in play (the
     same cards and options every time, so undo can rebuild the deal by replay).
-    ``on_accept(verb, args)``: called for every accepted action before its events are
-    returned, i.e. before anything is shown (the journal writes it there).
+    ``on_accept(verb, args)``: called for every action the rules accept, before it is
+    booked in ``actions`` and before its events are returned (the journal writes it
+    there: write-ahead). When it raises ``core.errors.NotSaved`` (flash full, write
+    error) the deal is rebuilt without the action and the action is refused with that
+    reason: the table never holds what the journal does not.
     """
 
     def __init__(self, new_deal, on_accept=None):
@@ -58,9 +61,13 @@ class Referee:
         except (TrickrefError, TypeError, IndexError) as e:
             return [Refused(seat, card, NOT_IN_DECK if verb == "play" else WRONG_PHASE,
                             str(e))]
-        self.actions.append((verb, args))
         if self.on_accept is not None:
-            self.on_accept(verb, args)
+            try:
+                self.on_accept(verb, args)
+            except NotSaved as e:
+                self.replay(self.actions)  # the deal as the journal holds it
+                return [Refused(seat, card, e.reason, e.detail)]
+        self.actions.append((verb, args))
         return events
 
     def card(self, seat, card):

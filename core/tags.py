@@ -32,6 +32,7 @@ def __getattr__(name):
     raise AttributeError("module 'core.tags' has no attribute %r" % (name,))
 
 READ_BYTES = const(16)  # one NTAG READ answers 4 pages = 16 bytes (NTAG213 datasheet 10.2)
+USER_BYTES = const(144)  # NTAG213 user memory: pages 4..39 (datasheet 8.5; CC byte 2 0x12)
 NTAG213_PAGES = const(45)  # pages 0x00..0x2C, 4 bytes each (NTAG213 datasheet 8.5)
 
 # TLV types (NFC Forum T2TOP 1.1 section 2.3)
@@ -115,10 +116,53 @@ def encode_card(deck, card):
     return bytes(out)
 
 
+def bytes_needed(data):
+    """How many bytes of user memory, from page 4, :func:`decode_card` needs to see the
+    first NDEF Message TLV whole, given the ``data`` read so far (bytes). Returns
+    ``len(data)`` when they suffice, or when the TLVs are malformed or end (decode_card
+    then says why); never more than USER_BYTES (NTAG213 pages 4-39). A reader READs 16
+    more bytes while this is larger than what it has. Never raises.
+
+    NULL TLVs, Lock and Memory Control and Proprietary TLVs (T2TOP 1.1 section 2.3) may
+    come before the NDEF TLV, so a valid message can start past the first READ.
+    """
+    n = len(data)
+    i = 0
+    need = n
+    while need == n:
+        if i >= n:
+            need = i + 1  # the next TLV's type byte
+            break
+        t = data[i]
+        if t == _TLV_NULL:
+            i += 1
+            continue
+        if t == _TLV_TERMINATOR or t not in (_TLV_LOCK, _TLV_MEMORY, _TLV_NDEF,
+                                             _TLV_PROPRIETARY):
+            break
+        if i + 1 >= n:
+            need = i + 2
+            break
+        length = data[i + 1]
+        j = i + 2
+        if length == 0xFF:
+            if j + 2 > n:
+                need = j + 2
+                break
+            length = (data[j] << 8) | data[j + 1]
+            j += 2
+        if t == _TLV_NDEF:
+            need = max(n, j + length)
+            break
+        i = j + length
+    return min(need, USER_BYTES) if need > n else n
+
+
 def decode_card(data):
     """``(deck_name, card)`` named by tag user memory ``data`` (bytes from page 4 on).
 
-    ``data`` is usually the 16 bytes of one READ of page 4. NULL TLVs and Lock/Memory
+    ``data`` is the user memory read from page 4 on: one READ (16 bytes), or as many as
+    :func:`bytes_needed` asks for. NULL TLVs and Lock/Memory
     Control (and Proprietary) TLVs before the NDEF TLV are skipped, as real tags carry them
     (T2TOP 1.1 2.3). Raises :class:`BadTag` naming the problem for: a blank tag (all zero,
     terminator first, or an empty NDEF TLV ``03 00 FE``), a TLV whose length runs past
@@ -176,10 +220,12 @@ def _decode_message(data, i, end):
         j += 4
     id_len = 0
     if hdr & _IL:
+        if j >= end:
+            raise BadTag("truncated NDEF record: the ID length is past its TLV")
         id_len = data[j]
         j += 1
     p = j + type_len + id_len  # payload start
-    if p + plen > end:
+    if p + plen > end or j >= end:
         raise BadTag("truncated NDEF record: payload of %d bytes runs past its TLV" % plen)
     if (hdr & _TNF_MASK) != _TNF_WELL_KNOWN or type_len != 1 or data[j] != _TEXT_TYPE:
         kind = "URI" if type_len == 1 and data[j] == 0x55 else "TNF %d" % (hdr & _TNF_MASK)
@@ -266,7 +312,9 @@ class DeckRegistry:
     UID already claims the card: one card, one tag, so a swapped or duplicated sticker is
     caught instead of counted twice. ``card_for(uid)`` is the card number or None.
 
-    ``to_bytes()`` is compact: the deck letter, then per bound card (in card order) the UID
+    ``on_bind``: None, or a callable given the registry after every new binding (the
+    controller saves an unaudited deck's registry to flash there, so a power cycle keeps
+    it). ``to_bytes()`` is compact: the deck letter, then per bound card (in card order) the UID
     length, the UID and the card number, then CRC_A of all that (low byte first).
     ``DeckRegistry.from_bytes(data)`` rebuilds it and raises :class:`BadRecord` on anything
     damaged.
@@ -280,6 +328,7 @@ class DeckRegistry:
         # 64-bit unix port), a slot 11.
         self._slots = bytearray(_SLOT * len(self.deck))
         self._bound = 0
+        self.on_bind = None  # called with the registry after each new binding (saving it)
 
     def __len__(self):
         return self._bound
@@ -318,6 +367,8 @@ class DeckRegistry:
         self._slots[i] = len(uid)
         self._slots[i + 1:i + 1 + len(uid)] = uid
         self._bound += 1
+        if self.on_bind is not None:
+            self.on_bind(self)
 
     def card_for(self, uid):
         """The card number bound to tag ``uid`` (bytes), or None when it is unbound."""

@@ -16,16 +16,20 @@ journal (when one is given) before it is shown, so a power cut loses nothing: on
 journal is read back (a torn or corrupt tail dropped and reported), the game and its
 finished deals are rebuilt by replaying their actions, and play resumes where it stopped.
 
-Journal records (``core.journal``): ``game`` [name, players, options], ``act`` [verb,
-args] (every accepted action), ``undo`` [], ``deal`` [sheet lines] (a deal booked),
-``game-over`` [sheet lines]; when a game ends the journal is compacted to its sheet.
+Journal records (``core.journal``; docs/records.md "The board's journal"): ``game`` [name,
+players, options], ``act`` [verb, args] (every accepted action), ``undo`` [n] (the deal's
+action count before it), ``deal`` [the deal's lines, then the sheet lines] (a deal booked),
+``game-over`` [sheet lines]; when a game ends, or a new one abandons it, the journal is
+compacted to its sheet. Every record is written before the table changes (write-ahead: a
+failed write refuses the action, "flash full" / "write error"), and the boot never raises
+whatever the flash holds (``_resume``: what it cannot replay is set aside in a side file).
 """
 
 import gc
 
 from core.compat import const
-from core.errors import BadRecord, IllegalPlay, TrickrefError
-from core.events import DealOver, Refused
+from core.errors import BadRecord, NotSaved, TrickrefError
+from core.events import FLASH_FULL, WRITE_ERROR, DealOver, Refused
 from core.referee import Referee
 from core.tags import DeckRegistry
 from device import flows
@@ -326,7 +330,10 @@ class Controller:
         elif v == "main":
             self.main_menu()
         elif isinstance(v, tuple) and v[0] == "start":
-            self.start_game(v[1], v[2], dict(v[3]))
+            try:
+                self.start_game(v[1], v[2], dict(v[3]))
+            except NotSaved:
+                pass  # the LCD says why; the menu stays where it was
         elif isinstance(v, tuple) and v[0] in ("audit", "write"):
             self._start_scan(v[0], v[1])
         elif callable(v):
@@ -336,22 +343,22 @@ class Controller:
     # --- a game ----------------------------------------------------------------------------
 
     def start_game(self, name, players, options=None):
-        """Start a new game of ``name`` for ``players`` with ``options`` (dict). Raises
-        ValueError (an unknown game, option name or option value) / TrickrefError /
-        BadRecord / OSError with the game in play unchanged when the game cannot be built or
-        journaled."""
+        """Start a new game of ``name`` for ``players`` with ``options`` (dict). Write-ahead:
+        the game's record is on flash before the table changes. Raises ValueError (an unknown
+        game, option name or option value) or TrickrefError (NotSaved: the journal could not
+        take it) with the game in play unchanged."""
         flow = flows.load(name)
         flows.check_options(flow, players, options)
         match = flow.new_match(players, options or {})
-        old = (self.flow, self.match, getattr(self, "players", 0))
+        try:
+            self._save("game", [name, players, sorted((options or {}).items())])
+        except NotSaved as e:
+            self.show(["game not started", _words(e)])
+            raise
+        if self.match is not None:  # the game left open is abandoned: keep its sheet only
+            self._compact()
         self.flow, self.match, self.players = flow, match, players
-        if self.journal is not None:
-            try:
-                self.journal.append("game", [name, players, sorted((options or {}).items())])
-            except Exception:
-                self.flow, self.match, self.players = old  # the game in play goes on
-                raise
-        self._load_registry()
+        self._load_registry(resume=False)
         if self.link is not None:
             self.link.deck = self.flow.DECK
             self.link.hello(name)
@@ -429,12 +436,14 @@ class Controller:
             if isinstance(ev, DealOver):
                 self._deal_over(ev.result)
                 return events
+        if events and isinstance(events[-1], Refused) and \
+                events[-1].reason in (FLASH_FULL, WRITE_ERROR):
+            return events  # the refusal stays on the LCD; the next press shows the menu
         self._enter_table()
         return events
 
     def _journal_act(self, verb, args):
-        if self.journal is not None:
-            self.journal.append("act", [verb, list(args)])
+        self._save("act", [verb, list(args)])
 
     def _after(self, events):
         """After the table's events: notice the end of the deal, and ask the flow whether a
@@ -451,12 +460,17 @@ class Controller:
         return events
 
     def _undo(self):
+        """Take back the last action: the undo record is written first (write-ahead); a
+        failed write refuses the undo and the table stays as it is."""
+        if not self.app.referee.actions:
+            return self.app.undo()  # refused: nothing to undo
+        try:  # the undo names the actions it takes back from: a duplicate is noticed
+            self._save("undo", [len(self.app.referee.actions)])
+        except NotSaved as e:
+            return self.app._handle([Refused(-1, -1, e.reason, e.detail)])
         events = self.app.undo()
-        if events and not isinstance(events[0], Refused):
-            if self.journal is not None:
-                self.journal.append("undo", [])
-            self.result = None
-            self._enter_table()
+        self.result = None
+        self._enter_table()
         return events
 
     def _table_menu(self):
@@ -480,7 +494,8 @@ class Controller:
     def _next_deal(self):
         lines = self.flow.record(self.match, self.result)
         sheet = self.flow.sheet_lines(self.match)
-        self._journal("deal", sheet)
+        if not self._book("deal", lines + sheet):
+            return
         if self.link is not None:
             columns, rows = self.flow.sheet_table(self.match)
             self.link.deal_over(len(rows), " / ".join(lines[:2]))
@@ -488,39 +503,103 @@ class Controller:
                 self.link.row(columns, rows[-1])
         self.result = None
         if self.flow.is_match_over(self.match):
-            self.last_sheet = lines + sheet
-            self._journal("game-over", self.last_sheet)
-            if self.link is not None:
-                self.link.game_over(" / ".join(sheet[:3]))
-            if self.journal is not None:
-                try:  # keep only the finished sheet (atomic: temp file, then rename)
-                    self.journal.compact()
-                except (OSError, BadRecord) as e:
-                    self.show(["journal compact", "failed: %s" % e])
-            self._show_list(self.last_sheet)
-            self.app = None
-            self.match = None
+            self._game_over(lines + sheet, sheet)
         else:
             self._new_deal()
 
-    def _journal(self, kind, data):
-        if self.journal is not None:
+    def _game_over(self, last_sheet, sheet):
+        """Close the game: the game-over record, the journal compacted to the sheet, the
+        final sheet on the LCD. If the record cannot be written the sheet is still shown;
+        the next boot closes the game again (``_resume``)."""
+        self.last_sheet = last_sheet
+        saved = self._book("game-over", last_sheet, reload=False)
+        if self.link is not None:
+            self.link.game_over(" / ".join(sheet[:3]))
+        if saved:
+            self._compact()
+        self._show_list(self.last_sheet if saved else
+                        ["sheet NOT saved:", "power on again"] + self.last_sheet)
+        self.app = None
+        self.match = None
+
+    def _compact(self):
+        """Compact the journal (core.journal_replay.squeeze: finished and abandoned games
+        keep their sheets; atomic: temporary file, then rename). A failure is shown and
+        changes nothing."""
+        if hasattr(self.journal, "compact"):
+            try:
+                self.journal.compact()
+            except (OSError, BadRecord) as e:
+                self.show(["journal compact", "failed: %s" % e])
+
+    # --- write-ahead: nothing changes the table before its record is on flash -------------
+
+    def _save(self, kind, data):
+        """Append one journal record; raises NotSaved (reason FLASH_FULL for errno 28,
+        else WRITE_ERROR) when it is not on flash. No journal: nothing to do."""
+        if self.journal is None:
+            return
+        try:
             self.journal.append(kind, data)
+        except OSError as e:
+            code = e.args[0] if e.args else 0
+            raise NotSaved(FLASH_FULL if code == 28 else WRITE_ERROR, str(e))
+        except BadRecord as e:
+            raise NotSaved(WRITE_ERROR, str(e))
+
+    def _book(self, kind, data, reload=True):
+        """Write a booking record after the match already took it in RAM; on failure the
+        game is rebuilt from the journal (``reload``: the deal's result is shown again, OK
+        retries) and the LCD says why. Returns True when the record is on flash."""
+        try:
+            self._save(kind, data)
+            return True
+        except NotSaved as e:
+            if reload:
+                self._reload()
+            self.show([_words(e) + "!", "OK: book again"])
+            return False
+
+    def _reload(self):
+        """RAM set back to what the journal holds (after a booking that did not reach
+        flash): the game is rebuilt as at boot."""
+        self.app = self.match = self.flow = self.result = None
+        self.journal.close()
+        if not self._resume():
+            self.main_menu()
 
     # --- resume after a power cut --------------------------------------------------------
 
     def _resume(self):
-        """Rebuild the game from the journal; True when play resumed (or a finished sheet
-        was found), False for an empty journal. An unreadable journal is reported on the
-        LCD and set aside, never guessed at."""
-        rb = _Rebuild()
-        try:
-            _, report = self.journal.recover(sink=rb.add)
-            rb.finish()
-        except (BadRecord, IllegalPlay, TrickrefError, OSError) as e:
-            self.show(["journal refused", str(e)])
-            self.journal_report = str(e)
-            return False
+        """Boot: rebuild the game from the journal. Returns True when something is on the
+        LCD (the table resumed, a closed game's sheet, or what was set aside), False for
+        the main menu (empty journal, or a finished game: its sheet stays in the menu).
+
+        Never raises, whatever the flash holds: a journal the boot cannot replay (bad
+        magic, a good-CRC record that does not decode or that the rules refuse, an unknown
+        game, a newer firmware's record) is moved whole to a side file and the journal
+        starts again from the records it could prove (the game header and every booked
+        deal before the bad record; else nothing), replayed once more. The LCD then lists
+        what was kept and set aside until OK is pressed.
+        """
+        notice = None
+        for proven in (True, False):
+            rb = _Rebuild(self.journal)
+            try:
+                resumed = self._resume_from(rb)
+            except Exception as e:  # any flash content: a menu, never a blank LCD
+                self.app = self.match = self.flow = self.result = None
+                notice = self._set_aside(rb.proven if proven else 0, rb, e)
+                continue
+            if notice is None:
+                return resumed
+            break
+        self.journal_report = " / ".join(notice)
+        self._show_list(notice + ["OK: go on"])
+        return True
+
+    def _resume_from(self, rb):
+        _, report = self.journal.recover(sink=rb.add)
         self.journal_report = report
         if rb.game_over or rb.flow is None:
             self.last_sheet = rb.sheet
@@ -533,11 +612,38 @@ class Controller:
         self.flow, self.match, self.players = rb.flow, rb.match, rb.players
         if self.link is not None:
             self.link.deck = self.flow.DECK
-        self._load_registry()
+        if self.flow.is_match_over(self.match):
+            # cut between the last deal's record and the game-over record: close it now
+            if rb.acts:
+                raise BadRecord("journal: actions after the game's last deal")
+            sheet = self.flow.sheet_lines(self.match)
+            self._game_over(rb.sheet or sheet, sheet)
+            return True
+        self._load_registry(resume=True)
         self._new_deal(replay=rb.acts)
         if report.dropped:
             self.show(["resumed; dropped", "%d bytes: %s" % (report.dropped, report.reason)])
+        elif report.duplicates:
+            self.show(["resumed; skipped", "%d duplicated records" % report.duplicates])
         return True
+
+    def _set_aside(self, keep, rb, err):
+        """Move the journal to a side file, keeping its first ``keep`` bytes (the proven
+        records) as the journal; returns the lines that tell the table. Never raises: when
+        the flash cannot hold the copy the whole file is renamed aside (nothing kept)."""
+        why = str(err) or type(err).__name__
+        try:
+            side = self.journal.set_aside(keep)
+        except Exception:
+            keep = 0
+            try:
+                side = self.journal.set_aside(0)
+            except Exception as e2:
+                side = None
+                why = "%s; and %s" % (why, e2)
+        name = side.rsplit("/", 1)[-1] if side else "nothing moved"
+        kept = "kept %d deals" % rb.proven_deals if keep else "kept nothing"
+        return ["journal set aside", why, kept, "side file:", name]
 
     # --- the score sheet -------------------------------------------------------------------
 
@@ -591,9 +697,12 @@ class Controller:
         return None if not self.hw.storage else "%s/deck-%s.bin" % (self.hw.storage,
                                                                    deck_name)
 
-    def _load_registry(self):
+    def _load_registry(self, resume=False):
         """The deck's UID registry: the one saved by a clean deck audit (strict: other tags
-        are refused), else one learned as tags are first seen in this game."""
+        are refused), else one learned as tags are first seen in this game. The learned
+        one is saved to flash (``deck-<name>.seen.bin``) at every new tag and read back on
+        ``resume``, so a sticker rewritten before a power cycle is still caught after it;
+        a new game starts learning afresh."""
         name = self.flow.DECK.name
         path = self._registry_path(name)
         self.registry = DeckRegistry(self.flow.DECK)
@@ -604,54 +713,120 @@ class Controller:
             with open(path, "rb") as f:
                 self.registry = DeckRegistry.from_bytes(f.read())
             self.strict = True
+            return
         except OSError:
             pass  # never audited: learn the tags as they come
         except (BadRecord, TrickrefError) as e:
             self.show(["deck registry bad", str(e)])
+        seen = self._registry_path(name + ".seen")
+        if resume:
+            try:
+                with open(seen, "rb") as f:
+                    self.registry = DeckRegistry.from_bytes(f.read())
+            except (OSError, BadRecord, TrickrefError):
+                pass  # none saved yet (or damaged): learn again
+        else:
+            _drop_file(seen)
+        self.registry.on_bind = lambda reg: _save_file(seen, reg.to_bytes())
+
+
+def _drop_file(path):
+    try:
+        import os
+        os.remove(path)
+    except OSError:
+        pass
+
+
+def _save_file(path, data):
+    """Write ``data`` to ``path`` atomically (temporary file, then rename); a flash that
+    cannot take it leaves the old file (the tags are learned again after a power cycle)."""
+    import os
+    try:
+        with open(path + ".new", "wb") as f:
+            f.write(data)
+            f.flush()
+        os.rename(path + ".new", path)
+    except OSError:
+        _drop_file(path + ".new")
 
 
 class _Rebuild:
     """A journal sink that rebuilds a game as its records stream by: the match with every
-    booked deal replayed into it, and the actions of the deal in progress."""
+    booked deal replayed into it, and the actions of the deal in progress. ``proven``:
+    bytes of the journal up to the last record that rebuilt (a game header, a booked deal
+    or a game over), ``proven_deals`` the booked deals there (``journal``: the Journal
+    being read, for its ``offset``). ``add`` raises on a record it cannot rebuild."""
 
-    def __init__(self):
+    def __init__(self, journal=None):
+        self.journal = journal
         self.flow = None
         self.match = None
         self.players = 0
         self.acts = []
         self.sheet = None
         self.game_over = False
+        self.proven = 0
+        self.deals = 0
+        self.proven_deals = 0
+        self.played = False
 
     def add(self, rec):
         kind, data = rec[0], rec[1]
         if kind == "game":
             name, players, options = data
-            self.flow = flows.load(name)
-            self.players = players
-            self.match = self.flow.new_match(players, dict(options))
+            self.flow = None  # until the header is known good
+            flow = flows.load(name)
+            self.match = flow.new_match(players, dict(options))
+            self.flow, self.players = flow, players
             self.acts = []
             self.game_over = False
+            self.deals = 0
+            self.played = False  # a deal of this game was booked from its actions
         elif self.flow is None:
             raise BadRecord("journal: %s before any game" % kind)
+        elif self.game_over:
+            raise BadRecord("journal: %s after the game is over" % kind)
         elif kind == "act":
             self.acts.append((data[0], tuple(data[1])))
+            return
         elif kind == "undo":
-            if self.acts:
-                self.acts.pop()
+            if not self.acts:
+                raise BadRecord("journal: undo with no action to take back")
+            if data and data[0] != len(self.acts):  # [] from older firmware: unchecked
+                raise BadRecord("journal: an undo of action %s where the deal has %d: a "
+                                "duplicated or missing record" % (data[0], len(self.acts)))
+            self.acts.pop()
+            return
         elif kind == "deal":
-            if self.acts:  # a compacted, finished game keeps only its sheet lines
+            if self.acts:
                 referee = Referee(self.flow.deal_factory(self.match))
                 referee.replay(self.acts)
                 self.flow.record(self.match, referee.deal.result())
+                self.played = True
+            elif self.played:  # only a compacted, finished game has rows without actions
+                raise BadRecord("journal: deal %d booked without an action: a duplicated "
+                                "record" % (self.deals + 1))
             self.acts = []
             self.sheet = data
+            self.deals += 1
         elif kind == "game-over":
             self.game_over = True
             self.sheet = data
+        else:
+            raise BadRecord("journal: record kind %r is not one this firmware writes" % kind)
+        if self.journal is not None:
+            self.proven = self.journal.offset
+            self.proven_deals = self.deals
 
     def finish(self):
         """Called after the last record."""
         return self
+
+
+def _words(err):
+    """What the LCD says for a NotSaved: "flash full" or "write error"."""
+    return "flash full" if err.reason == FLASH_FULL else "write error"
 
 
 def _options_for(flow, players, chosen):

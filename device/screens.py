@@ -26,6 +26,8 @@ REASONS = {
     "tag-rewritten": "tag rewritten",
     "two-tags": "2 tags 1 card",
     "not-bound": "not deck's tag",
+    "flash-full": "flash full",
+    "write-error": "write error",
 }
 
 

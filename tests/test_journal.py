@@ -299,7 +299,7 @@ def test_torn_file_header_and_empty_file(tmp_path):
     assert got == [] and report.dropped == 2 and report.reason == "torn file header"
     j = Journal(path)
     assert j.append(GAME, {"game": "skat"}) == len(MAGIC) + len(
-        journal.encode_record(GAME, {"game": "skat"}))
+        journal.encode_record(GAME, {"game": "skat"}, 0))
     assert Journal(path).read()[0] == [Record(GAME, {"game": "skat"})]
 
 
@@ -348,7 +348,12 @@ def test_good_crc_that_does_not_decode_is_an_error_not_a_tail(tmp_path):
     """A record with a matching CRC but an unknown kind is another firmware's file or a
     bug: read() raises BadRecord naming it instead of silently dropping data."""
     path = str(tmp_path / "j.bin")
-    body = bytes((2, 0, 9, 0))  # LEN 2, KIND 9, payload None
+    body = bytes((2, 0, 9, 0))  # format 1: LEN 2, KIND 9, payload None
+    with open(path, "wb") as f:
+        f.write(journal.MAGIC_V1 + body + crc32(body).to_bytes(4, "little"))
+    with pytest.raises(BadRecord, match="unknown kind 9"):
+        Journal(path).read()
+    body = bytes((4, 0, 9, 0, 0, 0))  # format 2: LEN 4, KIND 9, SEQ 0, payload None
     with open(path, "wb") as f:
         f.write(MAGIC + body + crc32(body).to_bytes(4, "little"))
     with pytest.raises(BadRecord, match="unknown kind 9"):

@@ -18,6 +18,7 @@ import time
 import pytest
 
 from core.journal import Journal
+from device import flows
 from device.controller import _Rebuild
 from host_sim.autoplay import table_player
 from host_sim.board import SimBoard
@@ -26,7 +27,9 @@ GAMES = [("skat", 3, 2, 5), ("magistr", 3, 2, 3), ("tarot", 4, 2, 4), ("zhopa", 
 
 
 class SpyJournal(Journal):
-    """A Journal that records, after every append, the file size and the board's state."""
+    """A Journal that records, for every append, the file size after it and the board's
+    state once the record takes effect. The board writes ahead (the record, then RAM), so
+    that state is the board's state with the record applied (``state_with``)."""
 
     def __init__(self, path):
         Journal.__init__(self, path)
@@ -35,10 +38,26 @@ class SpyJournal(Journal):
         self.controller = None
 
     def append(self, kind, data):
+        state = state_with(self.controller, kind, data)
         end = Journal.append(self, kind, data)
         self.ends.append(end)
-        self.states.append(board_state(self.controller, kind))
+        self.states.append(state)
         return end
+
+
+def state_with(ctl, kind, data):
+    """``board_state`` once the record ``(kind, data)`` being written takes effect."""
+    if kind == "game":
+        flow = flows.load(data[0])
+        return (flow.NAME, tuple(flow.sheet_lines(flow.new_match(data[1], dict(data[2])))),
+                ())
+    if kind == "act":
+        name, sheet, acts = board_state(ctl, kind)
+        return name, sheet, acts + _norm([(data[0], tuple(data[1]))])
+    if kind == "undo":
+        name, sheet, acts = board_state(ctl, kind)
+        return name, sheet, acts[:-1]
+    return board_state(ctl, kind)  # deal: booked in RAM just before its record
 
 
 def board_state(ctl, kind=None):

@@ -9,7 +9,8 @@ import pytest
 from core.cards import FRENCH36, SKAT, TAROT
 from core.crc import crc_a
 from core.errors import BadCard, BadRecord, BadTag
-from core.tags import DeckRegistry, TAG_DECKS, decode_card, encode_card, ntag213_image
+from core.tags import (DeckRegistry, TAG_DECKS, bytes_needed, decode_card, encode_card,
+                       ntag213_image)
 
 
 def h(text):
@@ -227,3 +228,89 @@ def test_tags_under_micropython():
 
     out = run_mp("check_tags.py")
     assert out.strip().splitlines()[-1] == "OK %d" % (len(SKAT) + len(FRENCH36) + len(TAROT))
+
+
+# -- issue 16: NDEF beyond the first READ, malformed records refused, never an exception ------
+
+LOCK_CONTROL = h("01 03 A0 10 44")  # T2TOP 1.1 2.3.1: Lock Control TLV (NTAG213's, hw.md 1.2)
+
+
+def test_ndef_after_a_lock_control_tlv_is_read_past_16_bytes():
+    """A Lock Control TLV first puts "F:QS" (hardware.md 1.2 worked example) at bytes 5-20:
+    the first READ does not hold it, ``bytes_needed`` asks for 18 bytes, and those decode."""
+    data = LOCK_CONTROL + encode_card(FRENCH36, FRENCH36.parse("QS"))
+    assert data[5:18] == h("03 0B D1 01 07 54 02 65 6E 46 3A 51 53")
+    first = data[:16]
+    assert bytes_needed(first) == 18
+    with pytest.raises(BadTag, match="truncated TLV"):
+        decode_card(first)
+    assert decode_card(data[:18]) == ("french36", FRENCH36.parse("QS"))
+    assert bytes_needed(data[:18]) == 18  # enough now
+
+
+def test_ndef_after_null_tlvs_and_the_elephant_dump():
+    """16 NULL TLVs push the message to page 8; the NXP "elephant" dump's TLV (03 0F) ends
+    at byte 17 of user memory: both are read whole, the elephant refused as foreign text."""
+    data = bytes(16) + encode_card(SKAT, SKAT.parse("CJ"))
+    assert bytes_needed(data[:16]) == 17 and bytes_needed(data[:17]) == 18
+    assert bytes_needed(data[:32]) == 32
+    assert decode_card(data[:32]) == ("skat", SKAT.parse("CJ"))
+    user = ELEPHANT[16:]
+    assert bytes_needed(user[:16]) == 17
+    with pytest.raises(BadTag, match="foreign text"):
+        decode_card(user)
+
+
+def test_bytes_needed_stops_at_the_user_memory():
+    """A TLV claiming more than NTAG213's 144 user bytes (pages 4-39) asks for 144 at most,
+    and is then refused by decode_card with a reason."""
+    data = h("03 FF 01 00") + bytes(12)  # 3-byte length form: 256 bytes
+    assert bytes_needed(data) == 144
+    with pytest.raises(BadTag, match="claims 256 bytes"):
+        decode_card(data + bytes(128))
+
+
+@pytest.mark.parametrize("data", [
+    "03 03 D9 01 07",  # IL flag set, the ID length byte is past the TLV (was IndexError)
+    "03 02 D9 01",  # IL flag, no payload length room
+    "03 03 D1 01 00",  # type byte past the TLV
+    "03 04 D9 01 00 05 FE",  # IL flag: type and ID run past the TLV
+])
+def test_malformed_ndef_is_refused_with_a_reason(data):
+    with pytest.raises(BadTag, match="truncated"):
+        decode_card(h(data))
+
+
+def test_every_short_prefix_is_refused_or_read():
+    """decode_card on any prefix of any mutation of a real card message raises BadTag or
+    answers: never another exception (bytes_needed never raises either)."""
+    import random
+    rng = random.Random(16)
+    base = LOCK_CONTROL + encode_card(TAROT, TAROT.parse("EX"))
+    for _ in range(3000):
+        data = bytearray(base)
+        for _ in range(rng.randint(1, 3)):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        data = bytes(data[:rng.randint(0, len(data))])
+        assert 0 <= bytes_needed(data) <= 144
+        try:
+            decode_card(data)
+        except BadTag:
+            pass
+
+
+def test_board_reads_a_sticker_with_lock_control_first():
+    """The driver READs page 8 too when the TLVs need it (two READs, then HLTA)."""
+    from host_sim.chips.ntag import Ntag213
+    from tests.test_mfrc522 import NXP_UID, Rig
+    mem = ntag213_image(NXP_UID, SKAT, SKAT.parse("CJ"))
+    user = LOCK_CONTROL + encode_card(SKAT, SKAT.parse("CJ"))
+    mem[16:16 + len(user)] = user
+    rig = Rig()
+    r = rig.driver()
+    rig.chip.place(Ntag213(NXP_UID, memory=mem))
+    rig.chip.trace.clear()
+    uid, data = r.read_card()
+    assert decode_card(data) == ("skat", SKAT.parse("CJ"))
+    reads = [f[:2] for f, _ in rig.chip.trace if f[:1] == b"\x30"]
+    assert reads == [h("30 04"), h("30 08")]

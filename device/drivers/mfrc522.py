@@ -36,6 +36,7 @@ the 10+ SPI transactions of a coprocessor run per frame and checks answers the s
 
 from core.compat import const
 from core.crc import crc_a
+from core.tags import bytes_needed
 from device import timing
 from device.drivers.errors import (DeviceNotFound, NfcCollision, NfcCrcError, NfcError,  # noqa: F401
                                    NfcNak, NfcProtocolError, NfcTimeout)
@@ -454,6 +455,8 @@ class MFRC522:
         page4 = None
         if known is None or not known(uid):
             page4 = self._read(_FIRST_USER_PAGE)
+            if bytes_needed(page4) > len(page4):  # the NDEF TLV lies past the first READ
+                page4 = self._read_more(page4)
         if halt:
             self._halt_quietly()
         return uid, page4
@@ -463,6 +466,14 @@ class MFRC522:
         answers is only left awake (see read_card). Raises DeviceNotFound when the chip
         itself does not answer."""
         self._halt_quietly()
+
+    def _read_more(self, data):
+        """READ 4 pages at a time after ``data`` until :func:`core.tags.bytes_needed` is
+        met (at most the 144 bytes of NTAG213 user memory, pages 4-39)."""
+        data = bytes(data)
+        while bytes_needed(data) > len(data):
+            data += bytes(self._read(_FIRST_USER_PAGE + len(data) // 4))
+        return data
 
     def tag_present(self):
         """True while any tag, halted ones included, is in the field.

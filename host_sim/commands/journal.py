@@ -42,6 +42,9 @@ def run(args):
         "%d %s" % (n, k) for k, n in sorted(kinds.items()))))
     if report.dropped:
         print("dropped %d bytes at the end: %s" % (report.dropped, report.reason))
+    if report.duplicates:
+        print("skipped %d records written twice (same sequence number and CRC)"
+              % report.duplicates)
     for line in lines:
         print("%s, %d players, deal %d: %d actions%s" % (
             line["game"], line["players"], line["deal"], len(line["actions"]),
