@@ -11,7 +11,7 @@ journal's booked records end, so an export withholds the open deal's records.
 
 from core.errors import BadRecord, TrickrefError
 from core.events import Refused
-from core.journal import MAGIC, encode_record
+from core.journal import MAGIC, MAGIC_V1, encode_record
 from device import flows, timing
 from device.buttons import BACK, OK
 
@@ -73,8 +73,9 @@ def booked_end(chunk):
     """Byte offset where the journal's booked part ends: the end of its last ``game``,
     ``deal`` or ``game-over`` record (``chunk(offset, n)`` reads the file). What follows
     is the open deal (its actions: hands, skat, écart) and is not exported. A file without
-    the magic gives 0; a torn record ends the scan."""
-    if chunk(0, len(MAGIC)) != MAGIC:
+    either format's magic gives 0; a torn record ends the scan. Both formats put LEN (u16,
+    counting what follows up to the CRC) and KIND first (docs/records.md)."""
+    if chunk(0, len(MAGIC)) not in (MAGIC, MAGIC_V1):
         return 0
     pos = end = len(MAGIC)
     win_at, win = pos, b""

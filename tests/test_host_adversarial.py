@@ -351,25 +351,18 @@ def test_booked_end_on_a_real_journal(data_dir, tmp_path):
     the last game / deal / game-over record."""
     records, _ = game_records(iss_record(data_dir))
     path = str(tmp_path / "j.trj")
-    data, _ = write_journal(path, records)
+    data, ends = write_journal(path, records)
     j = Journal(path)
     assert booked_end(j.chunk) == len(data)  # ends with game-over: all booked
     kinds = [r[0] for r in records]
     assert kinds[0] == "game" and kinds[-2:] == ["deal", "game-over"]
-    offsets = [4]
-    for r in records:
-        offsets.append(offsets[-1] + len(_one(r)))
+    offsets = [4] + list(ends)  # where each record starts, then the end of the last
     first_act = offsets[1]
     for cut in (first_act, offsets[10], offsets[-3], offsets[-3] + 5):
         with open(path, "wb") as f:
             f.write(data[:cut])
         assert booked_end(Journal(path).chunk) == first_act
     assert booked_end(lambda o, n: b"") == 0
-
-
-def _one(rec):
-    from core.journal import encode_record
-    return encode_record(rec[0], rec[1])
 
 
 # ---------------------------------------------------------------- 6: host tools
