@@ -38,9 +38,9 @@ from core.games import tarot_rules as rules
 from core.games.tarot_rules import (BAD_CALL, BAD_ECART, BAD_POIGNEE,  # noqa: F401
                                     CALLED_SUIT, MUST_OVERTRUMP, MUST_TRUMP, is_petit_sec)
 from core.games.tarot_score import (  # noqa: F401
-    ATTACK, CHELEM_ANNOUNCED, CHELEM_DEFENCE, CHELEM_FAILED, CHELEM_FAILED_DEFENCE, CHELEM_NONE,
-    CHELEM_UNANNOUNCED, CONTRACT_NAMES, DEFENCE, EX, GARDE, GARDE_CONTRE, GARDE_SANS, MONDE,
-    PASS, PETIT, POINTS, POWER, PRISE, SUITS, card_points, contract_value, count_deal,
+    ATTACK, CAMP_NAMES, CHELEM_ANNOUNCED, CHELEM_DEFENCE, CHELEM_FAILED, CHELEM_FAILED_DEFENCE,
+    CHELEM_NONE, CHELEM_UNANNOUNCED, CONTRACT_NAMES, DEFENCE, EX, GARDE, GARDE_CONTRE,
+    GARDE_SANS, MONDE, PASS, PETIT, POINTS, POWER, PRISE, SUITS, card_points, contract_value, count_deal,
     is_oudler, score)
 
 from core.games.tarot_bidding import (  # noqa: F401  (re-exported)
@@ -56,6 +56,12 @@ EXCUSE_LAST_OTHER_CAMP = "other-camp"  # seed 002 s.6; TarotClub: it changes cam
 EXCUSE_LAST_WINNER = "winner"  # FFT p.8 read as "to the trick's winner" (bric-a-brac.org)
 EXCUSE_LAST_FORBIDDEN = "forbidden"  # regles2jeux.fr: the play is not allowed
 
+# Option: what the table does with a proven violation (docs/rules/tarot.md "Violations").
+VIOLATIONS_DECIDE = "decide"  # the offender's camp loses the deal (default)
+VIOLATIONS_REPORT = "report"  # shown and listed only; the deal is scored as played
+# The violations that decide the deal: the card play (FFT p.7-8) and the écart (p.6).
+DECIDED = ("revoke", MUST_TRUMP, MUST_OVERTRUMP, BAD_ECART)
+
 # Refusal reasons of the card play (core.events has the shared ones).
 EXCUSE_LAST = "excuse-last-trick"
 EXCUSE_CHELEM = "excuse-kept-for-chelem"  # no longer raised (issue 14): kept for imports
@@ -67,11 +73,12 @@ EXCUSE_CHELEM = "excuse-kept-for-chelem"  # no longer raised (issue 14): kept fo
 # ``petit_au_bout`` ATTACK/DEFENCE/None; ``chelem`` a CHELEM_* value; ``poignees``:
 # ``(seat, camp, trumps)``; ``partner`` None at 3/4 players or when alone; ``notes``: what
 # happened to the Excuse and the called card, in words; ``score``: the
-# :class:`core.games.tarot_score.Score` (None when annulled); ``marks``: one per seat.
+# :class:`core.games.tarot_score.Score` (None when annulled); ``marks``: one per seat;
+# ``violation``: ``(seat, kind, trick)`` of the violation that decided the deal, or None.
 Result = namedtuple("Result", (
     "status", "dealer", "taker", "contract", "called", "partner", "chelem_announced",
     "attack_points", "defence_points", "oudlers", "petit_au_bout", "chelem", "poignees",
-    "notes", "score", "marks", "trick_winners"))
+    "notes", "score", "marks", "trick_winners", "violation"))
 
 
 _SIZES = {3: (24, 6), 4: (18, 6), 5: (15, 3)}  # hand, chien: FFT p.4, p.11, p.12
@@ -105,7 +112,7 @@ class Game:
     name = "tarot"
 
     def __init__(self, players=4, excuse_last=EXCUSE_LAST_OTHER_CAMP,
-                 excuse_slam=EXCUSE_SLAM_ANY):
+                 excuse_slam=EXCUSE_SLAM_ANY, violations=VIOLATIONS_DECIDE):
         if players not in _SIZES:
             raise TrickrefError("tarot is played by 3, 4 or 5, not %r" % (players,))
         if excuse_last not in (EXCUSE_LAST_OTHER_CAMP, EXCUSE_LAST_WINNER,
@@ -114,6 +121,10 @@ class Game:
                                 % (excuse_last,))
         if excuse_slam not in (EXCUSE_SLAM_ANY, EXCUSE_SLAM_ANNOUNCED):
             raise TrickrefError("excuse_slam %r: any or announced" % (excuse_slam,))
+        if violations not in (VIOLATIONS_DECIDE, VIOLATIONS_REPORT):
+            raise TrickrefError("tarot option violations %r: decide or report"
+                                % (violations,))
+        self.violations = violations
         self.players = players
         self.hand_size, self.chien_size = _SIZES[players]
         self.tricks = self.hand_size
@@ -216,6 +227,7 @@ class Deal(Bidding):
             self.hands[seat].remove(card)
         elif card in self._shown[seat]:
             self._shown[seat].remove(card)
+        self._note_violation(events)
         if card == self.called and self._holder < 0:
             self._holder = seat
         if card == self.called:
@@ -236,8 +248,18 @@ class Deal(Bidding):
                                                     and SUITS[c] < tricks.TRUMP)):
                     events.append(RevokeFound(self.taker, c, -1, BAD_ECART,
                                               "%s was in the écart (FFT p.6)" % TAROT.short(c)))
+        self._note_violation(events)
         events.append(DealOver(self.result()))
         return events
+
+    def _note_violation(self, events):
+        """Keep the first deciding violation among ``events`` (option ``decide``)."""
+        if self.game.violations != VIOLATIONS_DECIDE or self.violation is not None:
+            return
+        for ev in events:
+            if type(ev) is RevokeFound and ev.reason in DECIDED:
+                self.violation = (ev.seat, ev.reason, ev.trick)
+                return
 
     def trick_winner(self, cards):
         """Index of the winning card: the highest trump, else the highest card of the suit
@@ -280,7 +302,7 @@ class Deal(Bidding):
         if self.status != "played":
             return Result(self.status, self.dealer, self.taker, self.contract, self.called,
                           None, False, 0, 0, 0, None, CHELEM_NONE, (), (), None,
-                          (0,) * n, ())
+                          (0,) * n, (), None)
         camps = [self.camp_of(s) for s in range(n)]
         pts, oud, pab, chelem, notes = count_deal(
             n, self.contract, self.history, self.trick_winners, camps,
@@ -292,13 +314,18 @@ class Deal(Bidding):
             else:
                 partner = self._holder
         poignees = tuple((s, self.camp_of(s), len(c)) for s, c in self.poignees)
+        loser = None
+        if self.violation is not None:
+            loser = camps[self.violation[0]]
+            notes.append("%s by seat %d: the %s loses the deal" % (
+                self.violation[1], self.violation[0], CAMP_NAMES[loser]))
         sc = score(n, self.contract, pts[ATTACK], oud,
                    poignee=[(camp, k) for s, camp, k in poignees], petit_au_bout=pab,
-                   chelem=chelem, taker=self.taker, partner=partner)
+                   chelem=chelem, taker=self.taker, partner=partner, loser=loser)
         return Result("played", self.dealer, self.taker, self.contract, self.called,
                       partner, self.chelem_announced, pts[ATTACK], pts[DEFENCE],
                       oud, pab, chelem, poignees, tuple(notes), sc, sc.marks,
-                      tuple(self.trick_winners))
+                      tuple(self.trick_winners), self.violation)
 
 
 class Match:

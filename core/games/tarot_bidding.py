@@ -97,6 +97,7 @@ class Bidding(tricks.TrickDeal):
         self.cap_trick = [-1] * n
         self.ex_poignee = [False] * n  # showed the Excuse in a poignée: no other trump
         self._result = None
+        self.violation = None  # (seat, kind, trick) deciding the deal (tarot.Deal)
         self.chien = None
         if hands is not None:
             dealt = bytearray(78)

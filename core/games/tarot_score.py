@@ -185,7 +185,7 @@ def _half_text(h):
 
 
 def score(players, contract, points_half, oudlers, poignee=(), petit_au_bout=None,
-          chelem=None, taker=0, partner=None):
+          chelem=None, taker=0, partner=None, loser=None):
     """Score one deal to the FFT rules (p.8-9; 3 players p.11; 5 players p.12).
 
     ``players`` 3/4/5; ``contract`` PRISE..GARDE_CONTRE or its name; ``points_half``: the
@@ -193,7 +193,9 @@ def score(players, contract, points_half, oudlers, poignee=(), petit_au_bout=Non
     included; ``oudlers``: oudlers the attack holds at the end (0..3); ``poignee``:
     ``(camp, trumps)`` pairs, ``camp`` ATTACK/DEFENCE; ``petit_au_bout``: None or the camp
     that won it; ``chelem``: a ``CHELEM_*`` value or name; ``taker``/``partner``: seats
-    (partner only at 5 players; None = the taker plays alone).
+    (partner only at 5 players; None = the taker plays alone); ``loser``: None, or the
+    camp (ATTACK/DEFENCE) that a proven violation makes lose the deal whatever its points
+    (docs/rules/tarot.md "Violations": the base keeps the margin ``|diff|`` as played).
 
     Per defender: ``(25 + |diff|) x mult``, signed by the result, ``± 10 x mult`` petit au
     bout (to the camp that took it, whatever the result), ``± poignée primes`` (always to
@@ -229,12 +231,18 @@ def score(players, contract, points_half, oudlers, poignee=(), petit_au_bout=Non
                                 or not 0 <= partner < players):
         raise TrickrefError("partner %r: only a 5-player deal has a partner, another seat "
                             "than the taker's" % (partner,))
+    if loser not in (None, ATTACK, DEFENCE):
+        raise TrickrefError("a violation makes ATTACK or DEFENCE lose, not %r" % (loser,))
     mult = MULTIPLIERS[contract]
     target = TARGETS[oudlers]
     won = points_half >= 2 * target
     steps = ["%s (x%d), %d oudler%s: target %d" % (_CONTRACT_TITLES[contract],
                                                    mult, oudlers, "" if oudlers == 1 else "s",
                                                    target)]
+    if loser is not None:
+        won = loser == DEFENCE
+        steps.append("violation by the %s: the deal is scored as %s" % (
+            CAMP_NAMES[loser], "made" if won else "failed"))
     counted = points_half // 2
     if points_half % 2:
         counted = (points_half + 1) // 2 if won else points_half // 2

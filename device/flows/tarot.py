@@ -10,6 +10,7 @@ from core.cards import TAROT
 from core.games import tarot
 from device.flows import SCAN, seat_label
 from device.menu import Item, Menu
+from device.screens import VIOLATIONS
 
 NAME = "tarot"
 TITLE = "French Tarot"
@@ -19,16 +20,21 @@ OPTIONS = (("excuse_last", "Excuse, last trk", (("to other camp", "other-camp"),
                                                   ("to the winner", "winner"),
                                                   ("forbidden", "forbidden"))),
            ("excuse_slam", "Excuse in chelem", (("any camp (seed)", "any"),
-                                                ("announcer (FFT)", "announced"))))
+                                                ("announcer (FFT)", "announced"))),
+           # A proven revoke, failure to trump or bad écart: the offender's camp loses
+           # the deal, or it is only shown (docs/rules/tarot.md "Violations").
+           ("violations", "Violations", (("decide", "decide"), ("report only", "report"))))
 _BIDS = (("Pass", "pass"), ("Prise", "prise"), ("Garde", "garde"),
          ("Garde sans", "garde sans"), ("Garde contre", "garde contre"))
 _POIGNEE = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}  # FFT p.7
 
 
 def new_match(players, options):
-    """A tarot score sheet (the dealer passes to dealer + 1 each deal)."""
+    """A tarot score sheet (the dealer passes to dealer + 1 each deal); ``options``:
+    ``excuse_last``, ``excuse_slam``, ``violations`` (see OPTIONS)."""
     game = tarot.Game(players, excuse_last=options.get("excuse_last", "other-camp"),
-                      excuse_slam=options.get("excuse_slam", tarot.EXCUSE_SLAM_ANY))
+                      excuse_slam=options.get("excuse_slam", tarot.EXCUSE_SLAM_ANY),
+                      violations=options.get("violations", tarot.VIOLATIONS_DECIDE))
     return tarot.Match(game, 0)
 
 
@@ -92,7 +98,8 @@ def table_items(deal, match=None):
 
 
 def result_lines(result, match=None):
-    """Contract, taker, made or failed by how much, then each seat's mark."""
+    """Contract, taker, made or failed by how much, the seat and violation that decided
+    the deal (e.g. "P3 revoke"), then each seat's mark."""
     if result.status != "played":
         return ["Deal annulled" if result.status == "petit-sec" else "All passed",
                 "no score"]
@@ -100,7 +107,11 @@ def result_lines(result, match=None):
     pts = sc.counted
     head = "%s %s" % (seat_label(result.taker), tarot.CONTRACT_NAMES[result.contract])
     verdict = "%s %d/%d" % ("made" if sc.won else "down", pts, sc.target)
-    return [head, verdict] + ["%s %+d" % (seat_label(s), m) for s, m in enumerate(result.marks)]
+    lines = [head, verdict]
+    if result.violation is not None:
+        seat, kind = result.violation[0], result.violation[1]
+        lines.append("%s %s" % (seat_label(seat), VIOLATIONS.get(kind, kind)))
+    return lines + ["%s %+d" % (seat_label(s), m) for s, m in enumerate(result.marks)]
 
 
 def record(match, result):
