@@ -285,7 +285,7 @@ class Controller:
             flow = flows.load(name)
             options = _options_for(flow, players, chosen)
             if len(chosen) == len(options):
-                return Menu("Start %s?" % flow.TITLE,
+                return Menu(flow.TITLE,  # "Start French Tarot?" is 19 columns
                             [Item("Start", value=("start", name, players, chosen))])
             key, label, choices = options[len(chosen)]
 
