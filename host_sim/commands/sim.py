@@ -154,8 +154,8 @@ def run(args):
         until = lambda s: bool(s.results)  # noqa: E731
     n = sim.run(frames=frames, until=until, screenshot=args.screenshot,
                 every=args.screenshot_every)
-    for i, r in enumerate(sim.results, 1):
-        print("deal %d: %s" % (i, " | ".join(sim.flow.result_lines(r, sim.ctl.match))))
+    for i, lines in enumerate(sim.summaries, 1):
+        print("deal %d: %s" % (i, " | ".join(lines)))
     if args.headless:
         st = sim.stats
         print("%d frames, %.1f s of table time, %.2f ms firmware + %.2f ms drawing a frame" % (

@@ -174,6 +174,7 @@ class SimApp:
         self.renderer = Renderer()
         self._use_flow(flow)
         self.results = []  # every DealOver result, in order
+        self.summaries = []  # each result's lines as the LCD named its seats at the time
         self.events = []  # every firmware event, in order
         self.frame = 0
         self.running = True
@@ -506,6 +507,8 @@ class SimApp:
                 self._scanning = False  # a new request: the last scan is done
             elif isinstance(ev, DealOver):
                 self.results.append(ev.result)
+                # now, before the deal is booked: Skat's seats rotate with the dealer
+                self.summaries.append(self.flow.result_lines(ev.result, self.ctl.match))
                 self.awaiting = None
                 self._result_at = self.now
             elif isinstance(ev, Undone):
