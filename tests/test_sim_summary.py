@@ -35,3 +35,28 @@ def test_end_of_run_summary_names_each_deals_declarer():
         assert today != [sim.summaries[i][0] for i, _ in played]
     finally:
         sim.close()
+
+
+def test_headless_run_with_a_human_seat_is_refused(capsys):
+    """Nobody can play P1 without a window: the run is refused instead of waiting."""
+    assert main(["sim", "--headless", "--game", "tarot", "--players", "4"]) == 2
+    err = capsys.readouterr().err
+    assert "P1" in err and "--human none" in err
+
+
+def test_ctrl_c_ends_cleanly_with_the_screenshot(tmp_path, capsys, monkeypatch):
+    """Ctrl-C in the middle of a run: no traceback, the summary and the screenshot."""
+    step = SimApp.step
+
+    def step_then_interrupt(sim, dt_ms=None):
+        if sim.frame >= 30:
+            raise KeyboardInterrupt
+        return step(sim, dt_ms)
+
+    monkeypatch.setattr(SimApp, "step", step_then_interrupt)
+    shot = tmp_path / "cut.png"
+    assert main(["sim", "--headless", "--human", "none", "--size", "800x600",
+                 "--screenshot", str(shot)]) == 130
+    out = capsys.readouterr().out
+    assert "interrupted after 30 frames" in out and "screenshot: %s" % shot in out
+    assert pygame.image.load(str(shot)).get_size() == (800, 600)

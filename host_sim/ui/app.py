@@ -174,6 +174,7 @@ class SimApp:
         self.renderer = Renderer()
         self._use_flow(flow)
         self.results = []  # every DealOver result, in order
+        self.lazy_draw = False  # True: step() does not draw (headless runs draw on save)
         self.summaries = []  # each result's lines as the LCD named its seats at the time
         self.events = []  # every firmware event, in order
         self.frame = 0
@@ -350,10 +351,8 @@ class SimApp:
         self._sync_shadow()
         t1 = time.perf_counter()
         self.traffic.pull()
-        if self.screen.get_size() != self.layout.size:
-            self.layout = self._layout()
-        self.renderer.draw(self.screen, self, self.layout)
-        pygame.display.flip()
+        if not self.lazy_draw:
+            self.draw()
         t2 = time.perf_counter()
         self.stats["firmware_ms"] += (t1 - t0) * 1000
         self.stats["draw_ms"] += (t2 - t1) * 1000
@@ -378,8 +377,18 @@ class SimApp:
             self.save_screenshot(screenshot)
         return n
 
+    def draw(self):
+        """Draw the window for the current frame and show it."""
+        if self.screen.get_size() != self.layout.size:
+            self.layout = self._layout()
+        self.renderer.draw(self.screen, self, self.layout)
+        pygame.display.flip()
+
     def save_screenshot(self, path):
-        """Write the window as PNG at ``path``; returns the path."""
+        """Write the window as PNG at ``path`` (drawn first when ``lazy_draw``: a
+        headless run draws only the frames it saves); returns the path."""
+        if self.lazy_draw:
+            self.draw()
         d = os.path.dirname(path)
         if d:
             os.makedirs(d, exist_ok=True)
