@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 DOCS_STAMP := $(VENV)/.installed-docs
 
-.PHONY: demo test bench mem32 docs venv clean
+.PHONY: demo test bench mem32 docs screenshots venv clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -21,6 +21,10 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/python -m pytest
+
+# The README's pictures of the simulator (a trick in progress in each game), regenerated.
+screenshots: $(STAMP)
+	SDL_VIDEODRIVER=dummy $(BIN)/trickref sim --shots docs/screenshots
 
 # The benchmark suite (issue 11, docs/performance.md): the dev extra plus the bench extra
 # (OpenSpiel, for the Skat comparison). Prints every figure; a few minutes at most.

@@ -19,7 +19,7 @@ from core.events import (NOT_IN_DECK, UNKNOWN_TAG, WRONG_PHASE, Awaiting, CardPl
 from core.tags import DeckRegistry, decode_card
 from device import glyphs
 from device.pads import CARD, COLLISION, NO_READER, READER_BACK, Pads
-from device.screens import Screens
+from device.screens import Screens, deck_title
 
 CLEAR_PADS = "clear-pads"  # refusal: the last trick still lies on the pads
 TAG_REWRITTEN = "tag-rewritten"  # the tag's text names another card than its UID is bound to
@@ -66,7 +66,7 @@ class App:
         self._before_outage = None  # the screen a "no reader" message covers
         for slot, rows8 in enumerate(glyphs.suit_glyphs(deck.name)):
             lcd.define_char(slot, rows8)
-        self.show(self.screens.message("trickref " + deck.name, "first card"))
+        self.show(self.screens.message(deck_title(deck), "lay first card"))
 
     def show(self, lines):
         """Put ``lines`` on the LCD (only changed rows are sent)."""

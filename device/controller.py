@@ -34,6 +34,7 @@ from core.referee import Referee
 from core.tags import DeckRegistry
 from device import flows
 from device.buttons import BACK, NEXT, OK, PREV, Buttons
+from device.buzzer import Buzzer
 from device.menu import Item, Items, Menu, MenuStack
 
 MODE_MAIN = const(1)
@@ -60,6 +61,7 @@ class Controller:
         self.cols = hw.lcd.cols
         self.rows = hw.lcd.rows
         self.buttons = Buttons(hw.buttons) if hw.buttons else None
+        self.buzzer = Buzzer(getattr(hw, "buzzer", None))
         self.journal = journal
         self.central = central
         self.link = None
@@ -122,6 +124,11 @@ class Controller:
         except Exception as e:  # the loop survives anything; the table sees why
             self.show(["internal error", str(e)])
             events.append(Refused(-1, -1, "internal", str(e)))
+        try:
+            self.buzzer.play(events, now_ms)
+            self.buzzer.tick(now_ms)
+        except Exception:  # a failing buzzer pin is no reason to stop refereeing
+            self.buzzer.pin = None
         return events
 
     def press(self, button, started=None):
@@ -289,7 +296,7 @@ class Controller:
             flow = flows.load(name)
             options = _options_for(flow, players, chosen)
             if len(chosen) == len(options):
-                return Menu("Start %s?" % flow.TITLE,
+                return Menu(flow.TITLE,  # "Start French Tarot?" is 19 columns
                             [Item("Start", value=("start", name, players, chosen))])
             key, label, choices = options[len(chosen)]
 

@@ -2,8 +2,8 @@
 
 A :class:`Menu` is a title and a list of :class:`Item`; an item either runs ``actions``
 (a list of ``(verb, args)`` the controller applies) or opens a sub-menu. PREV/NEXT move
-the cursor (wrapping), OK selects, BACK goes up one level. On a 2-row LCD the title is on
-row 0 and the current item on row 1; on 4 rows the title and up to 3 items, the current
+the cursor (wrapping), OK selects, BACK goes up one level. On a 2-row LCD the title and,
+when it fits beside it, the cursor's position ("3/7") are on row 0 and the current item on row 1; on 4 rows the title and up to 3 items, the current
 one marked ``>``.
 """
 
@@ -91,11 +91,14 @@ class MenuStack:
         m = self.top
         out = [m.title]
         if rows <= 2:
+            # the item keeps the whole row after ">" (15 characters on a 16x2); the "n/N"
+            # position mark goes to the title's row, right-aligned, when both fit there
             n = len(m.items)
             mark = "%d/%d" % (m.cursor + 1, n) if n > 1 else ""
-            label = m.items[m.cursor].label
-            w = cols - 1 - len(mark)  # MicroPython's str has no ljust: pad by hand
-            out.append(">" + (label[:w - 1] + " " * w)[:w] + mark if mark else ">" + label)
+            w = cols - 1 - len(mark)
+            if mark and len(m.title) <= w:  # MicroPython's str has no ljust: pad by hand
+                out[0] = (m.title + " " * w)[:w] + " " + mark
+            out.append(">" + m.items[m.cursor].label)
         else:
             first = max(0, min(m.cursor - 1, len(m.items) - (rows - 1)))
             for i in range(first, min(len(m.items), first + rows - 1)):

@@ -63,6 +63,16 @@ def lcd_text(deck, text):
     return "".join(out)
 
 
+# The decks as players call them (core.cards deck names -> words; 16 columns at most).
+DECK_TITLES = {"skat": "Skat deck", "french36": "36-card deck", "tarot": "Tarot deck"}
+
+
+def deck_title(deck):
+    """The deck in players' words for the LCD: ``"36-card deck"`` for ``french36``; an
+    unnamed deck keeps its code name."""
+    return DECK_TITLES.get(deck.name, deck.name)
+
+
 def seat_name(seat):
     """``"P1"`` for seat 0."""
     return "P%d" % (seat + 1)

@@ -302,12 +302,16 @@ def _card(c):
 
 
 def game_of(item, game=None):
-    """The game in play after ``item``: a hello frame names it, anything else keeps it."""
-    if isinstance(item, P.Frame) and item.type == P.EV_HELLO:
+    """The game in play after ``item``: a hello frame names it, so does a state answer
+    (R_STATE ``(seq, {"game": ...})``, public to any host); anything else keeps it."""
+    if isinstance(item, P.Frame) and item.type in (P.EV_HELLO, P.R_STATE):
         try:
-            return item.value[1]
-        except (TypeError, IndexError):
+            named = item.value[1]
+            if item.type == P.R_STATE:
+                named = named.get("game")
+        except (TypeError, IndexError, AttributeError):
             return game
+        return named if isinstance(named, str) else game
     return game
 
 

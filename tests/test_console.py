@@ -85,3 +85,52 @@ def test_host_undo_needs_the_table(tmp_path):
     assert box["value"] == (True, "")
     assert p.ctl.app.referee.deal.history == [], box
     con.port.close() if hasattr(con, "port") else None
+
+
+class _AttachedLate:
+    """A console attached to a Tarot board after its hello: the only way it learns the
+    game is its state query (public to an unpaired host)."""
+
+    def __init__(self, game):
+        self.game = game
+        self.asked = 0
+        self.frames = [P.Frame(7, P.EV_TRICK, (1, ["21", "1", "EX"], 9, "trump 21"))]
+
+    def query_state(self, timeout):
+        self.asked += 1
+        return {"game": self.game, "players": 4, "deal": 1}
+
+    def take(self, timeout):
+        out, self.frames = self.frames, []
+        return out
+
+
+def _watch(con, extra=()):
+    import argparse
+    from host_sim.commands import console as cmd
+    args = argparse.Namespace(pair=None, query=False, export_csv=None, export_journal=None,
+                              csv=None, seconds=0.05, timeout=1.0, keys=None)
+    for k, v in extra:
+        setattr(args, k, v)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cmd._run(con, args) == 0
+    return out.getvalue()
+
+
+def test_console_attached_after_hello_halves_tarot_points(tmp_path):
+    # the board counts Tarot in half-points (core/games/tarot_score.py): 9 half-points
+    # are the 21 (4.5) of the trick; the console learns the game from the state query
+    con = _AttachedLate("tarot")
+    text = _watch(con, [("keys", str(tmp_path / "keys.json"))])
+    assert con.asked == 1
+    assert "P2 takes 21 1 EX (4.5 points)" in text, text
+    skat = _watch(_AttachedLate("skat"), [("keys", str(tmp_path / "keys.json"))])
+    assert "(9 points)" in skat, skat
+
+
+def test_console_query_sets_the_game(tmp_path):
+    con = _AttachedLate("tarot")
+    text = _watch(con, [("keys", str(tmp_path / "keys.json")), ("query", True)])
+    assert con.asked == 1  # the --query answer names the game: no second question
+    assert "game=tarot" in text and "(4.5 points)" in text, text

@@ -138,9 +138,10 @@ def record(match, result):
 
 
 def sheet_lines(match):
-    """The list's totals: one line per player, plain and Seeger-Fabian."""
+    """The list's totals: one line per player, plain and Seeger-Fabian, in 16 columns
+    (``"P2    98 SF 1098"``: five digits each, a 16x2 LCD shows the whole row)."""
     sheet = match.sheet
-    return ["%s %5d SF %5d" % (seat_label(p), sheet.totals[p], sheet.sf[p])
+    return ["%s %5d SF%5d" % (seat_label(p), sheet.totals[p], sheet.sf[p])
             for p in range(match.players)]
 
 

@@ -123,7 +123,7 @@ def record(match, result):
 
 def sheet_lines(match):
     """Running totals per seat and the number of deals."""
-    return ["After %d deals" % len(match.results)] + [
+    return ["Deals: %d" % len(match.results)] + [
         "%s %+d" % (seat_label(s), t) for s, t in enumerate(match.totals)]
 
 

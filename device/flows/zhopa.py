@@ -76,7 +76,7 @@ def record(match, result):
 
 def sheet_lines(match):
     """Banks per seat; at the end the winners and each seat's rating."""
-    lines = ["Game over" if match.is_over() else "After %d deals" % len(match.rows)]
+    lines = ["Game over" if match.is_over() else "Deals: %d" % len(match.rows)]
     for s in range(match.game.players):
         lines.append("%s banks %d" % (seat_label(s), match.banks[s]))
     if match.is_over():

@@ -75,6 +75,16 @@ def run(args):
         port.close()
 
 
+def _game_in_play(con, timeout):
+    """The board's game, asked once when the console attaches (the board's hello may be
+    long past: Tarot's trick points arrive in half-points and are shown halved only when
+    the game is known). None when the board does not answer."""
+    try:
+        return game_of(P.Frame(-1, P.R_STATE, (-1, con.query_state(min(timeout, 2.0)))))
+    except ConsoleError:
+        return None
+
+
 def _run(con, args):
     keys = KeyStore(args.keys)
     if args.pair:
@@ -85,8 +95,11 @@ def _run(con, args):
             return 0  # pairing alone: done
     elif args.export_journal or (args.query and keys.boards):
         con.login(keys, args.timeout)
+    game = None
     if args.query:
-        print(describe(P.Frame(-1, P.R_STATE, (-1, con.query_state(args.timeout)))))
+        state = P.Frame(-1, P.R_STATE, (-1, con.query_state(args.timeout)))
+        game = game_of(state)
+        print(describe(state, game))
     if args.export_csv:
         columns, rows = con.export_sheet(args.timeout)
         write_csv(args.export_csv, columns, rows)
@@ -104,8 +117,9 @@ def _run(con, args):
     if args.csv:
         columns, rows = con.export_sheet(args.timeout)
         write_csv(args.csv, columns, rows)
+    if game is None:
+        game = _game_in_play(con, args.timeout)
     end = None if args.seconds is None else time.monotonic() + args.seconds
-    game = None
     while end is None or time.monotonic() < end:
         left = 0.5 if end is None else max(0.0, min(0.5, end - time.monotonic()))
         for item in con.take(left):

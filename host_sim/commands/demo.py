@@ -32,9 +32,12 @@ def add_arguments(p):
     p.add_argument("--record", default=DEMO_RECORD,
                    help="Skat: an ISS .sgf file; its first played record is replayed")
     p.add_argument("--players", type=int, default=None,
-                   help="players for the seeded demos (default 3; tarot 4)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the seeded demo deal")
-    p.add_argument("--deals", type=int, default=1, help="deals of the seeded demos")
+                   help="players for the seeded demos (default 3; tarot 4); with Skat, "
+                        "a seeded deal instead of the ISS record")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the seeded demo deal (default 1); with Skat, a seeded "
+                        "deal instead of the ISS record")
+    p.add_argument("--deals", type=int, default=1, help="deals of the seeded demos (1 or more)")
     p.add_argument("--flash", default=None, metavar="DIR",
                    help="keep the board's flash (journal) in DIR and resume from it")
     p.add_argument("--png", default=os.path.join("out", "demo_table.png"),
@@ -51,7 +54,11 @@ def run(args):
         journal = Journal(os.path.join(args.flash, "journal.bin"))
     from core.errors import TrickrefError
     from device import flows
-    if args.game == "skat":
+    if args.deals < 1:
+        print("error: --deals %d: a demo plays 1 deal or more" % args.deals)
+        return 2
+    seeded = args.game != "skat" or args.seed is not None or args.players is not None
+    if not seeded:
         try:
             rec = first_played(args.record)
         except (OSError, UnicodeDecodeError, TrickrefError) as e:
@@ -61,8 +68,8 @@ def run(args):
             print("error: no played game in %s" % args.record)
             return 2
         player = IssSkatPlayer(rec, journal=journal)
-        print("Skat, ISS game %s (%s)" % (rec.id, " ".join(
-            "%s:%s" % kv for kv in sorted(rec.result.items()) if kv[0] in "dvpt")))
+        print("Skat, ISS game %s, 3 players: its deal, auction and play at the table"
+              % rec.id)
         deals = 1
     else:
         players = args.players or (4 if args.game == "tarot" else 3)
@@ -71,12 +78,13 @@ def run(args):
             print("error: %s is played by %s players, not %d" % (
                 flow.TITLE, "/".join(str(n) for n in flow.PLAYERS), players))
             return 2
+        seed = 1 if args.seed is None else args.seed
         try:
-            player = table_player(args.game, players, seed=args.seed, journal=journal)
+            player = table_player(args.game, players, seed=seed, journal=journal)
         except ValueError as e:
             print("error: %s" % e)
             return 2
-        print("%s, %d players, seed %d" % (args.game, players, args.seed))
+        print("%s, %d players, seed %d" % (flow.TITLE, players, seed))
         deals = args.deals
     def on_trick(ev, lines):
         app = player.ctl.app
@@ -101,10 +109,13 @@ def run(args):
     for row in player.result_lines:
         print("result   | %s" % row)
     sheet = ctl.last_sheet if ctl.match is None else player.flow.sheet_lines(ctl.match)
-    for row in sheet or []:
-        print("sheet    | %s" % row)
+    cols = player.board.lcd_model.cols
+    for row in sheet or []:  # as the LCD shows it: a row longer than the display is cut
+        print("sheet    | %s |" % (row + " " * cols)[:cols])
     if args.game == "skat" and results and results[-1][1].value is not None:
         r = results[-1][1]
+        rows = ctl.match.sheet.rows if ctl.match is not None else ()
+        print(skat_in_words(r, rows[-1][1] if rows else None))
         print("declarer: %d points, %d tricks, %+d" % (r.declarer_points, r.declarer_tricks,
                                                       r.value))
     for shadow, board in results:
@@ -114,6 +125,30 @@ def run(args):
                   % (shadow.value, shadow.matadors))
     _picture(args, player)
     return 0 if all(a == b for a, b in results) else 1
+
+
+# Skat's contracts in players' words (ISkO 5.1): the suits of the German-suited deck.
+_KINDS = ("Eichel", "Grün", "Herz", "Schellen", "Grand", "Null")
+_DEAL_SEATS = ("forehand", "middlehand", "rearhand")
+
+
+def skat_in_words(r, table_seat=None):
+    """A Skat result as players say it: ``"Grand by P2 (forehand), bid 46: 88 card
+    points, 8 tricks: won, +48"``. ``r``: a ``core.games.skat.Result``; ``table_seat``:
+    the declarer's table seat (0-based) when the sheet booked it."""
+    c = r.contract
+    extras = [w for w, on in (("hand", c.hand and not c.ouvert),
+                              ("schneider announced", c.schneider and not c.schwarz
+                               and not c.ouvert),
+                              ("schwarz announced", c.schwarz and not c.ouvert),
+                              ("ouvert", c.ouvert)) if on]
+    who = _DEAL_SEATS[r.declarer]
+    if table_seat is not None and table_seat >= 0:
+        who = "P%d (%s)" % (table_seat + 1, who)
+    verdict = "overbid" if r.overbid else ("won" if r.won else "lost")
+    return "%s by %s, bid %d: %d card points, %d tricks: %s, %+d" % (
+        " ".join([_KINDS[c.kind]] + extras), who, r.bid, r.declarer_points,
+        r.declarer_tricks, verdict, r.value)
 
 
 def first_played(path):

@@ -53,13 +53,17 @@ def run(args):
     """Replay every record of the file; exit status 0, or 1 if any record failed."""
     try:
         with open(args.file, encoding="utf-8") as f:
-            lines = [l for l in f.read().splitlines() if l.strip()]
+            text = f.read()
     except (OSError, UnicodeDecodeError) as e:
         print("error: %s is not a readable record file (%s)" % (args.file, e),
               file=sys.stderr)
         return 2
-    if lines and lines[0].lstrip().startswith("{"):
-        return _json_records(lines, args.json)
+    lines = [l for l in text.splitlines() if l.strip()]
+    if not lines:
+        print("error: %s holds no records (an empty file)" % args.file, file=sys.stderr)
+        return 2
+    if lines[0].lstrip().startswith("{"):
+        return _json_records(text, args.json)
     failed = 0
     for n, line in enumerate(lines, 1):
         out = iss_replay(line, n, args.table)
@@ -114,10 +118,15 @@ def _summary(o):
     return line
 
 
-def _json_records(lines, as_json):
+def _json_records(text, as_json):
+    """Replay trickref records (JSON lines); an error names the file's line (1-based,
+    blank lines counted) of the record it stopped at."""
     from host_sim import records
+    numbers = [n for n, l in enumerate(text.splitlines(), 1) if l.strip()]
+    done = 0
     try:
-        for out in records.replay(records.read("\n".join(lines))):
+        for out in records.replay(records.read(text)):
+            done += 1
             if as_json:
                 print(json.dumps(out))
             else:
@@ -126,7 +135,10 @@ def _json_records(lines, as_json):
                                              r.get("marks") or r.get("points") or
                                              r.get("value") or ""))
     except (TrickrefError, ValueError) as e:
-        print(json.dumps({"status": "error", "error": str(e)}) if as_json
-              else "error: %s" % e)
+        msg = str(e)
+        if not msg.startswith("line ") and done < len(numbers):  # read() names its lines
+            msg = "line %d: %s" % (numbers[done], msg)
+        print(json.dumps({"status": "error", "error": msg}) if as_json
+              else "error: %s" % msg)
         return 1
     return 0

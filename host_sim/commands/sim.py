@@ -11,7 +11,10 @@ F2 saves a screenshot; Esc quits.
 
 Headless (``--headless``, SDL's dummy video driver, a fixed 17 ms frame step, no waiting):
 runs ``--frames N`` frames, or until the first deal is over; ``--screenshot FILE`` writes
-the window as PNG at the end, ``--screenshot-every N`` also every N frames (numbered).
+the window as PNG at the end, ``--screenshot-every N`` also every N frames (numbered); only
+those frames are drawn. A human seat in a headless run without ``--frames`` is refused
+(nobody could play it: the run would never end). Ctrl-C ends a run as if it had finished
+(the summary printed, the screenshot written), exit status 130.
 ``--shots DIR`` writes one picture per game of ``device.flows.GAMES`` in the middle of a
 trick, computer against computer (games whose flow is not written yet are skipped, with a
 note).
@@ -140,6 +143,14 @@ def run(args):
     except ValueError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
+    if args.headless and humans and args.frames is None:
+        sim.close()
+        print("error: a headless run has no window to play %s in: add --human none (every "
+              "seat a computer) or --frames N" % ", ".join("P%d" % (p + 1)
+                                                          for p in sorted(humans)),
+              file=sys.stderr)
+        return 2
+    sim.lazy_draw = bool(args.headless)  # draw only the frames that are saved
     you = ", ".join("P%d" % (p + 1) for p in sorted(humans)) or "nobody (computer only)"
     print("trickref sim: %s, %d players, seed %d%s; you play %s" % (
         flow.TITLE, players, args.seed, ", record %s" % record.id if record else "", you))
@@ -152,10 +163,17 @@ def run(args):
     if args.headless and frames is None:
         frames = MAX_HEADLESS_FRAMES
         until = lambda s: bool(s.results)  # noqa: E731
-    n = sim.run(frames=frames, until=until, screenshot=args.screenshot,
-                every=args.screenshot_every)
-    for i, r in enumerate(sim.results, 1):
-        print("deal %d: %s" % (i, " | ".join(sim.flow.result_lines(r, sim.ctl.match))))
+    try:
+        n = sim.run(frames=frames, until=until, screenshot=args.screenshot,
+                    every=args.screenshot_every)
+        status = 0
+    except KeyboardInterrupt:  # Ctrl-C: end as a finished run, the screenshot written
+        n, status = sim.stats["frames"], 130
+        print("interrupted after %d frames" % n)
+        if args.screenshot:
+            sim.save_screenshot(args.screenshot)
+    for i, lines in enumerate(sim.summaries, 1):
+        print("deal %d: %s" % (i, " | ".join(lines)))
     if args.headless:
         st = sim.stats
         print("%d frames, %.1f s of table time, %.2f ms firmware + %.2f ms drawing a frame" % (
@@ -164,7 +182,7 @@ def run(args):
     if args.screenshot:
         print("screenshot: %s" % args.screenshot)
     sim.close()
-    return 0
+    return status
 
 
 def make_shots(folder, seed=1, size=(1280, 800), games=None):
@@ -185,6 +203,7 @@ def make_shots(folder, seed=1, size=(1280, 800), games=None):
             players = flow.PLAYERS[0]
         sim = SimApp(name, players, seed=seed, record=None, human=(), size=size,
                      fixed_dt=HEADLESS_DT, think_ms=400, collect_ms=900)
+        sim.lazy_draw = True
         sim.run(frames=MAX_HEADLESS_FRAMES,
                 until=lambda s: s.mid_trick() and s.fw_deal.tricks_done >= 2 and
                 len(s.fw_deal.trick) >= min(2, s.players_in_deal() - 1))

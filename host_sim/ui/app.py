@@ -174,6 +174,8 @@ class SimApp:
         self.renderer = Renderer()
         self._use_flow(flow)
         self.results = []  # every DealOver result, in order
+        self.lazy_draw = False  # True: step() does not draw (headless runs draw on save)
+        self.summaries = []  # each result's lines as the LCD named its seats at the time
         self.events = []  # every firmware event, in order
         self.frame = 0
         self.running = True
@@ -349,10 +351,8 @@ class SimApp:
         self._sync_shadow()
         t1 = time.perf_counter()
         self.traffic.pull()
-        if self.screen.get_size() != self.layout.size:
-            self.layout = self._layout()
-        self.renderer.draw(self.screen, self, self.layout)
-        pygame.display.flip()
+        if not self.lazy_draw:
+            self.draw()
         t2 = time.perf_counter()
         self.stats["firmware_ms"] += (t1 - t0) * 1000
         self.stats["draw_ms"] += (t2 - t1) * 1000
@@ -377,8 +377,18 @@ class SimApp:
             self.save_screenshot(screenshot)
         return n
 
+    def draw(self):
+        """Draw the window for the current frame and show it."""
+        if self.screen.get_size() != self.layout.size:
+            self.layout = self._layout()
+        self.renderer.draw(self.screen, self, self.layout)
+        pygame.display.flip()
+
     def save_screenshot(self, path):
-        """Write the window as PNG at ``path``; returns the path."""
+        """Write the window as PNG at ``path`` (drawn first when ``lazy_draw``: a
+        headless run draws only the frames it saves); returns the path."""
+        if self.lazy_draw:
+            self.draw()
         d = os.path.dirname(path)
         if d:
             os.makedirs(d, exist_ok=True)
@@ -506,6 +516,8 @@ class SimApp:
                 self._scanning = False  # a new request: the last scan is done
             elif isinstance(ev, DealOver):
                 self.results.append(ev.result)
+                # now, before the deal is booked: Skat's seats rotate with the dealer
+                self.summaries.append(self.flow.result_lines(ev.result, self.ctl.match))
                 self.awaiting = None
                 self._result_at = self.now
             elif isinstance(ev, Undone):

@@ -1,0 +1,67 @@
+"""Issue 20: the CLI's edges a new user meets: an empty record file, a bad record line
+named by its line, the demo's options (seed, players, deals) and its words."""
+
+import contextlib
+import io
+import json
+
+from host_sim import records
+from host_sim.autoplay import table_player
+from host_sim.cli import main
+
+
+class Log:
+    def __init__(self):
+        self.records = []
+
+    def append(self, kind, data):
+        self.records.append((kind, json.loads(json.dumps(data))))
+
+
+def _run(argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_replay_of_an_empty_file_is_an_error(tmp_path):
+    path = tmp_path / "empty.sgf"
+    path.write_text("\n\n")
+    code, out, err = _run(["replay", str(path)])
+    assert code == 2 and "holds no records" in err and str(path) in err
+
+
+def test_record_error_names_its_line(tmp_path):
+    log = Log()
+    table_player("skat", 3, seed=2, journal=log).play(1)
+    good = records.from_journal(log.records)[0]
+    bad = {"format": "trickref/1", "game": "skat", "players": 3, "deal": 1,
+           "actions": [["enter_auction", [0, 18]], ["declare", [0, "G", None]],
+                       ["play", [1, "CJ"]]]}  # middlehand leads: refused
+    path = tmp_path / "game.jsonl"
+    path.write_text(json.dumps(good) + "\n\n" + json.dumps(bad) + "\n")
+    code, out, err = _run(["replay", str(path)])
+    assert code == 1
+    assert "skat deal 1: played" in out  # line 1 replayed
+    assert "error: line 3: deal 1: play 1 CJ refused" in out, out
+
+
+def test_demo_refuses_bad_deals_and_plays_seeded_skat(tmp_path):
+    png = str(tmp_path / "t.png")
+    code, out, _ = _run(["demo", "--deals", "-1", "--png", png])
+    assert code == 2 and "--deals -1" in out
+    code, out, _ = _run(["demo", "--players", "4", "--seed", "5", "--png", png])
+    assert code == 0 and out.startswith("Skat, 4 players, seed 5"), out[:200]
+    assert "ISS game" not in out
+    sheet = [l for l in out.splitlines() if l.startswith("sheet    |")]
+    assert len(sheet) == 4 and all(len(l) == len("sheet    | ") + 16 + 2 for l in sheet)
+
+
+def test_demo_says_the_skat_game_in_players_words(tmp_path):
+    # ISS game 6997010 (host_sim/data/demo_skat.sgf): a grand bid to 46 by forehand
+    # (P2: the dealer is P1), 88 card points and 8 tricks, +48 (ISS v:48 p:88 t:8)
+    code, out, _ = _run(["demo", "--png", str(tmp_path / "t.png")])
+    assert code == 0
+    assert "Grand by P2 (forehand), bid 46: 88 card points, 8 tricks: won, +48" in out
+    assert "d:0" not in out and "sheet    | P2    48 SF   98 |" in out

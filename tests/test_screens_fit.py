@@ -1,0 +1,66 @@
+"""Issue 20: every screen fits. Each game is played through the menus and pads on a 16x2
+and a 20x4 LCD; every line the firmware puts on the display (menus, prompts, cards,
+tricks, results, the score sheet) is checked before the display cuts it: a line longer
+than the LCD, a menu item longer than its row after the ">" mark, or
+a title longer than the LCD fails, naming the line (the "n/N" position mark of a
+2-row menu is shown beside the title only where both fit)."""
+
+import pytest
+
+from device import controller, menu, screens
+from host_sim.autoplay import table_player
+
+
+class Cuts:
+    """Records every line that would be cut on a ``cols``-wide LCD."""
+
+    def __init__(self, monkeypatch, cols):
+        self.cols = cols
+        self.cut = []
+        self.shown = 0
+        show, fit, lines = controller.Controller.show, screens.Screens.fit, \
+            menu.MenuStack.lines
+        cuts = self
+
+        def check(where, rows):
+            for t in rows:
+                cuts.shown += 1
+                if t is not None and len(t) > cuts.cols:
+                    cuts.cut.append((where, t))
+
+        def show_(ctl, rows):
+            check("show", rows)
+            return show(ctl, rows)
+
+        def fit_(scr, rows):
+            check("screen", rows)
+            return fit(scr, rows)
+
+        def lines_(stack, c, r):
+            m = stack.top
+            check("menu title", [m.title])
+            check("menu item", [">" + m.items[i].label for i in range(len(m.items))])
+            return lines(stack, c, r)
+
+        monkeypatch.setattr(controller.Controller, "show", show_)
+        monkeypatch.setattr(screens.Screens, "fit", fit_)
+        monkeypatch.setattr(menu.MenuStack, "lines", lines_)
+
+
+CASES = [("skat", 3, 3), ("tarot", 3, 1), ("tarot", 4, 2), ("tarot", 5, 1),
+         ("magistr", 3, 2), ("magistr", 4, 1), ("zhopa", 3, 2), ("zhopa", 4, 1)]
+
+
+@pytest.mark.parametrize("size", [(16, 2), (20, 4)])
+@pytest.mark.parametrize("game,players,deals", CASES)
+def test_every_screen_fits(monkeypatch, game, players, deals, size):
+    cols, rows = size
+    cuts = Cuts(monkeypatch, cols)
+    p = table_player(game, players, seed=3, cols=cols, rows=rows)
+    results = p.play(deals)
+    assert len(results) == deals
+    # the score sheet as the table menu shows it, and every deal's result
+    check = [l for l in p.ctl.flow.sheet_lines(p.ctl.match)]
+    assert cuts.shown > 100 * deals  # the game really went through the display
+    long = [l for l in check if len(l) > 16]
+    assert not cuts.cut and not long, (cuts.cut[:10], long)

@@ -1,0 +1,62 @@
+"""Issue 20: what the simulator prints when a run ends, and how a headless run ends."""
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from host_sim.cli import main  # noqa: E402
+from host_sim.ui.app import SimApp  # noqa: E402
+
+
+def _run_deals(sim, n, limit=40000):
+    for _ in range(limit):
+        if len(sim.results) >= n:
+            return
+        sim.run(frames=20)
+    raise AssertionError("%d deals not over after %d frames" % (n, limit * 20))
+
+
+def test_end_of_run_summary_names_each_deals_declarer():
+    """Skat's dealer rotates after every deal: each summary names the declarer as the
+    LCD did when the deal ended (the Skat list books the declarer's table seat)."""
+    sim = SimApp("skat", 3, seed=11, human=(), fixed_dt=17, think_ms=60, collect_ms=120)
+    try:
+        _run_deals(sim, 3)
+        sim.run(frames=200)  # the third deal booked too
+        rows = sim.ctl.match.sheet.rows
+        played = [(i, r) for i, r in enumerate(sim.results[:len(rows)])
+                  if r.status == "played"]
+        assert len(played) >= 2
+        for i, r in played:
+            assert sim.summaries[i][0].startswith("P%d " % (rows[i][1] + 1)), \
+                (i, sim.summaries[i], rows[i])
+        # formatting old results with today's seats names another seat for some deal
+        today = [sim.flow.result_lines(r, sim.ctl.match)[0] for _, r in played]
+        assert today != [sim.summaries[i][0] for i, _ in played]
+    finally:
+        sim.close()
+
+
+def test_headless_run_with_a_human_seat_is_refused(capsys):
+    """Nobody can play P1 without a window: the run is refused instead of waiting."""
+    assert main(["sim", "--headless", "--game", "tarot", "--players", "4"]) == 2
+    err = capsys.readouterr().err
+    assert "P1" in err and "--human none" in err
+
+
+def test_ctrl_c_ends_cleanly_with_the_screenshot(tmp_path, capsys, monkeypatch):
+    """Ctrl-C in the middle of a run: no traceback, the summary and the screenshot."""
+    step = SimApp.step
+
+    def step_then_interrupt(sim, dt_ms=None):
+        if sim.frame >= 30:
+            raise KeyboardInterrupt
+        return step(sim, dt_ms)
+
+    monkeypatch.setattr(SimApp, "step", step_then_interrupt)
+    shot = tmp_path / "cut.png"
+    assert main(["sim", "--headless", "--human", "none", "--size", "800x600",
+                 "--screenshot", str(shot)]) == 130
+    out = capsys.readouterr().out
+    assert "interrupted after 30 frames" in out and "screenshot: %s" % shot in out
+    assert pygame.image.load(str(shot)).get_size() == (800, 600)
