@@ -172,56 +172,79 @@ class Position:
     def play_random(self, next32):
         """Play the deal out with uniformly drawn legal cards: ``cands[next32() % n]`` over
         the legal cards in ``legal()``'s order, so a driver drawing the same numbers plays
-        the same cards through the referee. Returns the number of cards played."""
+        the same cards through the referee. Returns the number of cards played.
+
+        The trick in progress is finished card by card, then whole tricks are played in
+        one pass each (three cards, the taker, the counts), the hot loop of simulation."""
+        n = 0
+        while self.trick:
+            cards = self.legal()
+            n += 1
+            if self.play(cards[next32() % len(cards)]) >= 0 and self.is_over():
+                return n
+        if self.is_over():
+            return n
         suits = self.suits
         keys = self.keys
         hands = self.hands
         index = self.index
-        trick = self.trick
         points = self.points
         taken = self.tricks
         winners = self.winners
         decl = self.declarer
         stop = self.stop
-        leader = self.leader
-        seat = (leader + len(trick)) % 3
-        n = 0
-        if self.is_over():
-            return 0
+        seat = self.leader
         while True:
-            if trick:
-                cands = index[seat * 5 + suits[trick[0]]] or hands[seat]
-            else:
-                cands = hands[seat]
-            card = cands[next32() % len(cands)]
-            hands[seat].remove(card)
-            index[seat * 5 + suits[card]].remove(card)
-            n += 1
-            if len(trick) < 2:
-                trick.append(card)
-                seat = _NEXT[seat]
-                continue
-            c0 = trick[0]
-            c1 = trick[1]
+            n += 3
+            h = hands[seat]
+            c0 = h[next32() % len(h)]
+            h.remove(c0)
             led = suits[c0]
+            index[seat * 5 + led].remove(c0)
             k = keys[c0]
             i = 0
-            key = keys[c1]
-            if key > k and (key >= 64 or suits[c1] == led):
-                k = key
-                i = 1
-            key = keys[card]
-            if key > k and (key >= 64 or suits[card] == led):
-                i = 2
-            seat = (leader + i) % 3
-            leader = seat
-            points[seat] += _POINTS[c0] + _POINTS[c1] + _POINTS[card]
+            s1 = _NEXT[seat]
+            f = index[s1 * 5 + led]
+            if f:
+                c1 = f[next32() % len(f)]
+                f.remove(c1)
+                hands[s1].remove(c1)
+                key = keys[c1]
+                if key > k:
+                    k = key
+                    i = 1
+            else:
+                h = hands[s1]
+                c1 = h[next32() % len(h)]
+                h.remove(c1)
+                index[s1 * 5 + suits[c1]].remove(c1)
+                key = keys[c1]
+                if key >= 64 and key > k:  # a trump beats a card not of the suit led
+                    k = key
+                    i = 1
+            s2 = _NEXT[s1]
+            f = index[s2 * 5 + led]
+            if f:
+                c2 = f[next32() % len(f)]
+                f.remove(c2)
+                hands[s2].remove(c2)
+                if keys[c2] > k:
+                    i = 2
+            else:
+                h = hands[s2]
+                c2 = h[next32() % len(h)]
+                h.remove(c2)
+                index[s2 * 5 + suits[c2]].remove(c2)
+                key = keys[c2]
+                if key >= 64 and key > k:
+                    i = 2
+            seat = (seat + i) % 3
+            points[seat] += _POINTS[c0] + _POINTS[c1] + _POINTS[c2]
             taken[seat] += 1
             winners.append(seat)
-            del trick[:]
             if (len(winners) == 10 or (stop == 1 and seat == decl)
                     or (stop == 2 and seat != decl)):
-                self.leader = leader
+                self.leader = seat
                 return n
 
     def outcome(self, bid, declarer_cards, skat_cards):
