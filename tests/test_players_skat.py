@@ -1,0 +1,99 @@
+"""The sampling Skat player (host_sim/players/skat.py) and its view (skat_view.py).
+
+Whole deals through the referee (``core.games.skat.KnownDeal`` raises IllegalPlay on any
+card the rules refuse: seed 003 "Играя ход", follow the effective suit), samples that
+respect what the seat has seen, and the view's bookkeeping against the referee's own.
+"""
+
+import random
+
+import pytest
+
+from core.games import skat
+from host_sim.players import skat_duplicate
+from host_sim.players.skat import SkatCardPlayer
+from host_sim.players.skat_view import SkatView
+
+
+def _deal(seed):
+    rnd = random.Random(seed)
+    hands, sk, decl, contract, discard = skat_duplicate.deal_setup(rnd)
+    d = skat.Game().new_deal(hands, sk)
+    d.enter_auction(decl, 18)
+    if discard is None:
+        d.declare(decl, contract)
+    else:
+        d.pick_up(decl)
+        d.declare(decl, contract, discard)
+    return d
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_sampling_players_play_whole_legal_deals_in_every_seat(seed):
+    d = _deal(seed)
+    player = SkatCardPlayer(worlds=4, seed=seed)
+    while not d.is_over():
+        seat = d.current_seat()
+        choice = player.decide(SkatView.from_deal(d, seat))
+        assert choice.card in d.legal_cards(seat)
+        assert choice.reason.startswith("plays ")
+        d.play(seat, choice.card)
+    r = d.result()
+    assert r.status == "played" and r.value is not None
+
+
+def test_view_matches_the_referee_mid_deal():
+    d = _deal(3)
+    for _ in range(14):
+        seat = d.current_seat()
+        d.play(seat, d.legal_cards(seat)[-1])
+    for seat in range(3):
+        v = SkatView.from_deal(d, seat)
+        assert v.leader == d.leader and v.trick == d.trick
+        assert v.points == d.taken_points and v.winners == d.trick_winners
+
+
+def test_samples_respect_hand_sizes_voids_and_seen_cards():
+    checked = 0
+    for seed in range(40):
+        d = _deal(seed)
+        while not d.is_over() and len(d.history) < 15:
+            seat = d.current_seat()
+            d.play(seat, d.legal_cards(seat)[0])
+        if d.is_over():
+            continue
+        seat = d.current_seat()
+        v = SkatView.from_deal(d, seat)
+        for other in range(3):
+            for e in v.voids[other]:
+                # a void shown is real: the referee's hand holds none of that suit
+                assert not [c for c in d.hands[other] if d.trick_suits[c] == e]
+        rnd = random.Random(seed)
+        for _ in range(20):
+            hands, sk = v.sample(rnd)
+            assert hands[seat] == d.hands[seat]
+            assert [len(h) for h in hands] == [len(h) for h in d.hands]
+            dealt = sorted(sum(hands, []) + list(sk) + [c for _, c in d.history])
+            assert dealt == list(range(32))
+            for other in range(3):
+                assert not [c for c in hands[other] if v.suits[c] in v.voids[other]]
+            checked += 1
+    assert checked > 200
+
+
+def test_out_of_turn_history_is_refused():
+    with pytest.raises(ValueError):
+        SkatView(0, [1, 2], "G", 0, 18, [(1, 5)])
+
+
+def test_one_legal_card_costs_no_sampling():
+    d = _deal(1)
+    while not d.is_over():
+        seat = d.current_seat()
+        legal = d.legal_cards(seat)
+        if len(legal) == 1:
+            c = SkatCardPlayer().decide(SkatView.from_deal(d, seat))
+            assert c.card == legal[0] and c.worlds == 0
+            return
+        d.play(seat, legal[0])
+    pytest.fail("no forced card in this deal")
