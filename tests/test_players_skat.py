@@ -97,3 +97,15 @@ def test_one_legal_card_costs_no_sampling():
             return
         d.play(seat, legal[0])
     pytest.fail("no forced card in this deal")
+
+
+def test_adapter_plays_a_deal_as_the_simulator_would():
+    from host_sim.players.adapter import skat_card, skat_hint
+    d = _deal(7)
+    player = SkatCardPlayer(worlds=3, seed=2)
+    card, chance, reason = skat_hint(d, d.current_seat(), player)
+    assert card in d.legal_cards(d.current_seat()) and "plays" in reason
+    while not d.is_over():
+        seat = d.current_seat()
+        d.play(seat, skat_card(d, seat, player))
+    assert d.result().status == "played"
