@@ -16,16 +16,7 @@ from host_sim.players.skat_view import SkatView
 
 
 def _deal(seed):
-    rnd = random.Random(seed)
-    hands, sk, decl, contract, discard = skat_duplicate.deal_setup(rnd)
-    d = skat.Game().new_deal(hands, sk)
-    d.enter_auction(decl, 18)
-    if discard is None:
-        d.declare(decl, contract)
-    else:
-        d.pick_up(decl)
-        d.declare(decl, contract, discard)
-    return d
+    return skat_duplicate.start(skat_duplicate.deal_setup(random.Random(seed)))
 
 
 @pytest.mark.parametrize("seed", range(12))

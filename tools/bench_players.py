@@ -21,7 +21,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from core.games import skat  # noqa: E402
 from host_sim.players import skat_duplicate  # noqa: E402
 from host_sim.players.skat import SkatCardPlayer  # noqa: E402
 from host_sim.players.skat_view import SkatView  # noqa: E402
@@ -34,14 +33,7 @@ def timing(decisions, seed=5):
     player = SkatCardPlayer(seed=seed)
     times = []
     while len(times) < decisions:
-        hands, sk, decl, contract, discard = skat_duplicate.deal_setup(rnd)
-        d = skat.Game().new_deal(hands, sk)
-        d.enter_auction(decl, 18)
-        if discard is None:
-            d.declare(decl, contract)
-        else:
-            d.pick_up(decl)
-            d.declare(decl, contract, discard)
+        d = skat_duplicate.start(skat_duplicate.deal_setup(rnd))
         while not d.is_over() and len(times) < decisions:
             seat = d.current_seat()
             legal = d.legal_cards(seat)

@@ -31,9 +31,8 @@ def deal_setup(rnd):
     return hands, cards[30:32], decl, kind, rnd.sample(hands[decl] + cards[30:32], 2)
 
 
-def play(setup, smart_seat, player, rnd):
-    """Play the deal through the referee, ``player`` in ``smart_seat`` (-1: none), the other
-    seats random legal cards from ``rnd``; returns the Result."""
+def start(setup):
+    """The referee deal of ``setup`` (see :func:`deal_setup`), declared, ready for play."""
     hands, skat_cards, decl, contract, discard = setup
     d = skat.Game().new_deal([h[:] for h in hands], list(skat_cards))
     d.enter_auction(decl, 18)
@@ -42,6 +41,13 @@ def play(setup, smart_seat, player, rnd):
     else:
         d.pick_up(decl)
         d.declare(decl, contract, list(discard))
+    return d
+
+
+def play(setup, smart_seat, player, rnd):
+    """Play the deal through the referee, ``player`` in ``smart_seat`` (-1: none), the other
+    seats random legal cards from ``rnd``; returns the Result."""
+    d = start(setup)
     while not d.is_over():
         seat = d.current_seat()
         if seat == smart_seat:
