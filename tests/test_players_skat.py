@@ -100,3 +100,29 @@ def test_adapter_plays_a_deal_as_the_simulator_would():
         seat = d.current_seat()
         d.play(seat, skat_card(d, seat, player))
     assert d.result().status == "played"
+
+
+def test_declarer_choice_is_a_legal_declaration_through_the_referee():
+    from host_sim.players.skat_declare import SkatDeclarer
+    rnd = random.Random(9)
+    player = SkatDeclarer(worlds=4, seed=3)
+    for _ in range(6):
+        cards = list(range(32))
+        rnd.shuffle(cards)
+        d = skat.Game().new_deal([cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
+        decl = rnd.randrange(3)
+        d.enter_auction(decl, 18)
+        d.pick_up(decl)
+        kind, discard = player.declare(list(d.hands[decl]), decl, 18)
+        d.declare(decl, kind, discard)
+        assert d.skat == discard and len(d.hands[decl]) == 10
+
+
+def test_declarer_with_all_four_jacks_and_a_long_suit_plays_a_trump_game():
+    # Four jacks and six acorns (CA CT CK CQ C9 C8) plus two aces: a null would be lost
+    # at once; ISkO 5.1 values a grand or acorns game far above any loss here.
+    from host_sim.players.skat_declare import SkatDeclarer
+    hand = [4, 12, 20, 28, 7, 3, 6, 5, 2, 1, 15, 23]
+    kind, discard = SkatDeclarer(worlds=8, seed=1).declare(hand, 0, 18)
+    assert kind in "CG"
+    assert set(discard) <= set(hand)

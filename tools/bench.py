@@ -25,6 +25,8 @@ Prints, with the machine it ran on:
    ``skat`` and the referee, the same driver and deals, measured in alternation in this run
    (tests/bench/bench_engine.py); and its check against the referee on random positions
    (``--check N``, 100,000 for the issue's target; host_sim/engine/skat_check.py).
+6. Computer players: the sampling Skat player against the plain one by duplicate play,
+   and the time a decision takes (tools/bench_players.py).
 
 Rates are the best of several rounds of the same work (the machine may be shared), each
 side of a comparison measured in alternation. ``--quick`` runs fewer rounds (a smoke run);
@@ -477,6 +479,8 @@ def report(res):
                                                s["speedup"]))
     if "playout" in res:
         L += [""] + playout_report(res["playout"])
+    if "players" in res:
+        L += res["players"]
     return "\n".join(L) + "\n"
 
 
@@ -529,6 +533,11 @@ def main(argv=None):
     res["memory"] = memory(mp, args.quick)
     print("- simulator deals per second ...", flush=True)
     res["simulator"] = simulator(args.quick)
+    print("- computer players: duplicate Skat deals, time a decision ...", flush=True)
+    import bench_players  # tools/, beside this script
+    res["players"] = bench_players.report(
+        bench_players.skat_duplicate.run(100 if args.quick else 1000, worlds=16),
+        bench_players.timing(40 if args.quick else 200), 16)
     res["seconds"] = time.time() - t0
     text = report(res)
     print()
