@@ -126,3 +126,10 @@ def test_declarer_with_all_four_jacks_and_a_long_suit_plays_a_trump_game():
     kind, discard = SkatDeclarer(worlds=8, seed=1).declare(hand, 0, 18)
     assert kind in "CG"
     assert set(discard) <= set(hand)
+
+
+def test_duplicate_play_with_the_sampling_declarer_goes_through_the_referee():
+    # Every declaration and card of the sampling side is accepted by the referee
+    # (IllegalPlay would raise); three seat-deals per deal are scored.
+    out = skat_duplicate.run(3, worlds=2, declare=True)
+    assert out["n"] == 9 and out["low"] <= out["mean"] <= out["high"]

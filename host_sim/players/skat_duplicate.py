@@ -7,8 +7,9 @@ referee (``core.games.skat.KnownDeal``): all seats plain, then the sampling play
 seat in turn. The seat's Seeger-Fabian list points (ISkO tournament list: the declarer
 +value + 50 when won, -2 x value - 50 when lost; each defender +40 when the declarer loses)
 with the sampling player, minus the same seat's with the plain player, is one duplicate
-score; ``run`` returns their mean and 95% interval. Card play only: both sides play the
-same contract (bidding and game choice by sampling are not built yet, docs/players.md).
+score; ``run`` returns their mean and 95% interval. Both sides play the same contract,
+unless ``declare``: then the sampling declarer also chooses game and discard after a
+pick-up (bidding by sampling is not built yet, docs/players.md).
 """
 
 import math
@@ -16,6 +17,7 @@ import random
 
 from core.games import skat
 from host_sim.players.skat import SkatCardPlayer
+from host_sim.players.skat_declare import SkatDeclarer
 from host_sim.players.skat_view import SkatView
 
 
@@ -44,9 +46,14 @@ def start(setup):
     return d
 
 
-def play(setup, smart_seat, player, rnd):
+def play(setup, smart_seat, player, rnd, declarer=None):
     """Play the deal through the referee, ``player`` in ``smart_seat`` (-1: none), the other
-    seats random legal cards from ``rnd``; returns the Result."""
+    seats random legal cards from ``rnd``; returns the Result. ``declarer``: a
+    ``SkatDeclarer`` that chooses the game and discard when ``smart_seat`` picked up."""
+    hands, skat_cards, decl, contract, discard = setup
+    if declarer is not None and smart_seat == decl and discard is not None:
+        kind, discard = declarer.declare(hands[decl] + list(skat_cards), decl, 18)
+        setup = (hands, skat_cards, decl, kind, discard)
     d = start(setup)
     while not d.is_over():
         seat = d.current_seat()
@@ -66,18 +73,20 @@ def list_points(result, seat):
     return skat.SF_OPPONENT_3 if v < 0 else 0
 
 
-def run(deals, worlds=16, seed=1, budget=1.0):
+def run(deals, worlds=16, seed=1, budget=1.0, declare=False):
     """``deals`` duplicate deals; returns ``{"deals", "mean", "low", "high", "n"}``: the
-    mean list-point gain per seat-deal of the sampling player and its 95% interval."""
+    mean list-point gain per seat-deal of the sampling player and its 95% interval.
+    ``declare``: the sampling declarer also chooses game and discard after a pick-up."""
     rnd = random.Random(seed)
     player = SkatCardPlayer(worlds=worlds, time_budget=budget, seed=seed)
+    declarer = SkatDeclarer(worlds=worlds, seed=seed) if declare else None
     diffs = []
     for _ in range(deals):
         setup = deal_setup(rnd)
         s = rnd.getrandbits(32)
         plain = play(setup, -1, player, random.Random(s))
         for seat in range(3):
-            smart = play(setup, seat, player, random.Random(s))
+            smart = play(setup, seat, player, random.Random(s), declarer)
             diffs.append(list_points(smart, seat) - list_points(plain, seat))
     n = len(diffs)
     mean = sum(diffs) / n
