@@ -21,6 +21,12 @@ Prints, with the machine it ran on:
    last third of each deal); peak heap per game is tools/mem_report.py's section of
    docs/performance.md.
 4. Simulator: whole deals per second through the emulated board (host_sim.autoplay).
+5. Playout engine (issue 24, host_sim/engine/skat.py): its Skat deals/s beside OpenSpiel's
+   ``skat`` and the referee, the same driver and deals, measured in alternation in this run
+   (tests/bench/bench_engine.py); and its check against the referee on random positions
+   (``--check N``, 100,000 for the issue's target; host_sim/engine/skat_check.py).
+6. Computer players: the sampling Skat player against the plain one by duplicate play,
+   and the time a decision takes (tools/bench_players.py).
 
 Rates are the best of several rounds of the same work (the machine may be shared), each
 side of a comparison measured in alternation. ``--quick`` runs fewer rounds (a smoke run);
@@ -48,6 +54,7 @@ for _p in (ROOT, BENCH, os.path.join(ROOT, "tests")):
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import bench_board  # noqa: E402
+import bench_engine  # noqa: E402
 import bench_openspiel  # noqa: E402
 import bench_rules  # noqa: E402
 from mpy import build_mpy, micropython_exe  # noqa: E402
@@ -276,6 +283,55 @@ def simulator(quick):
     return out
 
 
+def playout(quick, check):
+    """Engine, referee and OpenSpiel Skat deals/s through one driver, rounds alternating;
+    then ``check`` random positions compared with the referee."""
+    ospiel = bench_openspiel.load()
+    n = 600 // (3 if quick else 1)
+    best = {}
+    for _ in range(3 if quick else 9):
+        for name, run in (("engine", lambda: bench_engine.measure(n, 1)),
+                          ("referee", lambda: bench_rules.measure("skat", n, 1)),
+                          ("openspiel", lambda: ospiel and bench_openspiel.measure(ospiel, n, 1))):
+            m = run()
+            if m and (name not in best or m[2] < best[name][2]):
+                best[name] = m
+    out = {k: rate(v[0], v[2]) for k, v in best.items()}
+    out["cards"] = best["engine"][1] / best["engine"][0]
+    if check:
+        from host_sim.engine.skat_check import compare
+        t0 = time.time()
+        dealt, bad = compare(11, check)
+        out["check"] = {"positions": check, "dealt": dealt, "mismatches": len(bad),
+                        "first": bad[:1], "seconds": time.time() - t0}
+    return out
+
+
+def playout_report(p):
+    """The playout engine's lines."""
+    L = ["### Playout engine (Skat)", "",
+         "Random legal Skat deals through the same driver (tests/bench/bench_engine.py: the "
+         "same shuffle, declarer, discard, contract and card draws as the referee's and "
+         "OpenSpiel's drivers, %.1f cards a deal, each deal valued), best round, the three "
+         "measured in alternation." % p["cards"], "",
+         "| engine | deals/s |", "|---|---|",
+         "| playout engine (host_sim/engine/skat.py) | %.0f |" % p["engine"],
+         "| referee (core.games.skat.KnownDeal) | %.0f |" % p["referee"]]
+    if "openspiel" in p:
+        r = p["engine"] / p["openspiel"]
+        L += ["| OpenSpiel `skat` (C++, Python API) | %.0f |" % p["openspiel"], "",
+              "Target: the engine at least 2x OpenSpiel's deals/s: %.2fx, %s (the referee "
+              "%.2fx)." % (r, _ok(r >= 2.0), p["referee"] / p["openspiel"])]
+    else:
+        L += ["", "OpenSpiel is not installed (`pip install -e '.[bench]'`): no ratio."]
+    c = p.get("check")
+    if c:
+        L += ["", "Check against the referee: %d random positions (%d deals dealt), %d "
+              "mismatches in trick winners, points, tricks or result (%.0f s)." % (
+                  c["positions"], c["dealt"], c["mismatches"], c["seconds"])]
+    return L + [""]
+
+
 # --- the report ------------------------------------------------------------------------
 
 
@@ -421,6 +477,10 @@ def report(res):
     for s in res["simulator"]:
         L.append("| %s | %d | %.1f | %.0f |" % (s["game"], s["deals"], s["deals_s"],
                                                s["speedup"]))
+    if "playout" in res:
+        L += [""] + playout_report(res["playout"])
+    if "players" in res:
+        L += res["players"]
     return "\n".join(L) + "\n"
 
 
@@ -449,12 +509,22 @@ def main(argv=None):
     ap.add_argument("--write", action="store_true",
                     help="also write the tables into docs/performance.md")
     ap.add_argument("--json", help="also save the raw figures to this file")
+    ap.add_argument("--check", type=int, default=100000,
+                    help="random positions the playout engine is checked on (default "
+                         "100000, 0 skips)")
+    ap.add_argument("--only", choices=("playout",),
+                    help="run only this part (the others take minutes)")
     args = ap.parse_args(argv)
     t0 = time.time()
     mp = MicroPython()
     res = {"machine": machine()}
     print("trickref benchmarks on %s, %d cores" % (res["machine"]["cpu"],
                                                     res["machine"]["nproc"]), flush=True)
+    print("- playout engine (Skat) beside OpenSpiel ...", flush=True)
+    res["playout"] = playout(args.quick, args.check)
+    if args.only == "playout":
+        print("\n".join(playout_report(res["playout"])))
+        return 0
     print("- scan to verdict on the emulated board ...", flush=True)
     res["board"] = board(mp, args.quick)
     print("- rules throughput (CPython, MicroPython, OpenSpiel) ...", flush=True)
@@ -463,6 +533,11 @@ def main(argv=None):
     res["memory"] = memory(mp, args.quick)
     print("- simulator deals per second ...", flush=True)
     res["simulator"] = simulator(args.quick)
+    print("- computer players: duplicate Skat deals, time a decision ...", flush=True)
+    import bench_players  # tools/, beside this script
+    res["players"] = bench_players.report(
+        bench_players.skat_duplicate.run(100 if args.quick else 1000, worlds=16),
+        bench_players.timing(40 if args.quick else 200), 16)
     res["seconds"] = time.time() - t0
     text = report(res)
     print()

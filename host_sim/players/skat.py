@@ -1,0 +1,114 @@
+"""Skat computer player: card play by determinized sampling (perfect-information Monte
+Carlo) on the playout engine (docs/players.md).
+
+For each decision: deal ``worlds`` samples consistent with the seat's view
+(:class:`host_sim.players.skat_view.SkatView`: its hand, the cards played, the voids shown,
+the skat it knows), play every legal card in each of them and the rest of the deal out with
+random legal cards (host_sim/engine/skat.py), and take the card with the best average
+score for the seat's party: the declarer's signed game value (ISkO 5.1-5.4) for him, its
+negation for a defender. All cards are tried on the same worlds and the same draws, so
+their averages differ by the card, not by luck of the samples. ``time_budget`` (seconds)
+stops sampling early; a decision with one legal card costs nothing.
+"""
+
+import functools
+import random
+import time
+
+from core.cards import SKAT
+from host_sim.players.skat_view import SkatView
+
+DEFAULT_WORLDS = 96  # the default strength: about 100-250 ms a decision here (docs/players.md)
+DEFAULT_BUDGET = 0.25  # seconds: sampling stops there (the issue's 300 ms a decision)
+
+
+class Choice:
+    """A decision: ``card``, ``chance`` (0-1, the share of the played-out worlds the seat's
+    party won with it), ``worlds`` sampled, ``reason`` (one line for the side panel)."""
+
+    __slots__ = ("card", "chance", "worlds", "reason", "scores")
+
+    def __init__(self, card, chance, worlds, reason, scores):
+        self.card = card
+        self.chance = chance
+        self.worlds = worlds
+        self.reason = reason
+        self.scores = scores
+
+
+class SkatCardPlayer:
+    """``choose(view) -> card`` for a :class:`SkatView`; ``decide(view) -> Choice`` with
+    the estimate and the reason. ``worlds``: samples a decision (strength); ``time_budget``:
+    seconds; ``seed``: the player's own random stream (reproducible games)."""
+
+    def __init__(self, worlds=DEFAULT_WORLDS, time_budget=DEFAULT_BUDGET, seed=1):
+        if worlds < 1:
+            raise ValueError("worlds must be at least 1, not %r" % (worlds,))
+        self.worlds = worlds
+        self.time_budget = time_budget
+        self.rnd = random.Random(seed)
+
+    def choose(self, view):
+        """The card to play (one of the legal cards of ``view``)."""
+        return self.decide(view).card
+
+    def decide(self, view):
+        """The card to play with its estimated chance and a one-line reason."""
+        legal = _legal(view)
+        if not legal:
+            raise ValueError("seat %d has no card to play" % view.seat)
+        mine = view.seat == view.declarer
+        if len(legal) == 1:
+            return Choice(legal[0], None, 0, _reason(view, legal[0], None), {legal[0]: 0})
+        total = dict.fromkeys(legal, 0)
+        wins = dict.fromkeys(legal, 0)
+        rnd = self.rnd
+        t_end = time.perf_counter() + self.time_budget
+        n = 0
+        while n < self.worlds and (n < 4 or time.perf_counter() < t_end):
+            hands, skat_cards = view.sample(rnd)
+            base = view.position(hands)
+            seed = rnd.getrandbits(32)
+            dealt = _declarer_cards(view, hands, skat_cards)
+            for card in legal:
+                pos = base.copy()
+                pos.play(card)
+                pos.play_random(functools.partial(random.Random(seed).getrandbits, 32))
+                won, value, _, _ = pos.outcome(view.bid, dealt, skat_cards)
+                total[card] += value if mine else -value
+                wins[card] += won == mine
+            n += 1
+        best = max(legal, key=lambda c: total[c])
+        return Choice(best, wins[best] / n, n, _reason(view, best, wins[best] / n),
+                      {c: total[c] / n for c in legal})
+
+
+def _legal(view):
+    """The legal cards of the view's seat (follow the effective suit led when able)."""
+    hand = view.hand
+    if view.trick:
+        led = view.suits[view.trick[0]]
+        follow = [c for c in hand if view.suits[c] == led]
+        if follow:
+            return follow
+    return list(hand)
+
+
+def _declarer_cards(view, hands, skat_cards):
+    """The declarer's 10 dealt cards plus the skat in a sampled world (matadors): the
+    cards he played, holds, and the skat (his original 12 cards, less nothing: a pick-up
+    puts the skat in his hand and two cards back)."""
+    played = [c for s, c in view.history if s == view.declarer]
+    return played + list(hands[view.declarer]) + list(skat_cards)
+
+
+def _reason(view, card, chance):
+    """One line: the card, the estimate, what the seat counts."""
+    text = "plays %s" % SKAT.short(card)
+    if chance is not None:
+        text += ", wins %d%% of samples" % round(chance * 100)
+    else:
+        text += ", the only legal card"
+    if view.contract.kind != 5:
+        text += ", counts %d trumps out" % view.trumps_out()
+    return text
