@@ -26,6 +26,7 @@ REASONS = {
     "tag-rewritten": "tag rewritten",
     "two-tags": "2 tags 1 card",
     "not-bound": "not deck's tag",
+    "lift-card": "lift card first",
 }
 
 
@@ -151,6 +152,23 @@ class Screens:
         lines = self.fit([why] if why else (current or [])[:self.rows - 1])
         lines[-1] = self.fit([ask])[0]
         return lines
+
+    def lift_card(self, seat, card):
+        """After an undo: the card taken back still lies on its pad; ``seat`` lifts it
+        ("P3 lift \x028" / "then play again")."""
+        return self.fit(["%s lift %s" % (self.name(seat), card_label(self.deck, card)),
+                         "then play again"])
+
+    def lift_scanned(self, count):
+        """After a scan that leaves the deal in play (an écart, a poignée): the ``count``
+        cards still lie on the pads and must be lifted."""
+        return self.fit(["%d cards taken" % count, "lift them off"])
+
+    def play_next(self, seat, deal):
+        """The pads are clear: who plays now ("lead: P1" before a trick's first card, else
+        "play: P3")."""
+        verb = "play" if getattr(deal, "trick", None) else "lead"
+        return self.fit(["pads clear", "%s: %s" % (verb, self.name(seat))])
 
     def message(self, line1, line2=""):
         """Any two-line notice (read errors, prompts)."""

@@ -517,6 +517,8 @@ class SimApp:
                 self._robot_refusals = 0
 
     def _undone(self, ev):
+        self._robot_key = None  # the seat thinks again before it plays
+        self._robot_card = None
         self._collects = []
         self.awaiting = None
         self._scanning = False
@@ -667,6 +669,8 @@ class SimApp:
             return
         if pad in self.humans and not self._auto_once:
             return
+        if self._hold_off():
+            return
         key = (id(self._app), len(attr(deal, "history", ())), seat)
         if key != self._robot_key:
             self._robot_key = key
@@ -684,6 +688,20 @@ class SimApp:
         self._auto_once = False
         self._robot_card = card
         self.tableau.move(card, T.PAD, pad)
+
+    def ok_held(self):
+        """True while the OK button is down (key or mouse): the press may still become long
+        (an undo of the human's own card), so the computers wait for its release."""
+        return self.board.hw.buttons[OK].value() == 0
+
+    def _hold_off(self):
+        """True while a computer must not play: OK held, or a card taken back still lies
+        on a pad for the firmware (``device.app`` waits until it is lifted)."""
+        if self.ok_held():
+            self._robot_ready = max(self._robot_ready, self.now + self.think_ms // 2)
+            return True
+        app = self.ctl.app
+        return app is not None and getattr(app, "_lift", None) is not None
 
     def computer_card(self, seat, pad):
         """The card the computer plays for deal seat ``seat`` sitting at ``pad``: the
