@@ -17,7 +17,7 @@ import pytest
 
 from core import iss
 from core.cards import SKAT
-from core.events import CardPlayed, Refused, RevokeFound, TrickTaken
+from core.events import CardPlayed, Refused, RevokeFound, TrickTaken, Undone
 from device import glyphs
 from device.controller import MODE_CHOICE
 from host_sim.chips.hd44780_font import rom_glyph
@@ -314,3 +314,84 @@ def test_sim_command_rejects_bad_seats(capsys):
     """A seat the table does not have is refused with a clear message."""
     assert main(["sim", "--headless", "--human", "7", "--frames", "1"]) == 2
     assert "P7" in capsys.readouterr().err
+
+
+def _skat_vs_computers(seed=1):
+    """A seeded Skat table, a person at P1, the auction left to the computer (the A key)."""
+    sim = SimApp("skat", 3, seed=seed, human={0}, fixed_dt=DT, collect_ms=160)
+    return sim, Person(sim)
+
+
+def _play_until(sim, you, stop, limit=3000):
+    """Frames until ``stop()``; the person at P1 lays a legal card (known hands) when it is
+    their turn and presses A when a choice waits."""
+    for _ in range(limit):
+        if stop():
+            return
+        if sim.ctl.mode == MODE_CHOICE and not sim.operator.busy():
+            you.key(pygame.K_a, hold=1)
+            continue
+        if sim.turn_pad() == 0 and (sim.fw_deal.trick or sim.tableau.pads_clear()):
+            legal = [c for c in sim.shadow.legal_cards(sim.seat_of(0))
+                     if c in sim.tableau.hand(0)]
+            you.drag(legal[0], sim.pad_centre(0))
+            continue
+        you.frames()
+    raise AssertionError("still waiting; LCD %r" % (sim.board.lcd_lines(),))
+
+
+def test_undo_of_a_computer_card_lets_that_computer_play_again():
+    """Issue 26 item 1: Skat seed 1, trick 3, P2 and P3 (computers) have played; Enter held
+    0.96 s takes back P3's card only: it goes back to P3's hand, the LCD names P3, and P3
+    plays again (before, its card stayed on the pad and the deal froze)."""
+    sim, you = _skat_vs_computers()
+    try:
+        _play_until(sim, you, lambda: sim.fw_deal is not None and
+                    attr_len(sim.fw_deal, "trick") == 2 and sim.fw_deal.tricks_done == 2
+                    and sim.turn_pad() == 0)
+        seat3, card3 = sim.fw_deal.history[-1]
+        assert sim.pad_of(seat3) == 2
+        before = len(sim.events)
+        you.key(pygame.K_RETURN, hold=60)  # 60 frames of 16 ms: a long press
+        undone = [e for e in sim.events[before:] if isinstance(e, Undone)]
+        assert [(e.seat, e.card) for e in undone] == [(seat3, card3)]
+        assert sim.tableau.where(card3) == ("hand", 2)
+        assert sim.board.lcd_lines()[1].startswith("play: P3")
+        you.until(lambda: any(isinstance(e, CardPlayed) for e in sim.events[before:]))
+        again = [e for e in sim.events[before:] if isinstance(e, CardPlayed)]
+        assert again[0].seat == seat3 and sim.turn_pad() == 0
+        assert sim.tableau.where(again[0].card) == ("pad", 2)
+    finally:
+        sim.close()
+
+
+def attr_len(obj, name):
+    return len(getattr(obj, name, None) or ())
+
+
+def test_person_undoes_own_card_although_a_computer_plays_next():
+    """Issue 26 item 2: the person at P1 lays a card and holds Enter at once; the computer
+    after P1 (think time 700 ms, shorter than the 800 ms long press) waits while OK is
+    down, so the undo takes back the person's card, not the computer's."""
+    sim, you = _skat_vs_computers()
+    try:
+        _play_until(sim, you, lambda: sim.fw_deal is not None and
+                    sim.fw_deal.tricks_done >= 1 and sim.turn_pad() == 0 and
+                    attr_len(sim.fw_deal, "trick") < 2 and
+                    (sim.fw_deal.trick or sim.tableau.pads_clear()))
+        legal = [c for c in sim.shadow.legal_cards(sim.seat_of(0)) if c in sim.tableau.hand(0)]
+        before = len(sim.events)
+        you.drag(legal[0], sim.pad_centre(0))
+        you.until(lambda: any(isinstance(e, CardPlayed) for e in sim.events[before:]))
+        mine = len(sim.events)
+        you.key(pygame.K_RETURN, hold=60)
+        got = sim.events[mine:]
+        assert not [e for e in got if isinstance(e, CardPlayed)]
+        assert [(e.seat, e.card) for e in got if isinstance(e, Undone)] == \
+            [(sim.seat_of(0), legal[0])]
+        assert sim.tableau.where(legal[0]) == ("hand", 0)
+        assert sim.turn_pad() == 0
+        you.frames(100)  # the computer waits for the person's card again
+        assert not [e for e in sim.events[mine:] if isinstance(e, CardPlayed)]
+    finally:
+        sim.close()
