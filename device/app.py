@@ -229,18 +229,28 @@ class App:
             return self._handle(events)
         out = self._handle(events)
         if self._collect is None and self._still_in_play(events):
-            # the scanned cards (an écart, a poignée) still lie on the pads: say so, and
-            # what comes next once they are lifted
-            self._must_clear = self.clear_between_tricks
-            self.show(self.screens.lift_scanned(count))
+            # the scanned cards (an écart, a poignée) still lie on a pad: say so, and who
+            # plays next (a stack of tags on one pad does not always answer, so the LCD
+            # cannot wait for the pad to read empty)
+            lines = self._resume_lines()
+            self.show(self.screens.lift_scanned(count, lines))
         return out
 
     def _still_in_play(self, events):
-        """True when ``events`` (of a completed scan) leave the deal in play (no result)."""
+        """True when ``events`` (of a completed scan) leave the deal in play (no result,
+        no further cards asked)."""
         for ev in events:
             if isinstance(ev, (DealOver, Awaiting)):
                 return False
-        return self.pads.occupied()
+        return True
+
+    def scan_wanted(self):
+        """``(verb, cards still to scan)`` while the board collects cards on the pads (an
+        écart, the skat at the end, a hand laid open), else None."""
+        if self._collect is None:
+            return None
+        verb, count, cards, _ = self._collect
+        return verb, count - len(cards)
 
     def _fault(self, read):
         if read.kind == NO_READER:  # the screen under the message comes back with the pad

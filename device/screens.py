@@ -159,10 +159,12 @@ class Screens:
         return self.fit(["%s lift %s" % (self.name(seat), card_label(self.deck, card)),
                          "then play again"])
 
-    def lift_scanned(self, count):
+    def lift_scanned(self, count, next_lines=None):
         """After a scan that leaves the deal in play (an écart, a poignée): the ``count``
-        cards still lie on the pads and must be lifted."""
-        return self.fit(["%d cards taken" % count, "lift them off"])
+        cards still lie on a pad and are lifted; the last row of ``next_lines`` (who plays
+        next, from ``play_next``) follows: "6 cards taken" / "lift; lead: P2"."""
+        then = (next_lines or [""])[-1].strip()
+        return self.fit(["%d cards taken" % count, ("lift; " + then) if then else "lift them"])
 
     def play_next(self, seat, deal):
         """The pads are clear: who plays now ("lead: P1" before a trick's first card, else

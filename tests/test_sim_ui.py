@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from core import iss
-from core.cards import SKAT
+from core.cards import SKAT, TAROT
 from core.events import CardPlayed, Refused, RevokeFound, TrickTaken, Undone
 from device import glyphs
 from device.controller import MODE_CHOICE
@@ -62,6 +62,10 @@ class Person:
     def drag(self, card, to):
         start = self.sim.grab_point(card)
         assert start is not None, "card %s is not on screen" % SKAT.code(card)
+        self.drag_from(start, to)
+
+    def drag_from(self, start, to):
+        """Press at ``start``, move, release at ``to`` (whatever card lies on top there)."""
         mid = ((start[0] + to[0]) // 2, (start[1] + to[1]) // 2)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
         self.frames()
@@ -393,5 +397,47 @@ def test_person_undoes_own_card_although_a_computer_plays_next():
         assert sim.turn_pad() == 0
         you.frames(100)  # the computer waits for the person's card again
         assert not [e for e in sim.events[mine:] if isinstance(e, CardPlayed)]
+    finally:
+        sim.close()
+
+
+def _ecart_of(hand):
+    """Six cards a Tarot taker may discard (FFT rules: no trump, Excuse or king)."""
+    king = max(TAROT.rank(c) for c in range(len(TAROT)) if TAROT.suit(c) == 0)
+    return [c for c in sorted(hand) if TAROT.suit(c) < 4 and TAROT.rank(c) != king][:6]
+
+
+def test_tarot_ecart_prompts_say_what_the_board_waits_for():
+    """Issue 26 item 5: a person takes at French Tarot (seed 3, P4) and scans the écart on
+    the pad: the LCD and the status line count the cards still to scan, and after the
+    sixth both say to lift the écart and who leads; lifted (onto the talon), P2 leads."""
+    sim = SimApp("tarot", 4, seed=3, human={3}, fixed_dt=17, think_ms=100, collect_ms=200)
+    you = Person(sim)
+    try:
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("P4 bids"), limit=3000)
+        you.choose("Prise")
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("P4 ecart"), limit=3000)
+        you.choose("Scan 6 card")
+        you.frames(10)
+        assert "scan 6 more cards on any pad (écart)" in sim.status_line()
+        ecart = _ecart_of(sim.tableau.hand(3))
+        for i, card in enumerate(ecart[:5]):
+            you.drag(card, sim.pad_centre(3))
+            you.frames(4)
+            assert sim.board.lcd_lines()[0].startswith("scanned %d of 6" % (i + 1))
+        assert "scan 1 more card on any pad" in sim.status_line()
+        you.drag(ecart[5], sim.pad_centre(3))
+        you.frames(4)
+        assert sim.board.lcd_lines() == ["6 cards taken   ", "lift; lead: P2  "]
+        assert "lift the cards off P4, then P2 leads" in sim.status_line()
+        before = len(sim.events)
+        you.frames(60)
+        assert not [e for e in sim.events[before:] if isinstance(e, CardPlayed)]
+        while sim.tableau.on_pad(3):  # the top card of the stack, each in turn
+            you.drag_from(sim.pad_centre(3), sim.talon_centre())
+        assert sorted(sim.tableau.talon()) == ecart
+        you.until(lambda: any(isinstance(e, CardPlayed) for e in sim.events[before:]))
+        assert [e for e in sim.events[before:] if isinstance(e, CardPlayed)][0].seat == \
+            sim.seat_of(1)
     finally:
         sim.close()

@@ -51,6 +51,9 @@ from host_sim.ui.traffic import EventFeed, TrafficLog  # noqa: E402
 KEYS = {pygame.K_LEFT: PREV, pygame.K_RIGHT: NEXT, pygame.K_RETURN: OK, pygame.K_KP_ENTER: OK}
 DRAG_PX = 5  # pointer travel that turns a click into a drag
 MAX_DT_MS = 100  # a stalled frame advances the firmware at most this much
+# What a scan collects, in the field's words (the flows' scan verbs).
+SCAN_WORDS = {"discard": "écart", "announce": "poignée", "set_skat": "skat",
+              "show_hand": "hand laid open"}
 RESULT_WAIT_MS = 2500  # nobody at the table: the computer presses OK on a result after this
 
 
@@ -313,12 +316,30 @@ class SimApp:
                 "seed %d" % self.seed]
         if self.record is not None and self.flow.NAME == "skat":
             bits.append("record %s" % self.record.id)
+        bits.append(self.waiting_for())
+        return "   ".join(b for b in bits if b)
+
+    def waiting_for(self):
+        """What the board waits for, in words for the status line ("" when nothing):
+        cards to scan, pads to clear before a lead, or whose card it is."""
+        app = self.ctl.app
+        wanted = app.scan_wanted() if app is not None and self.ctl.mode == MODE_TABLE \
+            else None
+        if wanted is not None:
+            verb, left = wanted
+            what = SCAN_WORDS.get(verb, verb.replace("set_", ""))
+            return "scan %d more card%s on any pad (%s)" % (left, "s" if left != 1 else "",
+                                                          what)
+        if self.awaiting is not None:
+            return "scan the %s" % self.awaiting.verb.replace("set_", "")
         tp = self.turn_pad()
-        if tp >= 0:
-            bits.append("to play: P%d" % (tp + 1))
-        elif self.awaiting is not None:
-            bits.append("scan the %s" % self.awaiting.verb.replace("set_", ""))
-        return "   ".join(bits)
+        if tp < 0:
+            return ""
+        busy = [p + 1 for p in range(self.players) if self.tableau.on_pad(p)]
+        if busy and not attr(self.fw_deal, "trick", None) and not self._collects:
+            return "lift the cards off %s, then P%d leads" % (
+                ", ".join("P%d" % p for p in busy), tp + 1)
+        return "to play: P%d" % (tp + 1)
 
     # --- one frame -----------------------------------------------------------------------
 
