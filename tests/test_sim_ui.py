@@ -441,3 +441,22 @@ def test_tarot_ecart_prompts_say_what_the_board_waits_for():
             sim.seat_of(1)
     finally:
         sim.close()
+
+
+def test_after_the_last_skat_trick_the_lcd_asks_for_the_skat():
+    """Issue 26 item 4: once the last trick is collected and the pads read clear, the LCD
+    keeps asking for the skat ("scan skat (2)"), never "lead: P1" (seed 11, computers)."""
+    sim = SimApp("skat", 3, seed=11, human=(), fixed_dt=17, think_ms=300, collect_ms=120)
+    you = Person(sim)
+    try:
+        you.until(lambda: sim.awaiting is not None, limit=4000)
+        assert sim.awaiting.verb == "set_skat"
+        seen = []
+        while not sim.results:
+            you.frames()
+            if sim.tableau.pads_clear() and not sim.results:
+                seen.append(tuple(sim.board.lcd_lines()))
+            assert len(seen) < 2000
+        assert seen and all(s[1].startswith("scan skat (") for s in seen), set(seen)
+    finally:
+        sim.close()
