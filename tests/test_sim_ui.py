@@ -460,3 +460,44 @@ def test_after_the_last_skat_trick_the_lcd_asks_for_the_skat():
         assert seen and all(s[1].startswith("scan skat (") for s in seen), set(seen)
     finally:
         sim.close()
+
+
+def test_a_click_within_one_frame_presses_the_button():
+    """Issue 26 item 8: a mouse click on NEXT pressed and released between two frames
+    (shorter than the firmware's 20 ms debounce) still moves the menu cursor."""
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT, auto_start=False)
+    you = Person(sim)
+    try:
+        you.frames(5)
+        assert sim.board.lcd_lines()[1].startswith(">New game")
+        at = sim.layout.buttons[1].center  # NEXT
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
+        you.frames(6)
+        assert not sim.board.lcd_lines()[1].startswith(">New game")
+        assert sim.board.lcd_lines()[1].rstrip().endswith("2/5")
+    finally:
+        sim.close()
+
+
+def test_escape_asks_before_quitting_and_the_window_has_a_minimum_size():
+    """Issue 26 item 8: the first Esc only asks (status line), a second one quits; a window
+    resized below 800x520 is held at that size (OK button and hands stay visible)."""
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT)
+    you = Person(sim)
+    try:
+        you.frames(3)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(600, 400), w=600,
+                                             h=400))
+        you.frames(2)
+        assert sim.screen.get_size() == (800, 520)
+        assert sim.layout.buttons[2].bottom <= 520
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                             unicode="", scancode=0))
+        you.frames(2)
+        assert sim.running and "press Esc again to quit" in sim.status_line()
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                             unicode="", scancode=0))
+        assert sim.step() is False
+    finally:
+        sim.close()

@@ -7,7 +7,7 @@ LED/buzzer signals and the link traffic panel. You play the seats given by ``--h
 
 Keys: Left / Right / Enter are the buttons (hold Enter 0.9 s: back, undo in play); A lets
 the computer act once for you (a choice, a card, the skat scan); C collects the trick now;
-F2 saves a screenshot; Esc quits.
+F2 saves a screenshot; Esc twice (within 3 s) quits.
 
 Headless (``--headless``, SDL's dummy video driver, a fixed 17 ms frame step, no waiting):
 runs ``--frames N`` frames, or until the first deal is over; ``--screenshot FILE`` writes
@@ -146,7 +146,7 @@ def run(args):
     print("link: %s  (trickref console %s)" % (sim.link_url, sim.link_url))
     if not args.headless:
         print("keys: Left/Right/Enter = buttons (hold Enter: back), A = computer acts for "
-              "you, C = collect trick, F2 = screenshot, Esc = quit")
+              "you, C = collect trick, F2 = screenshot, Esc twice = quit")
     frames = args.frames
     until = None
     if args.headless and frames is None:

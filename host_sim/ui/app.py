@@ -54,6 +54,9 @@ MAX_DT_MS = 100  # a stalled frame advances the firmware at most this much
 # What a scan collects, in the field's words (the flows' scan verbs).
 SCAN_WORDS = {"discard": "écart", "announce": "poignée", "set_skat": "skat",
               "show_hand": "hand laid open"}
+CLICK_MS = 40  # a button press lasts at least this long on the pins (> the 20 ms debounce)
+CONFIRM_MS = 3000  # a second Esc (or window close) within this long quits
+MIN_SIZE = (800, 520)  # below this the OK button and the hands are cut off
 RESULT_WAIT_MS = 2500  # nobody at the table: the computer presses OK on a result after this
 
 
@@ -190,7 +193,10 @@ class SimApp:
         self._timers = []  # [due_ms, fn]
         self._collects = []  # pending trick collections: [due, cards, pad]
         self._app = None
-        self._deals = 0
+        self._deals = 0  # deals of the match in play (restarts with a new game)
+        self._match_id = None  # the match (score sheet) the deals are counted in
+        self._button_down_at = {}
+        self._quit_asked = None
         self._shadow_key = None
         self._robot_key = None
         self._robot_ready = 0
@@ -210,7 +216,8 @@ class SimApp:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("trickref simulator - %s" % flow.TITLE)
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = pygame.display.set_mode((max(MIN_SIZE[0], size[0]),
+                                               max(MIN_SIZE[1], size[1])), pygame.RESIZABLE)
         self.layout = self._layout()
         self._clock = pygame.time.Clock()
         self.ctl = self.board.power_on()
@@ -316,7 +323,7 @@ class SimApp:
                 "seed %d" % self.seed]
         if self.record is not None and self.flow.NAME == "skat":
             bits.append("record %s" % self.record.id)
-        bits.append(self.waiting_for())
+        bits.append("press Esc again to quit" if self.quit_pending() else self.waiting_for())
         return "   ".join(b for b in bits if b)
 
     def waiting_for(self):
@@ -423,6 +430,9 @@ class SimApp:
         if app is None or app is self._app:
             return
         self._app = app
+        if ctl.match is not self._match_id:  # a new game: its deals count from 1
+            self._match_id = ctl.match
+            self._deals = 0
         self._deals += 1
         n = self.players_in_deal()
         self._match0 = copy.deepcopy(ctl.match)  # the match as this deal began
@@ -757,12 +767,12 @@ class SimApp:
     def handle(self, e):
         """Apply one pygame event (window, keys, mouse)."""
         if e.type == pygame.QUIT:
-            self.running = False
+            self.ask_quit()
         elif e.type == pygame.KEYDOWN:
             if e.key in KEYS:
-                self.board.hw.buttons[KEYS[e.key]].value(0)
+                self.button_down(KEYS[e.key])
             elif e.key == pygame.K_ESCAPE:
-                self.running = False
+                self.ask_quit()
             elif e.key == pygame.K_a:
                 self._auto_once = True
                 self._stuck = False
@@ -773,7 +783,7 @@ class SimApp:
                     "trickref-sim-%05d.png" % self.frame))
         elif e.type == pygame.KEYUP:
             if e.key in KEYS:
-                self.board.hw.buttons[KEYS[e.key]].value(1)
+                self.button_up(KEYS[e.key])
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             self._mouse_down(e.pos)
         elif e.type == pygame.MOUSEMOTION:
@@ -781,6 +791,46 @@ class SimApp:
         elif e.type == pygame.MOUSEBUTTONUP and e.button == 1:
             self._mouse_up(e.pos)
         elif e.type == pygame.VIDEORESIZE:
+            self._resized(e.size)
+
+    def button_down(self, i):
+        """Press button ``i`` (PREV, NEXT, OK) on the board's pins."""
+        self._button_down_at[i] = self.now
+        self.board.hw.buttons[i].value(0)
+
+    def button_up(self, i):
+        """Release button ``i``; a click shorter than ``CLICK_MS`` (press and release in
+        one frame) is held on the pins until ``CLICK_MS`` has passed, so the firmware's
+        debounce (``device.buttons.DEBOUNCE_MS``) sees it: a click is a click."""
+        held = self.now - self._button_down_at.get(i, self.now - CLICK_MS)
+        if held >= CLICK_MS:
+            self.board.hw.buttons[i].value(1)
+            return
+        at = self._button_down_at.get(i)
+
+        def release():
+            if self._button_down_at.get(i) == at:  # not pressed again meanwhile
+                self.board.hw.buttons[i].value(1)
+        self.later(CLICK_MS - held, release)
+
+    def ask_quit(self):
+        """Esc or the window's close box: the first asks (on the status line and in the
+        traffic panel), a second within ``CONFIRM_MS`` quits."""
+        if self._quit_asked is not None and self.now - self._quit_asked <= CONFIRM_MS:
+            self.running = False
+            return
+        self._quit_asked = self.now
+        self.note("press Esc again to quit (the deal in play is lost)")
+
+    def quit_pending(self):
+        """True while a quit was asked and not yet confirmed."""
+        return self._quit_asked is not None and self.now - self._quit_asked <= CONFIRM_MS
+
+    def _resized(self, size):
+        w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
+        if (w, h) != tuple(size):
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        else:
             self.screen = pygame.display.get_surface()
 
     def card_at(self, pos):
@@ -801,7 +851,7 @@ class SimApp:
         for i, r in enumerate(self.layout.buttons):
             if r.collidepoint(pos):
                 self._mouse_button = i
-                self.board.hw.buttons[i].value(0)
+                self.button_down(i)
                 return
         card = self.card_at(pos)
         if card is not None:
@@ -824,7 +874,7 @@ class SimApp:
 
     def _mouse_up(self, pos):
         if self._mouse_button is not None:
-            self.board.hw.buttons[self._mouse_button].value(1)
+            self.button_up(self._mouse_button)
             self._mouse_button = None
             return
         p = self._press
