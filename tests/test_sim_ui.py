@@ -501,3 +501,34 @@ def test_escape_asks_before_quitting_and_the_window_has_a_minimum_size():
         assert sim.step() is False
     finally:
         sim.close()
+
+
+def test_skat_declarer_is_asked_to_discard_before_the_contract():
+    """Issue 26 item 3: after the pick-up the LCD title and the status line ask the person
+    declarer (P1, seed 1) to discard two; OK is refused (red LED) until two cards lie in
+    the skat box; then the contract is chosen and play starts with 10 cards in hand."""
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT)
+    you = Person(sim)
+    try:
+        you.until(lambda: sim.ctl.mode == MODE_CHOICE and sim.fw_deal is not None)
+        you.choose("P1 declarer")
+        you.choose("18")
+        you.choose("Pick up skat")
+        you.until(lambda: len(sim.tableau.hand(0)) == 12)
+        assert sim.board.lcd_lines()[0].startswith("P1 discard 2")
+        assert "P1: drag two cards onto the skat box" in sim.status_line()
+        menu = sim.board.lcd_lines()
+        you.key(pygame.K_RETURN)
+        assert sim.board.lcd_lines() == menu and sim.signals.led(sim.now) == "red"
+        put = sorted(sim.tableau.hand(0))[:2]
+        for card in put:
+            you.drag(card, sim.talon_centre())
+        assert sorted(sim.tableau.talon()) == put
+        assert "skat box" not in sim.status_line()
+        you.choose("Grand")
+        you.choose("Plain")
+        you.until(lambda: sim.turn_pad() >= 0)
+        assert len(sim.tableau.hand(0)) == 10
+        assert sim.fw_deal.contract is not None
+    finally:
+        sim.close()

@@ -90,6 +90,11 @@ class Signals:
             self._led = ("blue", now + 2500)
             self._buzz = ("tune (deal over)", now + 1200)
 
+    def warn(self, text, now):
+        """A refusal of the simulator's own (a step a person still owes): red LED, buzz."""
+        self._led = ("red", now + 900)
+        self._buzz = ("BZZZ (%s)" % text, now + 900)
+
     def led(self, now):
         """LED colour at virtual time ``now`` ("green", "red", "amber", "blue") or None."""
         return self._led[0] if now < self._led[1] else None
@@ -329,6 +334,9 @@ class SimApp:
     def waiting_for(self):
         """What the board waits for, in words for the status line ("" when nothing):
         cards to scan, pads to clear before a lead, or whose card it is."""
+        step = self.adapter.person_step(self)
+        if step is not None:
+            return step
         app = self.ctl.app
         wanted = app.scan_wanted() if app is not None and self.ctl.mode == MODE_TABLE \
             else None
@@ -794,7 +802,14 @@ class SimApp:
             self._resized(e.size)
 
     def button_down(self, i):
-        """Press button ``i`` (PREV, NEXT, OK) on the board's pins."""
+        """Press button ``i`` (PREV, NEXT, OK) on the board's pins. OK in a choice menu is
+        refused while a step only a person does is pending (``person_step``): the contract
+        waits for the discard."""
+        step = self.adapter.person_step(self) if self.ctl.mode == MODE_CHOICE else None
+        if i == OK and step is not None:
+            self.signals.warn("first: " + step.split(": ", 1)[-1], self.now)
+            self.note(step)
+            return
         self._button_down_at[i] = self.now
         self.board.hw.buttons[i].value(0)
 
