@@ -532,3 +532,37 @@ def test_skat_declarer_is_asked_to_discard_before_the_contract():
         assert sim.fw_deal.contract is not None
     finally:
         sim.close()
+
+
+def _illegal_now(sim):
+    """P1's cards the rules refuse now (known hands), when it is P1's turn to follow."""
+    if sim.turn_pad() != 0 or not attr_len(sim.fw_deal, "trick"):
+        return []
+    legal = sim.shadow.legal_cards(sim.seat_of(0))
+    return [c for c in sim.tableau.hand(0) if c not in legal]
+
+
+def test_practice_mode_refuses_an_illegal_card_at_once():
+    """Issue 26 item 6: Skat seed 1, P1 must follow suit; a card that does not is refused
+    by the simulator at once (reason on the status line, red LED, "refused" buzz, the card
+    back in the hand, nothing sent to the table); the legal cards are outlined; "as at the
+    table" (practice off) the firmware, hands unknown, takes the same card."""
+    sim, you = _skat_vs_computers()
+    try:
+        _play_until(sim, you, lambda: bool(sim.shadow is not None and sim.fw_deal is not None
+                                            and _illegal_now(sim)))
+        bad = _illegal_now(sim)[0]
+        assert sim.legal_highlight() == set(sim.shadow.legal_cards(sim.seat_of(0)))
+        before = len(sim.events)
+        you.drag(bad, sim.pad_centre(0))
+        you.frames(10)
+        assert sim.tableau.where(bad) == ("hand", 0)
+        assert not [e for e in sim.events[before:] if isinstance(e, (CardPlayed, Refused))]
+        assert "refused: " in sim.status_line()
+        assert sim.signals.led(sim.now) == "red" and "refused" in sim.signals.buzz(sim.now)
+        sim.practice = False
+        you.drag(bad, sim.pad_centre(0))
+        you.until(lambda: any(isinstance(e, CardPlayed) for e in sim.events[before:]))
+        assert [e for e in sim.events[before:] if isinstance(e, CardPlayed)][0].card == bad
+    finally:
+        sim.close()

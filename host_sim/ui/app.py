@@ -144,7 +144,10 @@ class SimApp:
     ``collect_ms``: how long a finished trick stays on the pads; ``think_ms``: a computer
     seat's pause before it plays; ``auto_start``: enter the game in the menus at power-on
     (else the firmware waits in its main menu); ``traffic``: the link panel's source
-    (an object with ``poll()``, default an EventFeed of the firmware's events).
+    (an object with ``poll()``, default an EventFeed of the firmware's events);
+    ``practice``: with every hand known, a person's illegal card is refused at once with
+    its reason (False: "as at the table", the firmware alone judges); ``show_hands``: the
+    computers' hands face up.
 
     Raises ValueError for an unknown game or player count, ImportError when the game's
     flow module is not in device/flows.
@@ -152,7 +155,8 @@ class SimApp:
 
     def __init__(self, game="skat", players=None, seed=1, record=None, human=(0,),
                  size=(1280, 800), lcd=(16, 2), fixed_dt=None, collect_ms=1500,
-                 think_ms=700, auto_start=True, traffic=None, options=None):
+                 think_ms=700, auto_start=True, traffic=None, options=None, practice=True,
+                 show_hands=False):
         flow = flows.load(game)
         # the answers to the setup questions, as the menus list them (ValueError naming
         # an unknown option or value)
@@ -168,6 +172,8 @@ class SimApp:
         self.seed = seed
         self.record = record
         self.humans = set(human)
+        self.practice = practice  # the simulator knows every hand: refuse illegal cards
+        self.show_computer_hands = show_hands
         self.fixed_dt = fixed_dt
         self.collect_ms = collect_ms
         self.think_ms = think_ms
@@ -202,6 +208,7 @@ class SimApp:
         self._match_id = None  # the match (score sheet) the deals are counted in
         self._button_down_at = {}
         self._quit_asked = None
+        self._refusal = None  # (reason, when) of the last practice-mode refusal
         self._shadow_key = None
         self._robot_key = None
         self._robot_ready = 0
@@ -337,6 +344,8 @@ class SimApp:
         step = self.adapter.person_step(self)
         if step is not None:
             return step
+        if self._refusal is not None and self.now - self._refusal[1] < 3000:
+            return "refused: " + self._refusal[0]
         app = self.ctl.app
         wanted = app.scan_wanted() if app is not None and self.ctl.mode == MODE_TABLE \
             else None
@@ -848,6 +857,59 @@ class SimApp:
         else:
             self.screen = pygame.display.get_surface()
 
+    def lay(self, card, pad):
+        """A person lays ``card`` on ``pad``. In practice mode a card the rules refuse with
+        the hands known (not this seat's turn is left to the firmware) goes back to where
+        it came from, with its reason on the status line and a buzz; returns the reason,
+        or None when the card went onto the pad."""
+        why = self.practice_refusal(card, pad)
+        if why is not None:
+            self.signals.warn("refused: " + why, self.now)
+            self.note("P%d %s refused: %s" % (pad + 1, self.deck.code(card), why))
+            self._refusal = (why, self.now)
+            kind, place = self.tableau.where(card)
+            if kind == T.LOOSE:  # dragged: back to its owner's hand
+                self.tableau.move(card, T.HAND, pad)
+            return why
+        self.tableau.move(card, T.PAD, pad)
+        return None
+
+    def practice_refusal(self, card, pad):
+        """Why the rules refuse ``card`` from the hand at ``pad`` now (practice mode, the
+        shadow deal's ``legal_cards``), or None (legal, not this pad's turn, or no shadow:
+        the firmware judges)."""
+        sh = self.shadow
+        if not self.practice or sh is None or getattr(sh, "hands", None) is None or \
+                self.ctl.mode != MODE_TABLE or self.awaiting is not None or \
+                pad != self.turn_pad():
+            return None
+        seat = self.seat_of(pad)
+        try:
+            legal = sh.legal_cards(seat)
+        except TrickrefError:
+            return None
+        if card in legal or card not in sh.hands[seat]:
+            return None
+        trial = copy.deepcopy(sh)
+        try:
+            trial.play(seat, card)
+        except TrickrefError as e:
+            return str(e) or "not a legal card now"
+        return "not a legal card now"
+
+    def legal_highlight(self):
+        """Cards to outline in the hand whose turn it is (practice mode, a person's turn):
+        the legal cards of the shadow deal; empty otherwise."""
+        tp = self.turn_pad()
+        sh = self.shadow
+        if not self.practice or tp < 0 or tp not in self.humans or sh is None or \
+                getattr(sh, "hands", None) is None:
+            return ()
+        try:
+            return set(sh.legal_cards(self.seat_of(tp)))
+        except TrickrefError:
+            return ()
+
     def card_at(self, pos):
         """The topmost card drawn under ``pos`` that a person may pick up, or None."""
         for c in reversed(self.draw_order):
@@ -900,7 +962,7 @@ class SimApp:
         self.dragging = None
         if not dragging:
             if origin[0] == T.HAND and origin[1] in self.humans:
-                self.tableau.move(card, T.PAD, origin[1])  # click: lay it on its pad
+                self.lay(card, origin[1])  # click: lay it on its pad
             return
         self.drop(card, pos, (pos[0] - off[0], pos[1] - off[1]))
 
@@ -910,7 +972,7 @@ class SimApp:
         lay = self.layout
         for p, r in enumerate(lay.pads):
             if r.collidepoint(pos):
-                self.tableau.move(card, T.PAD, p)
+                self.lay(card, p)
                 return
         if lay.talon.collidepoint(pos) and (self.adapter.talon_label or self.tableau.talon()):
             self.tableau.move(card, T.TALON)
