@@ -58,7 +58,8 @@ def test_transcript_of_a_skat_deal():
     p.play(1)
     frames = [" | ".join(f) for f in p.board.transcript]
     text = "\n".join(frames)
-    assert "Auction result" in text and "Winning bid" in text and "Contract" in text
+    # after the pick-up the contract menu's title asks for the discard (issue 26)
+    assert "Auction result" in text and "Winning bid" in text and " discard 2" in text
     assert sum(1 for f in frames if " takes " in f) >= 1
     assert "scan skat (2)" in text
     shadow, fw = p.results[0]

@@ -529,7 +529,8 @@ def test_skat_declarer_is_asked_to_discard_before_the_contract():
         you.choose("Plain")
         you.until(lambda: sim.turn_pad() >= 0)
         assert len(sim.tableau.hand(0)) == 10
-        assert sim.fw_deal.contract is not None
+        # the contract in words beside the declarer's seat (issue 26 item 7)
+        assert sim.adapter.seat_note(sim, sim.seat_of(0)) == "declarer: Grand Plain, bid 18"
     finally:
         sim.close()
 

@@ -4,7 +4,8 @@
 seat pad, the HD44780 LCD model, the button pins), powers on the unmodified firmware
 (``device.controller.Controller``, as ``main.py`` does) and shows the table:
 
-- each seat's hand face up (a seeded deal, or a game record) and its reader pad; dragging a
+- each seat's hand (a seeded deal, or a game record; a computer's face down unless
+  ``show_hands``) and its reader pad; dragging a
   card onto a pad lays its NTAG213 in that reader's field, dragging it away lifts it (a
   click on a card in your hand lays it on your pad);
 - the LCD drawn dot by dot from the HD44780 model (``host_sim.ui.lcd``);
@@ -55,7 +56,7 @@ MAX_DT_MS = 100  # a stalled frame advances the firmware at most this much
 SCAN_WORDS = {"discard": "écart", "announce": "poignée", "set_skat": "skat",
               "show_hand": "hand laid open"}
 CLICK_MS = 40  # a button press lasts at least this long on the pins (> the 20 ms debounce)
-CONFIRM_MS = 3000  # a second Esc (or window close) within this long quits
+CONFIRM_MS = 3000  # a second Esc (or the window's close box) within this long quits
 MIN_SIZE = (800, 520)  # below this the OK button and the hands are cut off
 RESULT_WAIT_MS = 2500  # nobody at the table: the computer presses OK on a result after this
 
@@ -795,6 +796,12 @@ class SimApp:
                 self._stuck = False
             elif e.key == pygame.K_c:
                 self.collect_now()
+            elif e.key == pygame.K_p:
+                self.practice = not self.practice
+                self.note("practice mode %s" % ("on" if self.practice else
+                                                "off: as at the table"))
+            elif e.key == pygame.K_h:
+                self.show_computer_hands = not self.show_computer_hands
             elif e.key == pygame.K_F2:
                 self.note("screenshot " + self.save_screenshot(
                     "trickref-sim-%05d.png" % self.frame))
@@ -881,7 +888,7 @@ class SimApp:
         sh = self.shadow
         if not self.practice or sh is None or getattr(sh, "hands", None) is None or \
                 self.ctl.mode != MODE_TABLE or self.awaiting is not None or \
-                pad != self.turn_pad():
+                pad != self.turn_pad() or self._collecting():
             return None
         seat = self.seat_of(pad)
         try:
@@ -897,13 +904,19 @@ class SimApp:
             return str(e) or "not a legal card now"
         return "not a legal card now"
 
+    def _collecting(self):
+        """True while the firmware collects scanned cards (an écart, the skat): a card laid
+        then is not a card played."""
+        app = self.ctl.app
+        return app is not None and app.scan_wanted() is not None
+
     def legal_highlight(self):
         """Cards to outline in the hand whose turn it is (practice mode, a person's turn):
         the legal cards of the shadow deal; empty otherwise."""
         tp = self.turn_pad()
         sh = self.shadow
         if not self.practice or tp < 0 or tp not in self.humans or sh is None or \
-                getattr(sh, "hands", None) is None:
+                getattr(sh, "hands", None) is None or self._collecting():
             return ()
         try:
             return set(sh.legal_cards(self.seat_of(tp)))

@@ -343,6 +343,16 @@ def announce_label(contract):
     return "Plain hand"
 
 
+def contract_words(contract):
+    """A Skat contract in the menus' words ("Grand Plain", "Herz Schneider ann.", "Null
+    ouvert"), or "" before it is declared."""
+    if contract is None:
+        return ""
+    label = announce_label(contract)
+    kind = _KIND_LABELS[contract.kind]
+    return label if label.startswith(kind) else "%s %s" % (kind, label)
+
+
 def skat_plan(cards):
     """A simple declarer's plan for a Skat hand of 10 or 12 cards: ``(kind, strength)``.
 
@@ -571,9 +581,10 @@ class Skat(TrickGame):
     def seat_note(self, sim, seat):
         d = sim.fw_deal
         if d is not None and seat == getattr(d, "declarer", -1) and d.declarer >= 0:
-            from core.games import skat
-            c = d.contract
-            return "declarer" + (" " + skat.contract_code(c) if c is not None else "")
+            words = contract_words(d.contract)
+            bid = _attr(d, "bid_value", 0)
+            return "declarer" + ((": " + words) if words else "") + \
+                (", bid %d" % bid if bid else "")
         return ""
 
 
