@@ -516,6 +516,7 @@ def test_skat_declarer_is_asked_to_discard_before_the_contract():
         you.choose("Pick up skat")
         you.until(lambda: len(sim.tableau.hand(0)) == 12)
         assert sim.board.lcd_lines()[0].startswith("P1 discard 2")
+        assert "computer enters" not in sim.status_line()  # the person chose
         assert "P1: drag two cards onto the skat box" in sim.status_line()
         menu = sim.board.lcd_lines()
         you.key(pygame.K_RETURN)
@@ -524,7 +525,7 @@ def test_skat_declarer_is_asked_to_discard_before_the_contract():
         for card in put:
             you.drag(card, sim.talon_centre())
         assert sorted(sim.tableau.talon()) == put
-        assert "skat box" not in sim.status_line()
+        assert "skat box" not in sim.waiting_for()
         you.choose("Grand")
         you.choose("Plain")
         you.until(lambda: sim.turn_pad() >= 0)
@@ -565,5 +566,26 @@ def test_practice_mode_refuses_an_illegal_card_at_once():
         you.drag(bad, sim.pad_centre(0))
         you.until(lambda: any(isinstance(e, CardPlayed) for e in sim.events[before:]))
         assert [e for e in sim.events[before:] if isinstance(e, CardPlayed)][0].card == bad
+    finally:
+        sim.close()
+
+
+def test_computer_choices_are_shown_as_they_are_entered():
+    """Issue 26 item 7 (part): with every seat a computer (Skat seed 11), the auction result
+    and the contract the computer enters are shown in words on the status line."""
+    sim = SimApp("skat", 3, seed=11, human=(), fixed_dt=17, think_ms=60, collect_ms=120)
+    you = Person(sim)
+    try:
+        seen = set()
+        for _ in range(1500):
+            you.frames()
+            line = sim.status_line()
+            if "| computer enters: " in line:
+                seen.add(line.split("| computer enters: ")[1])
+            if sim.turn_pad() >= 0:
+                break
+        d = sim.fw_deal
+        assert "P%d declarer, 18" % (sim.pad_of(d.declarer) + 1) in seen
+        assert any(s.endswith("Plain") for s in seen), seen
     finally:
         sim.close()

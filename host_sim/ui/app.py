@@ -55,6 +55,7 @@ MAX_DT_MS = 100  # a stalled frame advances the firmware at most this much
 # What a scan collects, in the field's words (the flows' scan verbs).
 SCAN_WORDS = {"discard": "écart", "announce": "poignée", "set_skat": "skat",
               "show_hand": "hand laid open"}
+NOTE_MS = 4000  # how long the status line repeats the simulator's last note
 CLICK_MS = 40  # a button press lasts at least this long on the pins (> the 20 ms debounce)
 CONFIRM_MS = 3000  # a second Esc (or the window's close box) within this long quits
 MIN_SIZE = (800, 520)  # below this the OK button and the hands are cut off
@@ -267,8 +268,10 @@ class SimApp:
         op.ok_while(lambda: self.ctl.mode == MODE_MAIN)
 
     def note(self, text):
-        """A line of the simulator's own in the traffic panel."""
+        """A line of the simulator's own (the event feed; the status line shows it for
+        ``NOTE_MS``: a computer's bids and contract, a refusal)."""
         self.feed.note(self.now, text)
+        self._last_note = (text, self.now)
 
     # --- seats -------------------------------------------------------------------------
 
@@ -337,6 +340,9 @@ class SimApp:
         if self.record is not None and self.flow.NAME == "skat":
             bits.append("record %s" % self.record.id)
         bits.append("press Esc again to quit" if self.quit_pending() else self.waiting_for())
+        note = getattr(self, "_last_note", None)
+        if note is not None and self.now - note[1] < NOTE_MS and note[0] not in bits[-1]:
+            bits.append("| " + note[0])
         return "   ".join(b for b in bits if b)
 
     def waiting_for(self):
@@ -656,6 +662,8 @@ class SimApp:
             self._auto_once = False
             labels = self.adapter.choices(self)
             if labels:
+                # shown as entered: the computer's bids and contract, in the menus' words
+                self.note("computer enters: %s" % ", ".join(labels))
                 self.operator.choose(*labels)
             else:
                 self.operator.ok_while(lambda: self.ctl.mode == MODE_CHOICE and
