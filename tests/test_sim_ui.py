@@ -560,7 +560,9 @@ def test_practice_mode_refuses_an_illegal_card_at_once():
         you.frames(10)
         assert sim.tableau.where(bad) == ("hand", 0)
         assert not [e for e in sim.events[before:] if isinstance(e, (CardPlayed, Refused))]
-        assert "refused: " in sim.status_line()
+        line = sim.status_line()
+        assert "P1 %s refused: " % SKAT.code(bad) in line and "must follow" in line
+        assert line.count("refused") == 1
         assert sim.signals.led(sim.now) == "red" and "refused" in sim.signals.buzz(sim.now)
         sim.practice = False
         you.drag(bad, sim.pad_centre(0))

@@ -352,7 +352,7 @@ class SimApp:
         if step is not None:
             return step
         if self._refusal is not None and self.now - self._refusal[1] < 3000:
-            return "refused: " + self._refusal[0]
+            return self._refusal[0]
         app = self.ctl.app
         wanted = app.scan_wanted() if app is not None and self.ctl.mode == MODE_TABLE \
             else None
@@ -880,8 +880,9 @@ class SimApp:
         why = self.practice_refusal(card, pad)
         if why is not None:
             self.signals.warn("refused: " + why, self.now)
-            self.note("P%d %s refused: %s" % (pad + 1, self.deck.code(card), why))
-            self._refusal = (why, self.now)
+            text = "P%d %s refused: %s" % (pad + 1, self.deck.code(card), why)
+            self.note(text)
+            self._refusal = (text, self.now)
             kind, place = self.tableau.where(card)
             if kind == T.LOOSE:  # dragged: back to its owner's hand
                 self.tableau.move(card, T.HAND, pad)
@@ -909,8 +910,12 @@ class SimApp:
         try:
             trial.play(seat, card)
         except TrickrefError as e:
-            return str(e) or "not a legal card now"
-        return "not a legal card now"
+            return getattr(e, "detail", "") or str(e)
+        # the rules core takes a revoke and proves it later (RevokeFound): name the rule
+        codes = " ".join(self.deck.code(c) for c in legal)
+        if attr(sh, "trick", None):
+            return "%s does not follow the lead: play %s" % (self.deck.code(card), codes)
+        return "%s is not allowed now: play %s" % (self.deck.code(card), codes)
 
     def _collecting(self):
         """True while the firmware collects scanned cards (an écart, the skat): a card laid
