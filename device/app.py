@@ -15,13 +15,14 @@ pad per seat), so a card left lying is never read twice and the taker sees the t
 
 from core.errors import TrickrefError
 from core.events import (NOT_IN_DECK, UNKNOWN_TAG, WRONG_PHASE, Awaiting, CardPlayed,
-                         DealOver, Refused, RevokeFound, TrickTaken)
+                         DealOver, Refused, RevokeFound, TrickTaken, Undone)
 from core.tags import DeckRegistry, decode_card
 from device import glyphs
 from device.pads import CARD, COLLISION, NO_READER, READER_BACK, Pads
 from device.screens import Screens, deck_title
 
 CLEAR_PADS = "clear-pads"  # refusal: the last trick still lies on the pads
+LIFT_CARD = "lift-card"  # refusal: a card taken back (undo) still lies on its pad
 TAG_REWRITTEN = "tag-rewritten"  # the tag's text names another card than its UID is bound to
 TWO_TAGS = "two-tags"  # a second tag claims a card another tag already is
 NOT_BOUND = "not-bound"  # the deck was audited and this tag is not one of its cards
@@ -62,6 +63,7 @@ class App:
         self.pads.defer_halt = True  # the HLTA goes after the LCD (tick's finally)
         self._collect = None  # [verb, count, cards, prefix] while cards are to be scanned
         self._must_clear = False
+        self._lift = None  # pad where a card taken back still lies, until it is lifted
         self.lines = None
         self._before_outage = None  # the screen a "no reader" message covers
         for slot, rows8 in enumerate(glyphs.suit_glyphs(deck.name)):
@@ -106,9 +108,37 @@ class App:
         """Take back the last accepted action (card or choice); returns the events."""
         self._collect = None
         self._must_clear = False
+        self._lift = None
         events = self.referee.undo()
         self._count_tricks()
-        return self._handle(events)
+        out = self._handle(events)
+        for ev in events:
+            if isinstance(ev, Undone) and ev.card >= 0:
+                self._ask_lift(ev)
+        return out
+
+    def _ask_lift(self, ev):
+        """A card taken back that still lies on a pad must be lifted before play goes on:
+        the pad's reader reports a card only when it arrives (``device.pads`` debounce),
+        so the same card laid again unlifted would never be read. Shows who lifts what."""
+        for pad, uid in enumerate(self.pads.uid):
+            if uid is not None and self.registry.card_for(uid) == ev.card:
+                self._lift = pad
+                self.show(self.screens.lift_card(ev.seat, ev.card))
+                return
+
+    def _resume_lines(self):
+        """What the board waits for once the pads are clear: the cards still to scan, else
+        the seat to play (None in a phase without a turn: the screen stays)."""
+        if self._collect is not None:
+            return self.scan_lines()
+        try:
+            seat = self.referee.current_seat()
+        except TrickrefError:
+            return None
+        if seat is None or seat < 0:
+            return None
+        return self.screens.play_next(seat, self.referee.deal)
 
     def _count_tricks(self):
         # the LCD numbers tricks from the deal itself (after an undo, after a resume)
@@ -122,10 +152,12 @@ class App:
         try:
             read = self.pads.poll(now_ms)
             if read is None:
+                if self._lift is not None and self.pads.uid[self._lift] is None:
+                    self._lift = None
+                    self._show_resume()
                 if self._must_clear and not self.pads.occupied():
                     self._must_clear = False
-                    self.show(self.screens.message(
-                        "pads clear", "lead: " + self.screens.name(self.referee.current_seat())))
+                    self._show_resume()
                 return []
             if read.kind == CARD:
                 return self._card(read)
@@ -140,6 +172,11 @@ class App:
         """True when the READ of tag ``uid`` can be skipped: the deck was audited
         (``strict``) and binds the UID to a card."""
         return self.strict and self.registry.card_for(uid) is not None
+
+    def _show_resume(self):
+        lines = self._resume_lines()
+        if lines is not None:
+            self.show(lines)
 
     def _seat(self, pad):
         if self.central:
@@ -171,6 +208,10 @@ class App:
         # played for the seat
         if self._collect is not None:
             return self._collected(card)
+        if self._lift is not None:
+            return self._handle([Refused(seat, card, LIFT_CARD,
+                                         "lift the card taken back from pad %d first"
+                                         % (self._lift + 1))])
         if self._must_clear:
             return self._handle([Refused(seat, card, CLEAR_PADS,
                                          "clear the last trick from the pads first")])
@@ -206,7 +247,31 @@ class App:
         events = self.referee.act(verb, *(prefix + (cards,)))
         if events and isinstance(events[0], Refused):
             self._collect = [verb, count, [], prefix]  # scan them again
-        return self._handle(events)
+            return self._handle(events)
+        out = self._handle(events)
+        if self._collect is None and self._still_in_play(events):
+            # the scanned cards (an écart, a poignée) still lie on a pad: say so, and who
+            # plays next (a stack of tags on one pad does not always answer, so the LCD
+            # cannot wait for the pad to read empty)
+            lines = self._resume_lines()
+            self.show(self.screens.lift_scanned(count, lines))
+        return out
+
+    def _still_in_play(self, events):
+        """True when ``events`` (of a completed scan) leave the deal in play (no result,
+        no further cards asked)."""
+        for ev in events:
+            if isinstance(ev, (DealOver, Awaiting)):
+                return False
+        return True
+
+    def scan_wanted(self):
+        """``(verb, cards still to scan)`` while the board collects cards on the pads (an
+        écart, the skat at the end, a hand laid open), else None."""
+        if self._collect is None:
+            return None
+        verb, count, cards, _ = self._collect
+        return verb, count - len(cards)
 
     def _fault(self, read):
         if read.kind == NO_READER:  # the screen under the message comes back with the pad

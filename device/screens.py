@@ -28,6 +28,7 @@ REASONS = {
     "not-bound": "not deck's tag",
     "flash-full": "flash full",
     "write-error": "write error",
+    "lift-card": "lift card first",
 }
 
 
@@ -163,6 +164,25 @@ class Screens:
         lines = self.fit([why] if why else (current or [])[:self.rows - 1])
         lines[-1] = self.fit([ask])[0]
         return lines
+
+    def lift_card(self, seat, card):
+        """After an undo: the card taken back still lies on its pad; ``seat`` lifts it
+        ("P3 lift \x028" / "then play again")."""
+        return self.fit(["%s lift %s" % (self.name(seat), card_label(self.deck, card)),
+                         "then play again"])
+
+    def lift_scanned(self, count, next_lines=None):
+        """After a scan that leaves the deal in play (an écart, a poignée): the ``count``
+        cards still lie on a pad and are lifted; the last row of ``next_lines`` (who plays
+        next, from ``play_next``) follows: "6 cards taken" / "lift; lead: P2"."""
+        then = (next_lines or [""])[-1].strip()
+        return self.fit(["%d cards taken" % count, ("lift; " + then) if then else "lift them"])
+
+    def play_next(self, seat, deal):
+        """The pads are clear: who plays now ("lead: P1" before a trick's first card, else
+        "play: P3")."""
+        verb = "play" if getattr(deal, "trick", None) else "lead"
+        return self.fit(["pads clear", "%s: %s" % (verb, self.name(seat))])
 
     def message(self, line1, line2=""):
         """Any two-line notice (read errors, prompts)."""

@@ -58,7 +58,8 @@ def test_transcript_of_a_skat_deal():
     p.play(1)
     frames = [" | ".join(f) for f in p.board.transcript]
     text = "\n".join(frames)
-    assert "Auction result" in text and "Winning bid" in text and "Contract" in text
+    # after the pick-up the contract menu's title asks for the discard (issue 26)
+    assert "Auction result" in text and "Winning bid" in text and " discard 2" in text
     assert sum(1 for f in frames if " takes " in f) >= 1
     assert "scan skat (2)" in text
     shadow, fw = p.results[0]
@@ -363,3 +364,32 @@ def test_long_press_on_the_result_reopens_the_deal():
     assert deal.history[-1] != (last_card[1], last_card[2])
     p._run_step(last_card)
     assert p.ctl.result == before
+
+
+def test_undo_of_a_card_left_on_its_pad_asks_its_seat_to_lift_it():
+    """Issue 26: an undo takes back P2's card while it still lies on P2's pad; the
+    reader reports a card only when it arrives, so the LCD asks P2 to lift it, refuses other
+    cards meanwhile, and once the pad is clear says who plays; the same card then counts."""
+    b = _skat_table()
+    deck = TaggedDeck(SKAT)
+    lead, second = deck.tag(SKAT.parse("SA")), deck.tag(SKAT.parse("S7"))
+    b.place(0, lead)  # the cards stay on the pads as at a real table
+    b.run(60)
+    b.place(1, second)
+    b.run(60)
+    assert b.app.referee.deal.history[-1] == (1, SKAT.parse("S7"))
+    b.app.undo()  # what the controller's long press of OK calls
+    b.run(40)
+    assert b.app.referee.deal.history == [(0, SKAT.parse("SA"))]
+    assert b.lcd_lines()[0].startswith("P2 lift ♠7")
+    assert b.lcd_lines()[1].startswith("then play again")
+    b.place(2, deck.tag(SKAT.parse("S8")))  # another pad: not until P2 lifted
+    ev = b.run(60)
+    assert _refusal(ev)[0].reason == "lift-card"
+    assert b.app.referee.deal.history == [(0, SKAT.parse("SA"))]
+    b.lift(2, deck.tag(SKAT.parse("S8")))
+    b.lift(1, second)
+    b.run(40)
+    assert b.lcd_lines() == ["pads clear      ", "play: P2        "]
+    b.play_card(1, second)
+    assert b.app.referee.deal.history[-1] == (1, SKAT.parse("S7"))

@@ -16,8 +16,8 @@ import pygame
 import pytest
 
 from core import iss
-from core.cards import SKAT
-from core.events import CardPlayed, Refused, RevokeFound, TrickTaken
+from core.cards import SKAT, TAROT
+from core.events import CardPlayed, Refused, RevokeFound, TrickTaken, Undone
 from device import glyphs
 from device.controller import MODE_CHOICE
 from host_sim.chips.hd44780_font import rom_glyph
@@ -62,6 +62,10 @@ class Person:
     def drag(self, card, to):
         start = self.sim.grab_point(card)
         assert start is not None, "card %s is not on screen" % SKAT.code(card)
+        self.drag_from(start, to)
+
+    def drag_from(self, start, to):
+        """Press at ``start``, move, release at ``to`` (whatever card lies on top there)."""
         mid = ((start[0] + to[0]) // 2, (start[1] + to[1]) // 2)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
         self.frames()
@@ -314,3 +318,276 @@ def test_sim_command_rejects_bad_seats(capsys):
     """A seat the table does not have is refused with a clear message."""
     assert main(["sim", "--headless", "--human", "7", "--frames", "1"]) == 2
     assert "P7" in capsys.readouterr().err
+
+
+def _skat_vs_computers(seed=1):
+    """A seeded Skat table, a person at P1, the auction left to the computer (the A key)."""
+    sim = SimApp("skat", 3, seed=seed, human={0}, fixed_dt=DT, collect_ms=160)
+    return sim, Person(sim)
+
+
+def _play_until(sim, you, stop, limit=3000):
+    """Frames until ``stop()``; the person at P1 lays a legal card (known hands) when it is
+    their turn and presses A when a choice waits."""
+    for _ in range(limit):
+        if stop():
+            return
+        if sim.ctl.mode == MODE_CHOICE and not sim.operator.busy():
+            you.key(pygame.K_a, hold=1)
+            continue
+        if sim.turn_pad() == 0 and (sim.fw_deal.trick or sim.tableau.pads_clear()):
+            legal = [c for c in sim.shadow.legal_cards(sim.seat_of(0))
+                     if c in sim.tableau.hand(0)]
+            you.drag(legal[0], sim.pad_centre(0))
+            continue
+        you.frames()
+    raise AssertionError("still waiting; LCD %r" % (sim.board.lcd_lines(),))
+
+
+def test_undo_of_a_computer_card_lets_that_computer_play_again():
+    """Issue 26 item 1: Skat seed 1, trick 3, P2 and P3 (computers) have played; Enter held
+    0.96 s takes back P3's card only: it goes back to P3's hand, the LCD names P3, and P3
+    plays again (before, its card stayed on the pad and the deal froze)."""
+    sim, you = _skat_vs_computers()
+    try:
+        _play_until(sim, you, lambda: sim.fw_deal is not None and
+                    attr_len(sim.fw_deal, "trick") == 2 and sim.fw_deal.tricks_done == 2
+                    and sim.turn_pad() == 0)
+        seat3, card3 = sim.fw_deal.history[-1]
+        assert sim.pad_of(seat3) == 2
+        before = len(sim.events)
+        you.key(pygame.K_RETURN, hold=60)  # 60 frames of 16 ms: a long press
+        undone = [e for e in sim.events[before:] if isinstance(e, Undone)]
+        assert [(e.seat, e.card) for e in undone] == [(seat3, card3)]
+        assert sim.tableau.where(card3) == ("hand", 2)
+        assert sim.board.lcd_lines()[1].startswith("play: P3")
+        you.until(lambda: any(isinstance(e, CardPlayed) for e in sim.events[before:]))
+        again = [e for e in sim.events[before:] if isinstance(e, CardPlayed)]
+        assert again[0].seat == seat3 and sim.turn_pad() == 0
+        assert sim.tableau.where(again[0].card) == ("pad", 2)
+    finally:
+        sim.close()
+
+
+def attr_len(obj, name):
+    return len(getattr(obj, name, None) or ())
+
+
+def test_person_undoes_own_card_although_a_computer_plays_next():
+    """Issue 26 item 2: the person at P1 lays a card and holds Enter at once; the computer
+    after P1 (think time 700 ms, shorter than the 800 ms long press) waits while OK is
+    down, so the undo takes back the person's card, not the computer's."""
+    sim, you = _skat_vs_computers()
+    try:
+        _play_until(sim, you, lambda: sim.fw_deal is not None and
+                    sim.fw_deal.tricks_done >= 1 and sim.turn_pad() == 0 and
+                    attr_len(sim.fw_deal, "trick") < 2 and
+                    (sim.fw_deal.trick or sim.tableau.pads_clear()))
+        legal = [c for c in sim.shadow.legal_cards(sim.seat_of(0)) if c in sim.tableau.hand(0)]
+        before = len(sim.events)
+        you.drag(legal[0], sim.pad_centre(0))
+        you.until(lambda: any(isinstance(e, CardPlayed) for e in sim.events[before:]))
+        mine = len(sim.events)
+        you.key(pygame.K_RETURN, hold=60)
+        got = sim.events[mine:]
+        assert not [e for e in got if isinstance(e, CardPlayed)]
+        assert [(e.seat, e.card) for e in got if isinstance(e, Undone)] == \
+            [(sim.seat_of(0), legal[0])]
+        assert sim.tableau.where(legal[0]) == ("hand", 0)
+        assert sim.turn_pad() == 0
+        you.frames(100)  # the computer waits for the person's card again
+        assert not [e for e in sim.events[mine:] if isinstance(e, CardPlayed)]
+    finally:
+        sim.close()
+
+
+def _ecart_of(hand):
+    """Six cards a Tarot taker may discard (FFT rules: no trump, Excuse or king)."""
+    king = max(TAROT.rank(c) for c in range(len(TAROT)) if TAROT.suit(c) == 0)
+    return [c for c in sorted(hand) if TAROT.suit(c) < 4 and TAROT.rank(c) != king][:6]
+
+
+def test_tarot_ecart_prompts_say_what_the_board_waits_for():
+    """Issue 26 item 5: a person takes at French Tarot (seed 3, P4) and scans the écart on
+    the pad: the LCD and the status line count the cards still to scan, and after the
+    sixth both say to lift the écart and who leads; lifted (onto the talon), P2 leads."""
+    sim = SimApp("tarot", 4, seed=3, human={3}, fixed_dt=17, think_ms=100, collect_ms=200)
+    you = Person(sim)
+    try:
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("P4 bids"), limit=3000)
+        you.choose("Prise")
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("P4 ecart"), limit=3000)
+        you.choose("Scan 6 card")
+        you.frames(10)
+        assert "scan 6 more cards on any pad (écart)" in sim.status_line()
+        ecart = _ecart_of(sim.tableau.hand(3))
+        for i, card in enumerate(ecart[:5]):
+            you.drag(card, sim.pad_centre(3))
+            you.frames(4)
+            assert sim.board.lcd_lines()[0].startswith("scanned %d of 6" % (i + 1))
+        assert "scan 1 more card on any pad" in sim.status_line()
+        you.drag(ecart[5], sim.pad_centre(3))
+        you.frames(4)
+        assert sim.board.lcd_lines() == ["6 cards taken   ", "lift; lead: P2  "]
+        assert "lift the cards off P4, then P2 leads" in sim.status_line()
+        before = len(sim.events)
+        you.frames(60)
+        assert not [e for e in sim.events[before:] if isinstance(e, CardPlayed)]
+        while sim.tableau.on_pad(3):  # the top card of the stack, each in turn
+            you.drag_from(sim.pad_centre(3), sim.talon_centre())
+        assert sorted(sim.tableau.talon()) == ecart
+        you.until(lambda: any(isinstance(e, CardPlayed) for e in sim.events[before:]))
+        assert [e for e in sim.events[before:] if isinstance(e, CardPlayed)][0].seat == \
+            sim.seat_of(1)
+    finally:
+        sim.close()
+
+
+def test_after_the_last_skat_trick_the_lcd_asks_for_the_skat():
+    """Issue 26 item 4: once the last trick is collected and the pads read clear, the LCD
+    keeps asking for the skat ("scan skat (2)"), never "lead: P1" (seed 11, computers)."""
+    sim = SimApp("skat", 3, seed=11, human=(), fixed_dt=17, think_ms=300, collect_ms=120)
+    you = Person(sim)
+    try:
+        you.until(lambda: sim.awaiting is not None, limit=4000)
+        assert sim.awaiting.verb == "set_skat"
+        seen = []
+        while not sim.results:
+            you.frames()
+            if sim.tableau.pads_clear() and not sim.results:
+                seen.append(tuple(sim.board.lcd_lines()))
+            assert len(seen) < 2000
+        assert seen and all(s[1].startswith("scan skat (") for s in seen), set(seen)
+    finally:
+        sim.close()
+
+
+def test_a_click_within_one_frame_presses_the_button():
+    """Issue 26 item 8: a mouse click on NEXT pressed and released between two frames
+    (shorter than the firmware's 20 ms debounce) still moves the menu cursor."""
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT, auto_start=False)
+    you = Person(sim)
+    try:
+        you.frames(5)
+        assert sim.board.lcd_lines()[1].startswith(">New game")
+        at = sim.layout.buttons[1].center  # NEXT
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
+        you.frames(6)
+        assert not sim.board.lcd_lines()[1].startswith(">New game")
+        assert sim.board.lcd_lines()[1].rstrip().endswith("2/5")
+    finally:
+        sim.close()
+
+
+def test_escape_asks_before_quitting_and_the_window_has_a_minimum_size():
+    """Issue 26 item 8: the first Esc only asks (status line), a second one quits; a window
+    resized below 800x520 is held at that size (OK button and hands stay visible)."""
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT)
+    you = Person(sim)
+    try:
+        you.frames(3)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(600, 400), w=600,
+                                             h=400))
+        you.frames(2)
+        assert sim.screen.get_size() == (800, 520)
+        assert sim.layout.buttons[2].bottom <= 520
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                             unicode="", scancode=0))
+        you.frames(2)
+        assert sim.running and "press Esc again to quit" in sim.status_line()
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                             unicode="", scancode=0))
+        assert sim.step() is False
+    finally:
+        sim.close()
+
+
+def test_skat_declarer_is_asked_to_discard_before_the_contract():
+    """Issue 26 item 3: after the pick-up the LCD title and the status line ask the person
+    declarer (P1, seed 1) to discard two; OK is refused (red LED) until two cards lie in
+    the skat box; then the contract is chosen and play starts with 10 cards in hand."""
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT)
+    you = Person(sim)
+    try:
+        you.until(lambda: sim.ctl.mode == MODE_CHOICE and sim.fw_deal is not None)
+        you.choose("P1 declarer")
+        you.choose("18")
+        you.choose("Pick up skat")
+        you.until(lambda: len(sim.tableau.hand(0)) == 12)
+        assert sim.board.lcd_lines()[0].startswith("P1 discard 2")
+        assert "computer enters" not in sim.status_line()  # the person chose
+        assert "P1: drag two cards onto the skat box" in sim.status_line()
+        menu = sim.board.lcd_lines()
+        you.key(pygame.K_RETURN)
+        assert sim.board.lcd_lines() == menu and sim.signals.led(sim.now) == "red"
+        put = sorted(sim.tableau.hand(0))[:2]
+        for card in put:
+            you.drag(card, sim.talon_centre())
+        assert sorted(sim.tableau.talon()) == put
+        assert "skat box" not in sim.waiting_for()
+        you.choose("Grand")
+        you.choose("Plain")
+        you.until(lambda: sim.turn_pad() >= 0)
+        assert len(sim.tableau.hand(0)) == 10
+        # the contract in words beside the declarer's seat (issue 26 item 7)
+        assert sim.adapter.seat_note(sim, sim.seat_of(0)) == "declarer: Grand Plain, bid 18"
+    finally:
+        sim.close()
+
+
+def _illegal_now(sim):
+    """P1's cards the rules refuse now (known hands), when it is P1's turn to follow."""
+    if sim.turn_pad() != 0 or not attr_len(sim.fw_deal, "trick"):
+        return []
+    legal = sim.shadow.legal_cards(sim.seat_of(0))
+    return [c for c in sim.tableau.hand(0) if c not in legal]
+
+
+def test_practice_mode_refuses_an_illegal_card_at_once():
+    """Issue 26 item 6: Skat seed 1, P1 must follow suit; a card that does not is refused
+    by the simulator at once (reason on the status line, red LED, "refused" buzz, the card
+    back in the hand, nothing sent to the table); the legal cards are outlined; "as at the
+    table" (practice off) the firmware, hands unknown, takes the same card."""
+    sim, you = _skat_vs_computers()
+    try:
+        _play_until(sim, you, lambda: bool(sim.shadow is not None and sim.fw_deal is not None
+                                            and _illegal_now(sim)))
+        bad = _illegal_now(sim)[0]
+        assert sim.legal_highlight() == set(sim.shadow.legal_cards(sim.seat_of(0)))
+        before = len(sim.events)
+        you.drag(bad, sim.pad_centre(0))
+        you.frames(10)
+        assert sim.tableau.where(bad) == ("hand", 0)
+        assert not [e for e in sim.events[before:] if isinstance(e, (CardPlayed, Refused))]
+        line = sim.status_line()
+        assert "P1 %s refused: " % SKAT.code(bad) in line and "must follow" in line
+        assert line.count("refused") == 1
+        assert sim.signals.led(sim.now) == "red" and "refused" in sim.signals.buzz(sim.now)
+        sim.practice = False
+        you.drag(bad, sim.pad_centre(0))
+        you.until(lambda: any(isinstance(e, CardPlayed) for e in sim.events[before:]))
+        assert [e for e in sim.events[before:] if isinstance(e, CardPlayed)][0].card == bad
+    finally:
+        sim.close()
+
+
+def test_computer_choices_are_shown_as_they_are_entered():
+    """Issue 26 item 7 (part): with every seat a computer (Skat seed 11), the auction result
+    and the contract the computer enters are shown in words on the status line."""
+    sim = SimApp("skat", 3, seed=11, human=(), fixed_dt=17, think_ms=60, collect_ms=120)
+    you = Person(sim)
+    try:
+        seen = set()
+        for _ in range(1500):
+            you.frames()
+            line = sim.status_line()
+            if "| computer enters: " in line:
+                seen.add(line.split("| computer enters: ")[1])
+            if sim.turn_pad() >= 0:
+                break
+        d = sim.fw_deal
+        assert "P%d declarer, 18" % (sim.pad_of(d.declarer) + 1) in seen
+        assert any(s.endswith("Plain") for s in seen), seen
+    finally:
+        sim.close()

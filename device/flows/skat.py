@@ -62,6 +62,9 @@ def prompt(deal, match=None):
             Item("Declarer left", actions=[("abandon", (d,))])])
     if deal.phase == skat.PHASE_DISCARD:
         menu = _contract_menu(deal.declarer, False)
+        # the step only a person does: two cards put back face down as the skat before the
+        # contract; the board sees them only when the skat is scanned at the end
+        menu.title = "%s discard 2" % _who(seats, deal.declarer)
         menu.items.append(Item("Declarer left", actions=[("abandon", (deal.declarer,))]))
         return menu
     return None

@@ -7,7 +7,10 @@ LED/buzzer signals and the link traffic panel. You play the seats given by ``--h
 
 Keys: Left / Right / Enter are the buttons (hold Enter 0.9 s: back, undo in play); A lets
 the computer act once for you (a choice, a card, the skat scan); C collects the trick now;
-F2 saves a screenshot; Esc quits.
+P switches practice mode (on by default: knowing every hand, the simulator refuses an
+illegal card at once with its reason and outlines the legal cards; off, ``--as-at-the-table``:
+the firmware alone judges, as at a real table); H shows the computers' hands face up
+(``--show-hands``); F2 saves a screenshot; Esc twice (within 3 s) quits.
 
 Headless (``--headless``, SDL's dummy video driver, a fixed 17 ms frame step, no waiting):
 runs ``--frames N`` frames, or until the first deal is over; ``--screenshot FILE`` writes
@@ -68,6 +71,12 @@ def add_arguments(p):
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a rules option (repeatable), e.g. excuse_slam=announced, "
                         "violations=report; unknown names or values are errors")
+    p.add_argument("--as-at-the-table", dest="practice", action="store_false",
+                   help="no practice mode: the firmware alone judges the cards (by default "
+                        "the simulator, knowing every hand, refuses an illegal card at once "
+                        "and outlines the legal ones; P toggles)")
+    p.add_argument("--show-hands", action="store_true",
+                   help="the computers' hands face up (H toggles)")
     p.add_argument("--central", action="store_true",
                    help="with --script: one central pad instead of one per seat")
     p.add_argument("--shots", default=None, metavar="DIR",
@@ -135,7 +144,8 @@ def run(args):
                      size=_size(args.size), lcd=(cols, rows),
                      fixed_dt=HEADLESS_DT if args.headless else None,
                      collect_ms=args.collect_ms, think_ms=args.think_ms,
-                     options=parse_options(args.option))
+                     options=parse_options(args.option), practice=args.practice,
+                     show_hands=args.show_hands)
     except ImportError as e:
         print("error: the %s flow is not in device/flows yet (%s)" % (args.game, e),
               file=sys.stderr)
@@ -157,7 +167,8 @@ def run(args):
     print("link: %s  (trickref console %s)" % (sim.link_url, sim.link_url))
     if not args.headless:
         print("keys: Left/Right/Enter = buttons (hold Enter: back), A = computer acts for "
-              "you, C = collect trick, F2 = screenshot, Esc = quit")
+              "you, C = collect trick, P = practice mode, H = computer hands face up, "
+              "F2 = screenshot, Esc twice = quit")
     frames = args.frames
     until = None
     if args.headless and frames is None:

@@ -4,7 +4,8 @@
 seat pad, the HD44780 LCD model, the button pins), powers on the unmodified firmware
 (``device.controller.Controller``, as ``main.py`` does) and shows the table:
 
-- each seat's hand face up (a seeded deal, or a game record) and its reader pad; dragging a
+- each seat's hand (a seeded deal, or a game record; a computer's face down unless
+  ``show_hands``) and its reader pad; dragging a
   card onto a pad lays its NTAG213 in that reader's field, dragging it away lifts it (a
   click on a card in your hand lays it on your pad);
 - the LCD drawn dot by dot from the HD44780 model (``host_sim.ui.lcd``);
@@ -51,6 +52,13 @@ from host_sim.ui.traffic import EventFeed, TrafficLog  # noqa: E402
 KEYS = {pygame.K_LEFT: PREV, pygame.K_RIGHT: NEXT, pygame.K_RETURN: OK, pygame.K_KP_ENTER: OK}
 DRAG_PX = 5  # pointer travel that turns a click into a drag
 MAX_DT_MS = 100  # a stalled frame advances the firmware at most this much
+# What a scan collects, in the field's words (the flows' scan verbs).
+SCAN_WORDS = {"discard": "écart", "announce": "poignée", "set_skat": "skat",
+              "show_hand": "hand laid open"}
+NOTE_MS = 4000  # how long the status line repeats the simulator's last note
+CLICK_MS = 40  # a button press lasts at least this long on the pins (> the 20 ms debounce)
+CONFIRM_MS = 3000  # a second Esc (or the window's close box) within this long quits
+MIN_SIZE = (800, 520)  # below this the OK button and the hands are cut off
 RESULT_WAIT_MS = 2500  # nobody at the table: the computer presses OK on a result after this
 
 
@@ -83,6 +91,11 @@ class Signals:
         elif isinstance(ev, DealOver):
             self._led = ("blue", now + 2500)
             self._buzz = ("tune (deal over)", now + 1200)
+
+    def warn(self, text, now):
+        """A refusal of the simulator's own (a step a person still owes): red LED, buzz."""
+        self._led = ("red", now + 900)
+        self._buzz = ("BZZZ (%s)" % text, now + 900)
 
     def led(self, now):
         """LED colour at virtual time ``now`` ("green", "red", "amber", "blue") or None."""
@@ -133,7 +146,10 @@ class SimApp:
     ``collect_ms``: how long a finished trick stays on the pads; ``think_ms``: a computer
     seat's pause before it plays; ``auto_start``: enter the game in the menus at power-on
     (else the firmware waits in its main menu); ``traffic``: the link panel's source
-    (an object with ``poll()``, default an EventFeed of the firmware's events).
+    (an object with ``poll()``, default an EventFeed of the firmware's events);
+    ``practice``: with every hand known, a person's illegal card is refused at once with
+    its reason (False: "as at the table", the firmware alone judges); ``show_hands``: the
+    computers' hands face up.
 
     Raises ValueError for an unknown game or player count, ImportError when the game's
     flow module is not in device/flows.
@@ -141,7 +157,8 @@ class SimApp:
 
     def __init__(self, game="skat", players=None, seed=1, record=None, human=(0,),
                  size=(1280, 800), lcd=(16, 2), fixed_dt=None, collect_ms=1500,
-                 think_ms=700, auto_start=True, traffic=None, options=None):
+                 think_ms=700, auto_start=True, traffic=None, options=None, practice=True,
+                 show_hands=False):
         flow = flows.load(game)
         # the answers to the setup questions, as the menus list them (ValueError naming
         # an unknown option or value)
@@ -157,6 +174,8 @@ class SimApp:
         self.seed = seed
         self.record = record
         self.humans = set(human)
+        self.practice = practice  # the simulator knows every hand: refuse illegal cards
+        self.show_computer_hands = show_hands
         self.fixed_dt = fixed_dt
         self.collect_ms = collect_ms
         self.think_ms = think_ms
@@ -189,7 +208,11 @@ class SimApp:
         self._timers = []  # [due_ms, fn]
         self._collects = []  # pending trick collections: [due, cards, pad]
         self._app = None
-        self._deals = 0
+        self._deals = 0  # deals of the match in play (restarts with a new game)
+        self._match_id = None  # the match (score sheet) the deals are counted in
+        self._button_down_at = {}
+        self._quit_asked = None
+        self._refusal = None  # (reason, when) of the last practice-mode refusal
         self._shadow_key = None
         self._robot_key = None
         self._robot_ready = 0
@@ -209,7 +232,8 @@ class SimApp:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("trickref simulator - %s" % flow.TITLE)
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = pygame.display.set_mode((max(MIN_SIZE[0], size[0]),
+                                               max(MIN_SIZE[1], size[1])), pygame.RESIZABLE)
         self.layout = self._layout()
         self._clock = pygame.time.Clock()
         self.ctl = self.board.power_on()
@@ -246,8 +270,10 @@ class SimApp:
         op.ok_while(lambda: self.ctl.mode == MODE_MAIN)
 
     def note(self, text):
-        """A line of the simulator's own in the traffic panel."""
+        """A line of the simulator's own (the event feed; the status line shows it for
+        ``NOTE_MS``: a computer's bids and contract, a refusal)."""
         self.feed.note(self.now, text)
+        self._last_note = (text, self.now)
 
     # --- seats -------------------------------------------------------------------------
 
@@ -315,12 +341,38 @@ class SimApp:
                 "seed %d" % self.seed]
         if self.record is not None and self.flow.NAME == "skat":
             bits.append("record %s" % self.record.id)
+        bits.append("press Esc again to quit" if self.quit_pending() else self.waiting_for())
+        note = getattr(self, "_last_note", None)
+        if note is not None and self.now - note[1] < NOTE_MS and note[0] not in bits[-1]:
+            bits.append("| " + note[0])
+        return "   ".join(b for b in bits if b)
+
+    def waiting_for(self):
+        """What the board waits for, in words for the status line ("" when nothing):
+        cards to scan, pads to clear before a lead, or whose card it is."""
+        step = self.adapter.person_step(self)
+        if step is not None:
+            return step
+        if self._refusal is not None and self.now - self._refusal[1] < 3000:
+            return self._refusal[0]
+        app = self.ctl.app
+        wanted = app.scan_wanted() if app is not None and self.ctl.mode == MODE_TABLE \
+            else None
+        if wanted is not None:
+            verb, left = wanted
+            what = SCAN_WORDS.get(verb, verb.replace("set_", ""))
+            return "scan %d more card%s on any pad (%s)" % (left, "s" if left != 1 else "",
+                                                          what)
+        if self.awaiting is not None:
+            return "scan the %s" % self.awaiting.verb.replace("set_", "")
         tp = self.turn_pad()
-        if tp >= 0:
-            bits.append("to play: P%d" % (tp + 1))
-        elif self.awaiting is not None:
-            bits.append("scan the %s" % self.awaiting.verb.replace("set_", ""))
-        return "   ".join(bits)
+        if tp < 0:
+            return ""
+        busy = [p + 1 for p in range(self.players) if self.tableau.on_pad(p)]
+        if busy and not attr(self.fw_deal, "trick", None) and not self._collects:
+            return "lift the cards off %s, then P%d leads" % (
+                ", ".join("P%d" % p for p in busy), tp + 1)
+        return "to play: P%d" % (tp + 1)
 
     # --- one frame -----------------------------------------------------------------------
 
@@ -412,6 +464,9 @@ class SimApp:
         if app is None or app is self._app:
             return
         self._app = app
+        if ctl.match is not self._match_id:  # a new game: its deals count from 1
+            self._match_id = ctl.match
+            self._deals = 0
         self._deals += 1
         n = self.players_in_deal()
         self._match0 = copy.deepcopy(ctl.match)  # the match as this deal began
@@ -529,6 +584,8 @@ class SimApp:
                 self._robot_refusals = 0
 
     def _undone(self, ev):
+        self._robot_key = None  # the seat thinks again before it plays
+        self._robot_card = None
         self._collects = []
         self.awaiting = None
         self._scanning = False
@@ -617,6 +674,8 @@ class SimApp:
             self._auto_once = False
             labels = self.adapter.choices(self)
             if labels:
+                # shown as entered: the computer's bids and contract, in the menus' words
+                self.note("computer enters: %s" % ", ".join(labels))
                 self.operator.choose(*labels)
             else:
                 self.operator.ok_while(lambda: self.ctl.mode == MODE_CHOICE and
@@ -679,6 +738,8 @@ class SimApp:
             return
         if pad in self.humans and not self._auto_once:
             return
+        if self._hold_off():
+            return
         key = (id(self._app), len(attr(deal, "history", ())), seat)
         if key != self._robot_key:
             self._robot_key = key
@@ -696,6 +757,20 @@ class SimApp:
         self._auto_once = False
         self._robot_card = card
         self.tableau.move(card, T.PAD, pad)
+
+    def ok_held(self):
+        """True while the OK button is down (key or mouse): the press may still become long
+        (an undo of the human's own card), so the computers wait for its release."""
+        return self.board.hw.buttons[OK].value() == 0
+
+    def _hold_off(self):
+        """True while a computer must not play: OK held, or a card taken back still lies
+        on a pad for the firmware (``device.app`` waits until it is lifted)."""
+        if self.ok_held():
+            self._robot_ready = max(self._robot_ready, self.now + self.think_ms // 2)
+            return True
+        app = self.ctl.app
+        return app is not None and getattr(app, "_lift", None) is not None
 
     def computer_card(self, seat, pad):
         """The card the computer plays for deal seat ``seat`` sitting at ``pad``: the
@@ -730,23 +805,29 @@ class SimApp:
     def handle(self, e):
         """Apply one pygame event (window, keys, mouse)."""
         if e.type == pygame.QUIT:
-            self.running = False
+            self.ask_quit()
         elif e.type == pygame.KEYDOWN:
             if e.key in KEYS:
-                self.board.hw.buttons[KEYS[e.key]].value(0)
+                self.button_down(KEYS[e.key])
             elif e.key == pygame.K_ESCAPE:
-                self.running = False
+                self.ask_quit()
             elif e.key == pygame.K_a:
                 self._auto_once = True
                 self._stuck = False
             elif e.key == pygame.K_c:
                 self.collect_now()
+            elif e.key == pygame.K_p:
+                self.practice = not self.practice
+                self.note("practice mode %s" % ("on" if self.practice else
+                                                "off: as at the table"))
+            elif e.key == pygame.K_h:
+                self.show_computer_hands = not self.show_computer_hands
             elif e.key == pygame.K_F2:
                 self.note("screenshot " + self.save_screenshot(
                     "trickref-sim-%05d.png" % self.frame))
         elif e.type == pygame.KEYUP:
             if e.key in KEYS:
-                self.board.hw.buttons[KEYS[e.key]].value(1)
+                self.button_up(KEYS[e.key])
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             self._mouse_down(e.pos)
         elif e.type == pygame.MOUSEMOTION:
@@ -754,7 +835,118 @@ class SimApp:
         elif e.type == pygame.MOUSEBUTTONUP and e.button == 1:
             self._mouse_up(e.pos)
         elif e.type == pygame.VIDEORESIZE:
+            self._resized(e.size)
+
+    def button_down(self, i):
+        """Press button ``i`` (PREV, NEXT, OK) on the board's pins. OK in a choice menu is
+        refused while a step only a person does is pending (``person_step``): the contract
+        waits for the discard."""
+        step = self.adapter.person_step(self) if self.ctl.mode == MODE_CHOICE else None
+        if i == OK and step is not None:
+            self.signals.warn("first: " + step.split(": ", 1)[-1], self.now)
+            self.note(step)
+            return
+        self._button_down_at[i] = self.now
+        self.board.hw.buttons[i].value(0)
+
+    def button_up(self, i):
+        """Release button ``i``; a click shorter than ``CLICK_MS`` (press and release in
+        one frame) is held on the pins until ``CLICK_MS`` has passed, so the firmware's
+        debounce (``device.buttons.DEBOUNCE_MS``) sees it: a click is a click."""
+        held = self.now - self._button_down_at.get(i, self.now - CLICK_MS)
+        if held >= CLICK_MS:
+            self.board.hw.buttons[i].value(1)
+            return
+        at = self._button_down_at.get(i)
+
+        def release():
+            if self._button_down_at.get(i) == at:  # not pressed again meanwhile
+                self.board.hw.buttons[i].value(1)
+        self.later(CLICK_MS - held, release)
+
+    def ask_quit(self):
+        """Esc or the window's close box: the first asks (on the status line and in the
+        traffic panel), a second within ``CONFIRM_MS`` quits."""
+        if self._quit_asked is not None and self.now - self._quit_asked <= CONFIRM_MS:
+            self.running = False
+            return
+        self._quit_asked = self.now
+        self.note("press Esc again to quit (the deal in play is lost)")
+
+    def quit_pending(self):
+        """True while a quit was asked and not yet confirmed."""
+        return self._quit_asked is not None and self.now - self._quit_asked <= CONFIRM_MS
+
+    def _resized(self, size):
+        w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
+        if (w, h) != tuple(size):
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        else:
             self.screen = pygame.display.get_surface()
+
+    def lay(self, card, pad):
+        """A person lays ``card`` on ``pad``. In practice mode a card the rules refuse with
+        the hands known (not this seat's turn is left to the firmware) goes back to where
+        it came from, with its reason on the status line and a buzz; returns the reason,
+        or None when the card went onto the pad."""
+        why = self.practice_refusal(card, pad)
+        if why is not None:
+            self.signals.warn("refused: " + why, self.now)
+            text = "P%d %s refused: %s" % (pad + 1, self.deck.code(card), why)
+            self.note(text)
+            self._refusal = (text, self.now)
+            kind, place = self.tableau.where(card)
+            if kind == T.LOOSE:  # dragged: back to its owner's hand
+                self.tableau.move(card, T.HAND, pad)
+            return why
+        self.tableau.move(card, T.PAD, pad)
+        return None
+
+    def practice_refusal(self, card, pad):
+        """Why the rules refuse ``card`` from the hand at ``pad`` now (practice mode, the
+        shadow deal's ``legal_cards``), or None (legal, not this pad's turn, or no shadow:
+        the firmware judges)."""
+        sh = self.shadow
+        if not self.practice or sh is None or getattr(sh, "hands", None) is None or \
+                self.ctl.mode != MODE_TABLE or self.awaiting is not None or \
+                pad != self.turn_pad() or self._collecting():
+            return None
+        seat = self.seat_of(pad)
+        try:
+            legal = sh.legal_cards(seat)
+        except TrickrefError:
+            return None
+        if card in legal or card not in sh.hands[seat]:
+            return None
+        trial = copy.deepcopy(sh)
+        try:
+            trial.play(seat, card)
+        except TrickrefError as e:
+            return getattr(e, "detail", "") or str(e)
+        # the rules core takes a revoke and proves it later (RevokeFound): name the rule
+        codes = " ".join(self.deck.code(c) for c in legal)
+        if attr(sh, "trick", None):
+            return "%s does not follow the lead: play %s" % (self.deck.code(card), codes)
+        return "%s is not allowed now: play %s" % (self.deck.code(card), codes)
+
+    def _collecting(self):
+        """True while the firmware collects scanned cards (an écart, the skat): a card laid
+        then is not a card played."""
+        app = self.ctl.app
+        return app is not None and app.scan_wanted() is not None
+
+    def legal_highlight(self):
+        """Cards to outline in the hand whose turn it is (practice mode, a person's turn):
+        the legal cards of the shadow deal; empty otherwise."""
+        tp = self.turn_pad()
+        sh = self.shadow
+        if not self.practice or tp < 0 or tp not in self.humans or sh is None or \
+                getattr(sh, "hands", None) is None or self._collecting():
+            return ()
+        try:
+            return set(sh.legal_cards(self.seat_of(tp)))
+        except TrickrefError:
+            return ()
 
     def card_at(self, pos):
         """The topmost card drawn under ``pos`` that a person may pick up, or None."""
@@ -774,7 +966,7 @@ class SimApp:
         for i, r in enumerate(self.layout.buttons):
             if r.collidepoint(pos):
                 self._mouse_button = i
-                self.board.hw.buttons[i].value(0)
+                self.button_down(i)
                 return
         card = self.card_at(pos)
         if card is not None:
@@ -797,7 +989,7 @@ class SimApp:
 
     def _mouse_up(self, pos):
         if self._mouse_button is not None:
-            self.board.hw.buttons[self._mouse_button].value(1)
+            self.button_up(self._mouse_button)
             self._mouse_button = None
             return
         p = self._press
@@ -808,7 +1000,7 @@ class SimApp:
         self.dragging = None
         if not dragging:
             if origin[0] == T.HAND and origin[1] in self.humans:
-                self.tableau.move(card, T.PAD, origin[1])  # click: lay it on its pad
+                self.lay(card, origin[1])  # click: lay it on its pad
             return
         self.drop(card, pos, (pos[0] - off[0], pos[1] - off[1]))
 
@@ -818,7 +1010,7 @@ class SimApp:
         lay = self.layout
         for p, r in enumerate(lay.pads):
             if r.collidepoint(pos):
-                self.tableau.move(card, T.PAD, p)
+                self.lay(card, p)
                 return
         if lay.talon.collidepoint(pos) and (self.adapter.talon_label or self.tableau.talon()):
             self.tableau.move(card, T.TALON)

@@ -134,6 +134,11 @@ class TrickGame:
         """A word about deal seat ``seat`` for its label (declarer, taker...)."""
         return ""
 
+    def person_step(self, sim):
+        """A step only a person does that the board cannot see, pending now (the choice
+        menus wait for it): its words for the screen, or None."""
+        return None
+
 
 class Bank(TrickGame):
     """Magistr and Zhopa (French 36, the bank beating system). The firmware's deal 1 waits
@@ -336,6 +341,16 @@ def announce_label(contract):
     if contract.schneider:
         return "Schneider ann."
     return "Plain hand"
+
+
+def contract_words(contract):
+    """A Skat contract in the menus' words ("Grand Plain", "Herz Schneider ann.", "Null
+    ouvert"), or "" before it is declared."""
+    if contract is None:
+        return ""
+    label = announce_label(contract)
+    kind = _KIND_LABELS[contract.kind]
+    return label if label.startswith(kind) else "%s %s" % (kind, label)
 
 
 def skat_plan(cards):
@@ -551,12 +566,25 @@ class Skat(TrickGame):
                 return (put + rest)[:count]
         return put
 
+    def person_step(self, sim):
+        """After the pick-up a person declarer puts two cards back as the skat before the
+        contract (docs/rules/skat.md): asked until the skat box holds two."""
+        from core.games import skat
+        d = sim.fw_deal
+        if d is None or _attr(d, "phase") != skat.PHASE_DISCARD:
+            return None
+        pad = sim.pad_of(d.declarer)
+        if pad not in sim.humans or len(sim.tableau.talon()) == 2:
+            return None
+        return "P%d: drag two cards onto the skat box, then choose the contract" % (pad + 1)
+
     def seat_note(self, sim, seat):
         d = sim.fw_deal
         if d is not None and seat == getattr(d, "declarer", -1) and d.declarer >= 0:
-            from core.games import skat
-            c = d.contract
-            return "declarer" + (" " + skat.contract_code(c) if c is not None else "")
+            words = contract_words(d.contract)
+            bid = _attr(d, "bid_value", 0)
+            return "declarer" + ((": " + words) if words else "") + \
+                (", bid %d" % bid if bid else "")
         return ""
 
 

@@ -155,6 +155,7 @@ class Renderer:
                 grabs[c] = (rr.x + max(4, int(min(step, small[0]) if i < n - 1 else small[0]) // 2),
                             rr.centery)
         # hands, labels and piles
+        legal = sim.legal_highlight()
         for p in range(len(lay.pads)):
             hand = sim.tableau.hand(p)
             slots, vis = lay.hand_slots(p, len(hand))
@@ -180,7 +181,11 @@ class Renderer:
                 surface.blit(pt, (x + ps[0] + 12, top - 18))
             for i, (c, (x, y)) in enumerate(zip(hand, slots)):
                 rr = pygame.Rect(x, y, cw, ch)
-                surface.blit(self.face(deck, c, (cw, ch)), rr)
+                face_up = p in sim.humans or sim.show_computer_hands
+                surface.blit(self.face(deck, c, (cw, ch)) if face_up else self.back((cw, ch)),
+                             rr)
+                if face_up and c in legal:  # practice mode: the cards the rules allow
+                    pygame.draw.rect(surface, TURN, rr, 2, border_radius=6)
                 rects[c] = rr
                 order.append(c)
                 last_in_row = i == len(hand) - 1 or slots[i + 1][1] != y
