@@ -417,7 +417,7 @@ def test_tarot_ecart_prompts_say_what_the_board_waits_for():
         you.until(lambda: sim.board.lcd_lines()[0].startswith("P4 bids"), limit=3000)
         you.choose("Prise")
         you.until(lambda: sim.board.lcd_lines()[0].startswith("P4 ecart"), limit=3000)
-        you.choose("Scan 6 card")
+        you.choose("Scan 6 cards")
         you.frames(10)
         assert "scan 6 more cards on any pad (écart)" in sim.status_line()
         ecart = _ecart_of(sim.tableau.hand(3))
@@ -475,7 +475,7 @@ def test_a_click_within_one_frame_presses_the_button():
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
         you.frames(6)
         assert not sim.board.lcd_lines()[1].startswith(">New game")
-        assert sim.board.lcd_lines()[1].rstrip().endswith("2/5")
+        assert any(r.rstrip().endswith("2/5") for r in sim.board.lcd_lines())  # the mark: title row (16x2)
     finally:
         sim.close()
 
