@@ -32,6 +32,8 @@ from core.errors import BadRecord, IllegalPlay
 from core.events import (ALREADY_PLAYED, Awaiting, DEAL_OVER, MUST_FOLLOW, NOT_IN_HAND, NOT_YOUR_TURN,
                          WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken, Turn)
 from core import tricks
+from core.games import skat_ramsch
+from core.games.skat_ramsch import RAMSCH_OFF, RAMSCH_ON, check_ramsch
 
 PHASE_AUCTION = const(1)
 PHASE_DECLARE = const(2)
@@ -71,6 +73,8 @@ AUCTION_HOLD = "y"
 # A declared game: ``kind`` (0-3 suit, GRAND, NULL) and the announced levels; trump ouvert
 # implies hand, schneider and schwarz announced (ISkO 5.2.6).
 Contract = namedtuple("Contract", ("kind", "hand", "schneider", "schwarz", "ouvert"))
+# A Ramsch is played with a grand's tricks: only the Unter are trumps (skat_ramsch).
+RAMSCH_CONTRACT = Contract(GRAND, True, False, False, False)
 
 # The outcome of a deal as written on the score sheet. ``status``: "played", "passed" or
 # "aborted". ``value``: signed sheet value (ISS ``v:``): positive when won, -2 x value when
@@ -345,15 +349,18 @@ class Game:
     A null below the bid loses twice the next multiple of its value, as SkatGUI (the only
     reading implemented, see docs/rules/skat.md). ``violations``: ``"decide"`` (default; a
     proven revoke ends the game as ISkO 4.1-4.2) or ``"report"`` (shown, play goes on);
-    BadRecord on any other value.
+    BadRecord on any other value. ``ramsch``: ``"off"`` (default, ISkO: a deal all pass
+    is not played) or ``"ramsch"`` (it is played as a Ramsch, core.games.skat_ramsch);
+    ValueError on any other value.
     """
 
     deck = SKAT
     players = 3
     name = "skat"
 
-    def __init__(self, violations=VIOLATIONS_DECIDE):
+    def __init__(self, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF):
         self.violations = check_violations(violations)
+        self.ramsch = check_ramsch(ramsch)
 
     def new_deal(self, hands=None, skat=None):
         """A new deal in the AUCTION phase.
@@ -363,7 +370,7 @@ class Game:
         Raises BadRecord when the cards given are not 32 distinct cards of the deck.
         """
         cls = Deal if hands is None else KnownDeal
-        return cls(hands, skat, self.violations)
+        return cls(hands, skat, self.violations, self.ramsch)
 
 
 class Deal(tricks.TrickDeal):
@@ -377,9 +384,10 @@ class Deal(tricks.TrickDeal):
     when refused. ``Game.new_deal`` gives a :class:`KnownDeal` when the hands are known.
     """
 
-    def __init__(self, hands=None, skat=None, violations=VIOLATIONS_DECIDE):
+    def __init__(self, hands=None, skat=None, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF):
         tricks.TrickDeal.__init__(self, SKAT, 3, hands)
         self.violations = violations
+        self.ramsch = ramsch
         self.violation = None  # (seat, kind, trick) of the violation that decided the game
         self.shown = None  # unknown hands: the declarer's cards laid on the table, not played
         self.points_table = _CARD_POINTS
@@ -446,6 +454,8 @@ class Deal(tricks.TrickDeal):
         """``seat`` passes and leaves the auction."""
         self._auction_turn(seat)
         if self._duels_done == 2:  # forehand's last chance declined: nobody plays
+            if self.ramsch == RAMSCH_ON:
+                return self._start_ramsch()
             self.phase = PHASE_OVER
             self.status = "passed"
             return [DealOver(self.result())]
@@ -513,17 +523,29 @@ class Deal(tricks.TrickDeal):
             self.skat = list(discard)
         elif picked:
             self.skat = None  # the new skat is known only when scanned
+        self._start_play(contract)
+        if contract.ouvert and self.hands is None:
+            # ISkO 3.3.2 (ouvert): the declarer lays his hand open before the lead; the
+            # table scans it, and checks his play against it from then on.
+            self.phase = PHASE_SHOW
+            return [Awaiting("show_hand", 10)]
+        self.phase = PHASE_PLAY
+        return [_TURNS[0]]
+
+    def _start_play(self, contract):
+        """The trick tables of ``contract``, the suit index of known hands, forehand to lead."""
         self.contract = contract
         self.set_trick_tables(_TABLES[contract.kind])
         if self.hands is not None:
             self.index_suits()  # from here on the hands change only by play
             self._in_play = self.suit_cards
         self.leader = 0  # forehand always leads the first trick (seed 003)
-        if contract.ouvert and self.hands is None:
-            # ISkO 3.3.2 (ouvert): the declarer lays his hand open before the lead; the
-            # table scans it, and checks his play against it from then on.
-            self.phase = PHASE_SHOW
-            return [Awaiting("show_hand", 10)]
+
+    def _start_ramsch(self):
+        """All passed with the ramsch option: the deal is played as a Ramsch, tricks as in
+        a grand (only the Unter trump), no declarer, the skat aside (skat_ramsch)."""
+        self.status = "ramsch"
+        self._start_play(RAMSCH_CONTRACT)
         self.phase = PHASE_PLAY
         return [_TURNS[0]]
 
@@ -648,8 +670,8 @@ class Deal(tricks.TrickDeal):
     def resign(self, seat):
         """``seat`` gives up (``RE``). The game ends when the declarer resigns (the rest goes
         to the defenders) or when both defenders have (the rest goes to the declarer)."""
-        if self.phase != PHASE_PLAY:
-            raise IllegalPlay(WRONG_PHASE, "resign only during play")
+        if self.phase != PHASE_PLAY or self.status == "ramsch":
+            raise IllegalPlay(WRONG_PHASE, "resign only during play, and not in a Ramsch")
         self._resigned[seat] = True
         if seat == self.declarer:
             self._award_rest(False)
@@ -667,7 +689,7 @@ class Deal(tricks.TrickDeal):
                               PHASE_SHOW):
             raise IllegalPlay(WRONG_PHASE, "the play is over")
         self.status = "aborted"
-        if self.phase in (PHASE_PLAY, PHASE_SHOW) and seat != self.declarer:
+        if self.phase in (PHASE_PLAY, PHASE_SHOW) and 0 <= self.declarer != seat:
             self._award_rest(True)
             self.end_reason = "a defender left"
             return self._end()
@@ -761,7 +783,7 @@ class Deal(tricks.TrickDeal):
         count his 12 cards, ISkO 5.2.1), then the skat (card points and matadors)."""
         self._in_play = None
         if (self.hands is None and self.declarer_valid and self.contract.kind != NULL
-                and self.cards_left()):
+                and self.declarer >= 0 and self.cards_left()):
             self.phase = PHASE_REST
             return [Awaiting("show_hand", self.cards_left())]
         if self.skat is None:
@@ -791,6 +813,12 @@ class Deal(tricks.TrickDeal):
             return Result("aborted", self.declarer, self.contract, self.bid_value, False,
                           None, None, None, False, None, None, False, False,
                           tuple(self.trick_winners), ())
+        if self.status == "ramsch":
+            if self.phase != PHASE_OVER:
+                return skat_ramsch.pending(self.trick_winners)
+            return skat_ramsch.result(self.status, tuple(self.taken_points),
+                                      tuple(self.taken_tricks), self.trick_winners,
+                                      card_points(self.skat))
         if self.rest_to == self.declarer:  # the rest was awarded to him
             dp = 120 - sum(self.taken_points) + self.taken_points[self.declarer]
         else:
@@ -932,6 +960,8 @@ class ScoreSheet:
     def add(self, result, table_seats):
         """Add a deal's Result; ``table_seats[s]`` is the table seat of deal seat ``s``
         (forehand, middlehand, rearhand). Returns the new row."""
+        if result.status == "ramsch":
+            return self._add_ramsch(result, table_seats)
         value = result.value if result.status != "passed" and result.value is not None else 0
         decl = table_seats[result.declarer] if result.declarer >= 0 and value else -1
         if decl >= 0:
@@ -942,20 +972,35 @@ class ScoreSheet:
                 for p in range(self.players):
                     if p != decl:
                         self.sf[p] += bonus
+        return self._row(decl, value)
+
+    def _row(self, decl, value):
         row = (len(self.rows) + 1, decl, value, tuple(self.totals), tuple(self.sf))
         self.rows.append(row)
         return row
+
+    def _add_ramsch(self, result, table_seats):
+        """A Ramsch: each deal seat's value on its player, plain and Seeger-Fabian alike
+        (no 50-point bonus: nobody declared, docs/rules/skat.md "Ramsch"). The row's
+        declarer is the player charged first (-1 when nobody is)."""
+        for s in range(3):
+            self.totals[table_seats[s]] += result.values[s]
+            self.sf[table_seats[s]] += result.values[s]
+        decl = table_seats[result.declarer] if result.declarer >= 0 else -1
+        return self._row(decl, result.value)
 
 
 class Match:
     """A Skat session: deals in turn, the dealer moving left, and the score sheet.
 
     Table seats are 0..players-1 clockwise. With 4 players the dealer sits out; forehand
-    is always the player left of the dealer (ISkO 2.1). ``violations``: as :class:`Game`.
+    is always the player left of the dealer (ISkO 2.1). ``violations``, ``ramsch``: as
+    :class:`Game`.
     """
 
-    def __init__(self, players=3, first_dealer=0, violations=VIOLATIONS_DECIDE):
-        self.game = Game(violations)
+    def __init__(self, players=3, first_dealer=0, violations=VIOLATIONS_DECIDE,
+                 ramsch=RAMSCH_OFF):
+        self.game = Game(violations, ramsch)
         self.players = players
         self.dealer = first_dealer
         self.sheet = ScoreSheet(players)

@@ -17,7 +17,10 @@ DECK = SKAT
 PLAYERS = (3, 4)
 # A proven revoke: decided as ISkO 4.1-4.2 (the game ends) or only shown (docs/rules/skat.md).
 OPTIONS = (("violations", "Violations", (("decide", "decide"),
-                                         ("report only", "report"))),)
+                                         ("report only", "report"))),
+           # All passed: no game (ISkO) or a Ramsch (house rule, docs/rules/skat.md).
+           ("ramsch", "All passed", (("no game", skat.RAMSCH_OFF),
+                                     ("Ramsch", skat.RAMSCH_ON))))
 
 # The German suit names of the Prager deck (ASCII: the LCD's ROM has no umlaut).
 _KINDS = (("Eichel", "C"), ("Gruen", "S"), ("Herz", "H"), ("Schellen", "D"), ("Grand", "G"),
@@ -26,8 +29,9 @@ _KINDS = (("Eichel", "C"), ("Gruen", "S"), ("Herz", "H"), ("Schellen", "D"), ("G
 
 def new_match(players, options):
     """A Skat list for ``players`` (3, or 4 with the dealer sitting out); ``options``:
-    ``violations`` (see OPTIONS)."""
-    return skat.Match(players, violations=options.get("violations", skat.VIOLATIONS_DECIDE))
+    ``violations``, ``ramsch`` (see OPTIONS)."""
+    return skat.Match(players, violations=options.get("violations", skat.VIOLATIONS_DECIDE),
+                      ramsch=options.get("ramsch", skat.RAMSCH_OFF))
 
 
 def deal_factory(match):
@@ -107,13 +111,18 @@ def table_items(deal, match=None):
     if deal.phase != skat.PHASE_PLAY:
         return []
     seats = match.table_seats() if match is not None else None
+    if deal.status == "ramsch":
+        return _left_items(seats)
     items = [Item("Claim (%s)" % _who(seats, deal.declarer),
                   actions=[("claim", (deal.declarer,))])]
     for s in range(3):
         items.append(Item("%s resigns" % _who(seats, s), actions=[("resign", (s,))]))
-    for s in range(3):  # a player who leaves the table (ISS: timeout, left): aborted
-        items.append(Item("%s left" % _who(seats, s), actions=[("abandon", (s,))]))
-    return items
+    return items + _left_items(seats)
+
+
+def _left_items(seats):
+    # a player who leaves the table (ISS: timeout, left): aborted
+    return [Item("%s left" % _who(seats, s), actions=[("abandon", (s,))]) for s in range(3)]
 
 
 def result_lines(result, match=None):
@@ -123,11 +132,23 @@ def result_lines(result, match=None):
     if result.value is None:
         return ["Aborted", "no value"]
     seats = match.table_seats() if match is not None else None
+    if result.status == "ramsch":
+        return _ramsch_lines(result, seats)
     verdict = "overbid" if result.overbid else ("won" if result.won else "lost")
     return ["%s %s %dp %dt" % (_who(seats, result.declarer),
                                skat.contract_code(result.contract),
                                result.declarer_points, result.declarer_tricks),
             "%s %+d" % (verdict, result.value)]
+
+
+def _ramsch_lines(result, seats):
+    """A Ramsch's verdict: the player charged (or the Durchmarsch) and the value."""
+    if result.declarer < 0:
+        return ["Ramsch", "all tied, 0"]
+    tags = {"durchmarsch": "Durchm.", "jungfrau": "Jungfr.", "tie": "tie"}
+    extra = " ".join(tags[n] for n in result.levels)
+    return ["Ramsch %s %dp" % (_who(seats, result.declarer), result.declarer_points),
+            ("%s %+d" % (extra, result.value)).strip()]
 
 
 def record(match, result):
