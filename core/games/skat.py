@@ -32,7 +32,8 @@ from core.errors import BadRecord, IllegalPlay
 from core.events import (ALREADY_PLAYED, Awaiting, DEAL_OVER, MUST_FOLLOW, NOT_IN_HAND, NOT_YOUR_TURN,
                          WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken, Turn)
 from core import tricks
-from core.games import skat_ramsch
+from core.games import skat_kontra, skat_ramsch
+from core.games.skat_kontra import KONTRA_OFF, KONTRA_ON, check_kontra
 from core.games.skat_ramsch import RAMSCH_OFF, RAMSCH_ON, check_ramsch
 
 PHASE_AUCTION = const(1)
@@ -351,16 +352,19 @@ class Game:
     proven revoke ends the game as ISkO 4.1-4.2) or ``"report"`` (shown, play goes on);
     BadRecord on any other value. ``ramsch``: ``"off"`` (default, ISkO: a deal all pass
     is not played) or ``"ramsch"`` (it is played as a Ramsch, core.games.skat_ramsch);
-    ValueError on any other value.
+    ValueError on any other value. ``kontra``: ``"off"`` (default, ISkO) or ``"on"`` (a
+    defender may say Kontra and the declarer Re before the first card, core.games.
+    skat_kontra); ValueError on any other value.
     """
 
     deck = SKAT
     players = 3
     name = "skat"
 
-    def __init__(self, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF):
+    def __init__(self, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF, kontra=KONTRA_OFF):
         self.violations = check_violations(violations)
         self.ramsch = check_ramsch(ramsch)
+        self.kontra = check_kontra(kontra)
 
     def new_deal(self, hands=None, skat=None):
         """A new deal in the AUCTION phase.
@@ -370,7 +374,7 @@ class Game:
         Raises BadRecord when the cards given are not 32 distinct cards of the deck.
         """
         cls = Deal if hands is None else KnownDeal
-        return cls(hands, skat, self.violations, self.ramsch)
+        return cls(hands, skat, self.violations, self.ramsch, self.kontra)
 
 
 class Deal(tricks.TrickDeal):
@@ -384,10 +388,14 @@ class Deal(tricks.TrickDeal):
     when refused. ``Game.new_deal`` gives a :class:`KnownDeal` when the hands are known.
     """
 
-    def __init__(self, hands=None, skat=None, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF):
+    def __init__(self, hands=None, skat=None, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF,
+                 kontra=KONTRA_OFF):
         tricks.TrickDeal.__init__(self, SKAT, 3, hands)
         self.violations = violations
         self.ramsch = ramsch
+        self.kontra_rule = kontra
+        self.doubles = 0  # 1 after Kontra, 2 after Re (skat_kontra)
+        self.said = [False, False, False]  # who bid or held in the auction; None: entered
         self.violation = None  # (seat, kind, trick) of the violation that decided the game
         self.shown = None  # unknown hands: the declarer's cards laid on the table, not played
         self.points_table = _CARD_POINTS
@@ -431,6 +439,7 @@ class Deal(tricks.TrickDeal):
             if value != BID_LADDER[0]:
                 raise IllegalPlay("bad-bid", "forehand may only bid 18 or pass now")
             self.bid_value = value
+            self.said[0] = True
             self._finish_auction(0)
             return []
         if seat != self._duel[0]:
@@ -439,6 +448,7 @@ class Deal(tricks.TrickDeal):
             raise IllegalPlay("bad-bid", "%r is not a game value above %d"
                               % (value, self.bid_value))
         self.bid_value = value
+        self.said[seat] = True
         self._waiting = self._duel[1]
         return []
 
@@ -448,6 +458,7 @@ class Deal(tricks.TrickDeal):
         if seat != self._duel[1] or self._duels_done == 2:
             raise IllegalPlay("bad-bid", "seat %d has no bid to hold" % seat)
         self._waiting = self._duel[0]
+        self.said[seat] = True
         return []
 
     def pass_(self, seat):
@@ -483,6 +494,7 @@ class Deal(tricks.TrickDeal):
         if declarer not in (0, 1, 2) or bid not in BID_LADDER:
             raise IllegalPlay("bad-bid", "declarer %r / bid %r" % (declarer, bid))
         self.bid_value = bid
+        self.said = None  # only the result is known: who said what is the table's word
         self._finish_auction(declarer)
         return []
 
@@ -548,6 +560,38 @@ class Deal(tricks.TrickDeal):
         self._start_play(RAMSCH_CONTRACT)
         self.phase = PHASE_PLAY
         return [_TURNS[0]]
+
+    # --- Kontra and Re (house rule, option kontra; core.games.skat_kontra) ---
+
+    def kontra(self, seat):
+        """A defender (deal seat) doubles the game before the first card. Raises
+        IllegalPlay (changing nothing) when the option is off or skat_kontra.refusal
+        gives a reason."""
+        return self._double(seat)
+
+    def re(self, seat):
+        """The declarer answers a Kontra, doubling again before the first card; refused
+        as :meth:`kontra`."""
+        if self.doubles != 1:
+            raise IllegalPlay("bad-double", "Re answers a Kontra")
+        return self._double(seat)
+
+    def _double(self, seat):
+        if self.kontra_rule != KONTRA_ON or self.status == "ramsch":
+            raise IllegalPlay(WRONG_PHASE, "Kontra and Re are not played at this table")
+        if self.phase not in (PHASE_PLAY, PHASE_SHOW) or seat not in (0, 1, 2):
+            raise IllegalPlay(WRONG_PHASE, "Kontra and Re come after the declaration")
+        why = skat_kontra.refusal(self.doubles, seat, self.declarer, self.said,
+                                  bool(self.history))
+        if why is not None:
+            raise IllegalPlay("bad-double", why)
+        self.doubles += 1
+        return []
+
+    def _with_doubles(self, won, value, mult, overbid, levels):
+        """A game_value / declared_value answer with Kontra and Re applied."""
+        return (won, skat_kontra.doubled(value, self.doubles), mult, overbid,
+                tuple(levels) + skat_kontra.NAMES[:self.doubles])
 
     # --- play (seed 003 "Играя ход"; ISkO 3.3) ---
 
@@ -828,14 +872,14 @@ class Deal(tricks.TrickDeal):
         null = self.contract.kind == NULL
         if self.violation is not None:
             won = self.violation[0] != self.declarer
-            won, value, mult, overbid, levels = declared_value(self.contract, mat,
-                                                               self.bid_value, won)
+            won, value, mult, overbid, levels = self._with_doubles(*declared_value(
+                self.contract, mat, self.bid_value, won))
             return Result(self.status, self.declarer, self.contract, self.bid_value, won,
                           value, mat, mult, overbid, dp, dt, "schneider" in levels,
                           "schwarz" in levels, tuple(self.trick_winners), levels)
         complete = self.tricks_done == 10 or self.rest_to >= 0
-        won, value, mult, overbid, levels = game_value(
-            self.contract, mat, dp, dt, self.bid_value, complete)
+        won, value, mult, overbid, levels = self._with_doubles(*game_value(
+            self.contract, mat, dp, dt, self.bid_value, complete))
         return Result(self.status, self.declarer, self.contract, self.bid_value, won, value,
                       mat, mult, overbid, dp, dt,
                       (not null) and (dp >= 90 or dp <= 30),
@@ -994,13 +1038,13 @@ class Match:
     """A Skat session: deals in turn, the dealer moving left, and the score sheet.
 
     Table seats are 0..players-1 clockwise. With 4 players the dealer sits out; forehand
-    is always the player left of the dealer (ISkO 2.1). ``violations``, ``ramsch``: as
+    is always the player left of the dealer (ISkO 2.1). ``violations``, ``ramsch``, ``kontra``: as
     :class:`Game`.
     """
 
     def __init__(self, players=3, first_dealer=0, violations=VIOLATIONS_DECIDE,
-                 ramsch=RAMSCH_OFF):
-        self.game = Game(violations, ramsch)
+                 ramsch=RAMSCH_OFF, kontra=KONTRA_OFF):
+        self.game = Game(violations, ramsch, kontra)
         self.players = players
         self.dealer = first_dealer
         self.sheet = ScoreSheet(players)

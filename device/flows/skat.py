@@ -20,7 +20,9 @@ OPTIONS = (("violations", "Violations", (("decide", "decide"),
                                          ("report only", "report"))),
            # All passed: no game (ISkO) or a Ramsch (house rule, docs/rules/skat.md).
            ("ramsch", "All passed", (("no game", skat.RAMSCH_OFF),
-                                     ("Ramsch", skat.RAMSCH_ON))))
+                                     ("Ramsch", skat.RAMSCH_ON))),
+           # Kontra and Re before the first card (house rule, docs/rules/skat.md).
+           ("kontra", "Kontra/Re", (("off", skat.KONTRA_OFF), ("on", skat.KONTRA_ON))))
 
 # The German suit names of the Prager deck (ASCII: the LCD's ROM has no umlaut).
 _KINDS = (("Eichel", "C"), ("Gruen", "S"), ("Herz", "H"), ("Schellen", "D"), ("Grand", "G"),
@@ -29,9 +31,10 @@ _KINDS = (("Eichel", "C"), ("Gruen", "S"), ("Herz", "H"), ("Schellen", "D"), ("G
 
 def new_match(players, options):
     """A Skat list for ``players`` (3, or 4 with the dealer sitting out); ``options``:
-    ``violations``, ``ramsch`` (see OPTIONS)."""
+    ``violations``, ``ramsch``, ``kontra`` (see OPTIONS)."""
     return skat.Match(players, violations=options.get("violations", skat.VIOLATIONS_DECIDE),
-                      ramsch=options.get("ramsch", skat.RAMSCH_OFF))
+                      ramsch=options.get("ramsch", skat.RAMSCH_OFF),
+                      kontra=options.get("kontra", skat.KONTRA_OFF))
 
 
 def deal_factory(match):
@@ -113,11 +116,23 @@ def table_items(deal, match=None):
     seats = match.table_seats() if match is not None else None
     if deal.status == "ramsch":
         return _left_items(seats)
-    items = [Item("Claim (%s)" % _who(seats, deal.declarer),
-                  actions=[("claim", (deal.declarer,))])]
+    items = _double_items(deal, seats)
+    items.append(Item("Claim (%s)" % _who(seats, deal.declarer),
+                      actions=[("claim", (deal.declarer,))]))
     for s in range(3):
         items.append(Item("%s resigns" % _who(seats, s), actions=[("resign", (s,))]))
     return items + _left_items(seats)
+
+
+def _double_items(deal, seats):
+    """Kontra by a defender, or Re by the declarer, while no card is played (option
+    kontra); the deal refuses a player the auction rules out."""
+    if deal.kontra_rule != skat.KONTRA_ON or deal.history or deal.doubles >= 2:
+        return []
+    if deal.doubles == 1:
+        return [Item("%s Re" % _who(seats, deal.declarer), actions=[("re", (deal.declarer,))])]
+    return [Item("%s Kontra" % _who(seats, s), actions=[("kontra", (s,))])
+            for s in range(3) if s != deal.declarer]
 
 
 def _left_items(seats):
@@ -138,7 +153,14 @@ def result_lines(result, match=None):
     return ["%s %s %dp %dt" % (_who(seats, result.declarer),
                                skat.contract_code(result.contract),
                                result.declarer_points, result.declarer_tricks),
-            "%s %+d" % (verdict, result.value)]
+            "%s%s %+d" % (verdict, _doubles_tag(result.levels), result.value)]
+
+
+def _doubles_tag(levels):
+    """" K" after a Kontra, " Re" after a Re, else nothing (the LCD's second row)."""
+    if "re" in levels:
+        return " Re"
+    return " K" if "kontra" in levels else ""
 
 
 def _ramsch_lines(result, seats):
