@@ -33,6 +33,7 @@ from core.events import (ALREADY_PLAYED, Awaiting, DEAL_OVER, MUST_FOLLOW, NOT_I
                          WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken, Turn)
 from core import tricks
 from core.games import skat_kontra, skat_ramsch
+from core.games.skat_bock import BOCK_OFF, BOCK_ON, BockRounds, check_bock
 from core.games.skat_kontra import KONTRA_OFF, KONTRA_ON, check_kontra
 from core.games.skat_ramsch import RAMSCH_OFF, RAMSCH_ON, check_ramsch
 
@@ -1001,12 +1002,14 @@ class ScoreSheet:
         self.totals = [0] * players
         self.sf = [0] * players
 
-    def add(self, result, table_seats):
+    def add(self, result, table_seats, factor=1):
         """Add a deal's Result; ``table_seats[s]`` is the table seat of deal seat ``s``
-        (forehand, middlehand, rearhand). Returns the new row."""
+        (forehand, middlehand, rearhand); ``factor``: 2 in a Bock round (the value
+        doubled, the Seeger-Fabian 50/40 not). Returns the new row."""
         if result.status == "ramsch":
-            return self._add_ramsch(result, table_seats)
+            return self._add_ramsch(result, table_seats, factor)
         value = result.value if result.status != "passed" and result.value is not None else 0
+        value *= factor
         decl = table_seats[result.declarer] if result.declarer >= 0 and value else -1
         if decl >= 0:
             self.totals[decl] += value
@@ -1023,31 +1026,37 @@ class ScoreSheet:
         self.rows.append(row)
         return row
 
-    def _add_ramsch(self, result, table_seats):
+    def _add_ramsch(self, result, table_seats, factor):
         """A Ramsch: each deal seat's value on its player, plain and Seeger-Fabian alike
         (no 50-point bonus: nobody declared, docs/rules/skat.md "Ramsch"). The row's
         declarer is the player charged first (-1 when nobody is)."""
         for s in range(3):
-            self.totals[table_seats[s]] += result.values[s]
-            self.sf[table_seats[s]] += result.values[s]
+            self.totals[table_seats[s]] += result.values[s] * factor
+            self.sf[table_seats[s]] += result.values[s] * factor
         decl = table_seats[result.declarer] if result.declarer >= 0 else -1
-        return self._row(decl, result.value)
+        return self._row(decl, result.value * factor)
 
 
 class Match:
     """A Skat session: deals in turn, the dealer moving left, and the score sheet.
 
     Table seats are 0..players-1 clockwise. With 4 players the dealer sits out; forehand
-    is always the player left of the dealer (ISkO 2.1). ``violations``, ``ramsch``, ``kontra``: as
-    :class:`Game`.
+    is always the player left of the dealer (ISkO 2.1). ``violations``, ``ramsch``,
+    ``kontra``: as :class:`Game`. ``bock``: ``"off"`` (default) or ``"on"``: Bock rounds
+    (core.games.skat_bock, triggers :func:`opens_bock`); ``doubled[i]`` is True when row
+    i + 1 of the sheet counted double. ValueError on an unknown value.
     """
 
     def __init__(self, players=3, first_dealer=0, violations=VIOLATIONS_DECIDE,
-                 ramsch=RAMSCH_OFF, kontra=KONTRA_OFF):
+                 ramsch=RAMSCH_OFF, kontra=KONTRA_OFF, bock=BOCK_OFF):
         self.game = Game(violations, ramsch, kontra)
+        self.bock = check_bock(bock)
+        self.game.bock = self.bock  # every rules option readable on the game
         self.players = players
         self.dealer = first_dealer
         self.sheet = ScoreSheet(players)
+        self.bock_rounds = BockRounds(players)
+        self.doubled = []
 
     def table_seats(self):
         """Table seats of forehand, middlehand and rearhand in the current deal."""
@@ -1060,6 +1069,22 @@ class Match:
 
     def record(self, result):
         """Book ``result`` on the sheet and pass the deal to the left; returns the row."""
-        row = self.sheet.add(result, self.table_seats())
+        factor = 1
+        if self.bock == BOCK_ON:
+            factor = self.bock_rounds.game(opens_bock(result))
+        row = self.sheet.add(result, self.table_seats(), factor)
+        self.doubled.append(factor == 2)
         self.dealer = (self.dealer + 1) % self.players
         return row
+
+
+def opens_bock(result):
+    """True when ``result`` opens a Bock round (skatspielen.info "Bockrunde"): a grand
+    hand, a null ouvert hand, or a game lost with 60 card points (60:60); a passed,
+    aborted or Ramsch deal opens none."""
+    if result.status != "played" or result.contract is None or result.value is None:
+        return False
+    c = result.contract
+    if c.hand and (c.kind == GRAND or (c.kind == NULL and c.ouvert)):
+        return True
+    return c.kind != NULL and not result.won and result.declarer_points == 60

@@ -22,7 +22,9 @@ OPTIONS = (("violations", "Violations", (("decide", "decide"),
            ("ramsch", "All passed", (("no game", skat.RAMSCH_OFF),
                                      ("Ramsch", skat.RAMSCH_ON))),
            # Kontra and Re before the first card (house rule, docs/rules/skat.md).
-           ("kontra", "Kontra/Re", (("off", skat.KONTRA_OFF), ("on", skat.KONTRA_ON))))
+           ("kontra", "Kontra/Re", (("off", skat.KONTRA_OFF), ("on", skat.KONTRA_ON))),
+           # Bock rounds: games counted double after a trigger (house rule).
+           ("bock", "Bock rounds", (("off", skat.BOCK_OFF), ("on", skat.BOCK_ON))))
 
 # The German suit names of the Prager deck (ASCII: the LCD's ROM has no umlaut).
 _KINDS = (("Eichel", "C"), ("Gruen", "S"), ("Herz", "H"), ("Schellen", "D"), ("Grand", "G"),
@@ -31,10 +33,11 @@ _KINDS = (("Eichel", "C"), ("Gruen", "S"), ("Herz", "H"), ("Schellen", "D"), ("G
 
 def new_match(players, options):
     """A Skat list for ``players`` (3, or 4 with the dealer sitting out); ``options``:
-    ``violations``, ``ramsch``, ``kontra`` (see OPTIONS)."""
+    ``violations``, ``ramsch``, ``kontra``, ``bock`` (see OPTIONS)."""
     return skat.Match(players, violations=options.get("violations", skat.VIOLATIONS_DECIDE),
                       ramsch=options.get("ramsch", skat.RAMSCH_OFF),
-                      kontra=options.get("kontra", skat.KONTRA_OFF))
+                      kontra=options.get("kontra", skat.KONTRA_OFF),
+                      bock=options.get("bock", skat.BOCK_OFF))
 
 
 def deal_factory(match):
@@ -176,15 +179,20 @@ def _ramsch_lines(result, seats):
 def record(match, result):
     """Book the deal on the list; returns the summary lines."""
     lines = result_lines(result, match)
-    match.record(result)
+    row = match.record(result)
+    if match.doubled[-1] and row[2]:  # a Bock game: the doubled value on the list
+        lines = [lines[0], "%s Bock %+d" % (lines[1].rsplit(" ", 1)[0], row[2])]
     return lines
 
 
 def sheet_lines(match):
     """The list's totals: one line per player, plain and Seeger-Fabian."""
     sheet = match.sheet
-    return ["%s %5d SF %5d" % (seat_label(p), sheet.totals[p], sheet.sf[p])
-            for p in range(match.players)]
+    lines = ["%s %5d SF %5d" % (seat_label(p), sheet.totals[p], sheet.sf[p])
+             for p in range(match.players)]
+    if match.bock_rounds.left:
+        lines.append("Bock games %d" % match.bock_rounds.left)
+    return lines
 
 
 def is_match_over(match):
@@ -195,9 +203,13 @@ def is_match_over(match):
 def sheet_table(match):
     """The Skat list as ``(columns, rows)`` for the link and CSV: game number, declarer
     (table seat, 1-based; 0 when nobody played), value, then each player's running total
-    and Seeger-Fabian total."""
+    and Seeger-Fabian total; with Bock rounds on, a last column "bock" (1: counted double)."""
     n = match.players
     cols = ["game", "declarer", "value"] + ["P%d" % (p + 1) for p in range(n)] + \
         ["SF P%d" % (p + 1) for p in range(n)]
     rows = [[r[0], r[1] + 1, r[2]] + list(r[3]) + list(r[4]) for r in match.sheet.rows]
+    if match.bock == skat.BOCK_ON:
+        cols.append("bock")
+        for row, doubled in zip(rows, match.doubled):
+            row.append(1 if doubled else 0)
     return cols, rows

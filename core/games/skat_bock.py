@@ -1,0 +1,39 @@
+"""Bock rounds: the house rule that counts a round of Skat games double.
+
+Source: skatspielen.info "Spielvarianten", "Bockrunde": it may be agreed that a grand
+hand, a null ouvert hand or any game lost with 60 card points opens a Bock round, in which
+every game, the opening game included, counts double. A round is one game per player at
+the table (each dealing once). docs/rules/skat.md "Bock rounds" has the decisions.
+"""
+
+BOCK_OFF = "off"
+BOCK_ON = "on"
+
+
+def check_bock(bock):
+    """``bock`` itself when it is ``"off"`` (ISkO, the default) or ``"on"``; else raises
+    ValueError naming the value."""
+    if bock not in (BOCK_OFF, BOCK_ON):
+        raise ValueError("skat option bock %r: off or on" % (bock,))
+    return bock
+
+
+class BockRounds:
+    """The Bock games still owed: ``left`` (games, including queued rounds).
+
+    ``players``: the table's players (3 or 4), the games of one round."""
+
+    def __init__(self, players):
+        self.players = players
+        self.left = 0
+
+    def game(self, opens):
+        """The factor of the game just played (1 or 2): ``opens`` True when it opens a
+        round. A round counts from its opening game when none runs, and is queued after
+        the running ones otherwise (docs/rules/skat.md)."""
+        if opens:
+            self.left += self.players
+        if self.left == 0:
+            return 1
+        self.left -= 1
+        return 2
