@@ -117,3 +117,18 @@ def test_bad_option_value_is_named():
     with pytest.raises(ValueError) as e:
         skat.Game(kontra="sometimes")
     assert "kontra" in str(e.value) and "sometimes" in str(e.value)
+
+
+def test_score_cli_kontra_re_and_bock(capsys):
+    """`trickref score skat`: the overbid DHS of ISS 6358905 (-108) with Kontra: -216; the
+    grand hand of the worked example with Re in a Bock round: 168 x 4 x 2 = 1344."""
+    import json
+    from host_sim.cli import main
+    assert main(["score", "skat", "--contract", "DHS", "--bid", "46", "--matadors", "-1",
+                 "--points", "106", "--tricks", "9", "--kontra", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["value"] == -216 and out["levels"][-1] == "kontra"
+    assert main(["score", "skat", "--contract", "GH", "--matadors", "4", "--points", "109",
+                 "--tricks", "9", "--kontra", "2", "--bock"]) == 0
+    out = capsys.readouterr().out
+    assert "won: +168" in out and "house rules (kontra, re, bock): +1344" in out
