@@ -1067,6 +1067,12 @@ class Match:
         """A fresh Deal for the current dealer (hands by deal seat, if known)."""
         return self.game.new_deal(hands, skat)
 
+    def factor(self, result):
+        """2 when ``result`` would count double (a Bock game), else 1; changes nothing."""
+        if self.bock != BOCK_ON:
+            return 1
+        return self.bock_rounds.factor(opens_bock(result))
+
     def record(self, result):
         """Book ``result`` on the sheet and pass the deal to the left; returns the row."""
         factor = 1

@@ -27,13 +27,18 @@ class BockRounds:
         self.players = players
         self.left = 0
 
+    def factor(self, opens):
+        """The factor (1 or 2) the next game would get, changing nothing; ``opens`` True
+        when that game opens a round."""
+        return 2 if opens or self.left else 1
+
     def game(self, opens):
-        """The factor of the game just played (1 or 2): ``opens`` True when it opens a
-        round. A round counts from its opening game when none runs, and is queued after
-        the running ones otherwise (docs/rules/skat.md)."""
+        """Book the game just played; returns its factor (:meth:`factor`). A round counts
+        from its opening game when none runs, and is queued after the running ones
+        otherwise (docs/rules/skat.md)."""
+        factor = self.factor(opens)
         if opens:
             self.left += self.players
-        if self.left == 0:
-            return 1
-        self.left -= 1
-        return 2
+        if factor == 2:
+            self.left -= 1
+        return factor

@@ -144,7 +144,14 @@ def _left_items(seats):
 
 
 def result_lines(result, match=None):
-    """The deal's verdict in two rows."""
+    """The deal's verdict in two rows; in a Bock round the value shown is doubled."""
+    lines = _verdict_lines(result, match)
+    if match is not None and result.value and match.factor(result) == 2:
+        lines = [lines[0], _bock_line(lines[1], 2 * result.value)]
+    return lines
+
+
+def _verdict_lines(result, match):
     if result.status == "passed":
         return ["All passed", "no game"]
     if result.value is None:
@@ -179,10 +186,17 @@ def _ramsch_lines(result, seats):
 def record(match, result):
     """Book the deal on the list; returns the summary lines."""
     lines = result_lines(result, match)
-    row = match.record(result)
-    if match.doubled[-1] and row[2]:  # a Bock game: the doubled value on the list
-        lines = [lines[0], "%s Bock %+d" % (lines[1].rsplit(" ", 1)[0], row[2])]
+    match.record(result)
     return lines
+
+
+def _bock_line(line, value):
+    """The result row of a Bock game: its tag and the doubled ``value``."""
+    head = line.rsplit(" ", 1)[0]
+    out = "%s Bock %+d" % (head, value)
+    if len(out) > 16:  # the 16-column LCD: "B" for Bock
+        out = "%s B %+d" % (head, value)
+    return out
 
 
 def sheet_lines(match):
