@@ -6,6 +6,7 @@ Seats are deal-relative: 0 forehand (Vorhand), 1 middlehand, 2 rearhand, as in I
 Phases and transitions (one function per phase)::
 
     AUCTION --bid/hold/pass--> AUCTION | DECLARE (declarer known) | OVER (all passed)
+                          | PLAY (all passed, option ramsch: a Ramsch, skat_ramsch)
     DECLARE --pick_up--> DISCARD --declare(contract, discard)--> PLAY
     DECLARE --declare(hand contract)--> PLAY
     PLAY --play--> PLAY | OVER (10 tricks, or an early end: null trick, schwarz announced
@@ -383,7 +384,8 @@ class Deal(tricks.TrickDeal):
 
     Verbs: ``bid(seat, value)``, ``hold(seat)``, ``pass_(seat)``, ``enter_auction(declarer,
     bid)``, ``pick_up(seat)``, ``declare(seat, contract, discard=None)``, ``play(seat, card)``,
-    ``claim(seat)``, ``resign(seat)``, ``abandon(seat)``, ``set_skat(cards)``; queries
+    ``claim(seat)``, ``resign(seat)``, ``abandon(seat)``, ``set_skat(cards)``, house rules
+    ``kontra(seat)``, ``re(seat)`` (a Ramsch starts from the last pass); queries
     ``current_seat()``, ``check_play``, ``legal``, ``legal_cards``, ``is_over()``,
     ``result()``. Every verb raises IllegalPlay (reason code, sentence) and changes nothing
     when refused. ``Game.new_deal`` gives a :class:`KnownDeal` when the hands are known.
