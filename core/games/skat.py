@@ -6,6 +6,7 @@ Seats are deal-relative: 0 forehand (Vorhand), 1 middlehand, 2 rearhand, as in I
 Phases and transitions (one function per phase)::
 
     AUCTION --bid/hold/pass--> AUCTION | DECLARE (declarer known) | OVER (all passed)
+                          | PLAY (all passed, option ramsch: a Ramsch, skat_ramsch)
     DECLARE --pick_up--> DISCARD --declare(contract, discard)--> PLAY
     DECLARE --declare(hand contract)--> PLAY
     PLAY --play--> PLAY | OVER (10 tricks, or an early end: null trick, schwarz announced
@@ -32,6 +33,10 @@ from core.errors import BadRecord, IllegalPlay
 from core.events import (ALREADY_PLAYED, Awaiting, DEAL_OVER, MUST_FOLLOW, NOT_IN_HAND, NOT_YOUR_TURN,
                          WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken, Turn)
 from core import tricks
+from core.games import skat_kontra, skat_ramsch
+from core.games.skat_bock import BOCK_OFF, BOCK_ON, BockRounds, check_bock
+from core.games.skat_kontra import KONTRA_OFF, KONTRA_ON, check_kontra
+from core.games.skat_ramsch import RAMSCH_OFF, RAMSCH_ON, check_ramsch
 
 PHASE_AUCTION = const(1)
 PHASE_DECLARE = const(2)
@@ -71,6 +76,8 @@ AUCTION_HOLD = "y"
 # A declared game: ``kind`` (0-3 suit, GRAND, NULL) and the announced levels; trump ouvert
 # implies hand, schneider and schwarz announced (ISkO 5.2.6).
 Contract = namedtuple("Contract", ("kind", "hand", "schneider", "schwarz", "ouvert"))
+# A Ramsch is played with a grand's tricks: only the Unter are trumps (skat_ramsch).
+RAMSCH_CONTRACT = Contract(GRAND, True, False, False, False)
 
 # The outcome of a deal as written on the score sheet. ``status``: "played", "passed" or
 # "aborted". ``value``: signed sheet value (ISS ``v:``): positive when won, -2 x value when
@@ -345,15 +352,21 @@ class Game:
     A null below the bid loses twice the next multiple of its value, as SkatGUI (the only
     reading implemented, see docs/rules/skat.md). ``violations``: ``"decide"`` (default; a
     proven revoke ends the game as ISkO 4.1-4.2) or ``"report"`` (shown, play goes on);
-    BadRecord on any other value.
+    BadRecord on any other value. ``ramsch``: ``"off"`` (default, ISkO: a deal all pass
+    is not played) or ``"ramsch"`` (it is played as a Ramsch, core.games.skat_ramsch);
+    ValueError on any other value. ``kontra``: ``"off"`` (default, ISkO) or ``"on"`` (a
+    defender may say Kontra and the declarer Re before the first card, core.games.
+    skat_kontra); ValueError on any other value.
     """
 
     deck = SKAT
     players = 3
     name = "skat"
 
-    def __init__(self, violations=VIOLATIONS_DECIDE):
+    def __init__(self, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF, kontra=KONTRA_OFF):
         self.violations = check_violations(violations)
+        self.ramsch = check_ramsch(ramsch)
+        self.kontra = check_kontra(kontra)
 
     def new_deal(self, hands=None, skat=None):
         """A new deal in the AUCTION phase.
@@ -363,7 +376,7 @@ class Game:
         Raises BadRecord when the cards given are not 32 distinct cards of the deck.
         """
         cls = Deal if hands is None else KnownDeal
-        return cls(hands, skat, self.violations)
+        return cls(hands, skat, self.violations, self.ramsch, self.kontra)
 
 
 class Deal(tricks.TrickDeal):
@@ -371,15 +384,21 @@ class Deal(tricks.TrickDeal):
 
     Verbs: ``bid(seat, value)``, ``hold(seat)``, ``pass_(seat)``, ``enter_auction(declarer,
     bid)``, ``pick_up(seat)``, ``declare(seat, contract, discard=None)``, ``play(seat, card)``,
-    ``claim(seat)``, ``resign(seat)``, ``abandon(seat)``, ``set_skat(cards)``; queries
+    ``claim(seat)``, ``resign(seat)``, ``abandon(seat)``, ``set_skat(cards)``, house rules
+    ``kontra(seat)``, ``re(seat)`` (a Ramsch starts from the last pass); queries
     ``current_seat()``, ``check_play``, ``legal``, ``legal_cards``, ``is_over()``,
     ``result()``. Every verb raises IllegalPlay (reason code, sentence) and changes nothing
     when refused. ``Game.new_deal`` gives a :class:`KnownDeal` when the hands are known.
     """
 
-    def __init__(self, hands=None, skat=None, violations=VIOLATIONS_DECIDE):
+    def __init__(self, hands=None, skat=None, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF,
+                 kontra=KONTRA_OFF):
         tricks.TrickDeal.__init__(self, SKAT, 3, hands)
         self.violations = violations
+        self.ramsch = ramsch
+        self.kontra_rule = kontra
+        self.doubles = 0  # 1 after Kontra, 2 after Re (skat_kontra)
+        self.said = [False, False, False]  # who bid or held in the auction; None: entered
         self.violation = None  # (seat, kind, trick) of the violation that decided the game
         self.shown = None  # unknown hands: the declarer's cards laid on the table, not played
         self.points_table = _CARD_POINTS
@@ -423,6 +442,7 @@ class Deal(tricks.TrickDeal):
             if value != BID_LADDER[0]:
                 raise IllegalPlay("bad-bid", "forehand may only bid 18 or pass now")
             self.bid_value = value
+            self.said[0] = True
             self._finish_auction(0)
             return []
         if seat != self._duel[0]:
@@ -431,6 +451,7 @@ class Deal(tricks.TrickDeal):
             raise IllegalPlay("bad-bid", "%r is not a game value above %d"
                               % (value, self.bid_value))
         self.bid_value = value
+        self.said[seat] = True
         self._waiting = self._duel[1]
         return []
 
@@ -440,12 +461,15 @@ class Deal(tricks.TrickDeal):
         if seat != self._duel[1] or self._duels_done == 2:
             raise IllegalPlay("bad-bid", "seat %d has no bid to hold" % seat)
         self._waiting = self._duel[0]
+        self.said[seat] = True
         return []
 
     def pass_(self, seat):
         """``seat`` passes and leaves the auction."""
         self._auction_turn(seat)
         if self._duels_done == 2:  # forehand's last chance declined: nobody plays
+            if self.ramsch == RAMSCH_ON:
+                return self._start_ramsch()
             self.phase = PHASE_OVER
             self.status = "passed"
             return [DealOver(self.result())]
@@ -473,6 +497,7 @@ class Deal(tricks.TrickDeal):
         if declarer not in (0, 1, 2) or bid not in BID_LADDER:
             raise IllegalPlay("bad-bid", "declarer %r / bid %r" % (declarer, bid))
         self.bid_value = bid
+        self.said = None  # only the result is known: who said what is the table's word
         self._finish_auction(declarer)
         return []
 
@@ -513,12 +538,7 @@ class Deal(tricks.TrickDeal):
             self.skat = list(discard)
         elif picked:
             self.skat = None  # the new skat is known only when scanned
-        self.contract = contract
-        self.set_trick_tables(_TABLES[contract.kind])
-        if self.hands is not None:
-            self.index_suits()  # from here on the hands change only by play
-            self._in_play = self.suit_cards
-        self.leader = 0  # forehand always leads the first trick (seed 003)
+        self._start_play(contract)
         if contract.ouvert and self.hands is None:
             # ISkO 3.3.2 (ouvert): the declarer lays his hand open before the lead; the
             # table scans it, and checks his play against it from then on.
@@ -526,6 +546,55 @@ class Deal(tricks.TrickDeal):
             return [Awaiting("show_hand", 10)]
         self.phase = PHASE_PLAY
         return [_TURNS[0]]
+
+    def _start_play(self, contract):
+        """The trick tables of ``contract``, the suit index of known hands, forehand to lead."""
+        self.contract = contract
+        self.set_trick_tables(_TABLES[contract.kind])
+        if self.hands is not None:
+            self.index_suits()  # from here on the hands change only by play
+            self._in_play = self.suit_cards
+        self.leader = 0  # forehand always leads the first trick (seed 003)
+
+    def _start_ramsch(self):
+        """All passed with the ramsch option: the deal is played as a Ramsch, tricks as in
+        a grand (only the Unter trump), no declarer, the skat aside (skat_ramsch)."""
+        self.status = "ramsch"
+        self._start_play(RAMSCH_CONTRACT)
+        self.phase = PHASE_PLAY
+        return [_TURNS[0]]
+
+    # --- Kontra and Re (house rule, option kontra; core.games.skat_kontra) ---
+
+    def kontra(self, seat):
+        """A defender (deal seat) doubles the game before the first card. Raises
+        IllegalPlay (changing nothing) when the option is off or skat_kontra.refusal
+        gives a reason."""
+        return self._double(seat)
+
+    def re(self, seat):
+        """The declarer answers a Kontra, doubling again before the first card; refused
+        as :meth:`kontra`."""
+        if self.doubles != 1:
+            raise IllegalPlay("bad-double", "Re answers a Kontra")
+        return self._double(seat)
+
+    def _double(self, seat):
+        if self.kontra_rule != KONTRA_ON or self.status == "ramsch":
+            raise IllegalPlay(WRONG_PHASE, "Kontra and Re are not played at this table")
+        if self.phase not in (PHASE_PLAY, PHASE_SHOW) or seat not in (0, 1, 2):
+            raise IllegalPlay(WRONG_PHASE, "Kontra and Re come after the declaration")
+        why = skat_kontra.refusal(self.doubles, seat, self.declarer, self.said,
+                                  bool(self.history))
+        if why is not None:
+            raise IllegalPlay("bad-double", why)
+        self.doubles += 1
+        return []
+
+    def _with_doubles(self, won, value, mult, overbid, levels):
+        """A game_value / declared_value answer with Kontra and Re applied."""
+        return (won, skat_kontra.doubled(value, self.doubles), mult, overbid,
+                tuple(levels) + skat_kontra.NAMES[:self.doubles])
 
     # --- play (seed 003 "Играя ход"; ISkO 3.3) ---
 
@@ -648,8 +717,8 @@ class Deal(tricks.TrickDeal):
     def resign(self, seat):
         """``seat`` gives up (``RE``). The game ends when the declarer resigns (the rest goes
         to the defenders) or when both defenders have (the rest goes to the declarer)."""
-        if self.phase != PHASE_PLAY:
-            raise IllegalPlay(WRONG_PHASE, "resign only during play")
+        if self.phase != PHASE_PLAY or self.status == "ramsch":
+            raise IllegalPlay(WRONG_PHASE, "resign only during play, and not in a Ramsch")
         self._resigned[seat] = True
         if seat == self.declarer:
             self._award_rest(False)
@@ -667,7 +736,7 @@ class Deal(tricks.TrickDeal):
                               PHASE_SHOW):
             raise IllegalPlay(WRONG_PHASE, "the play is over")
         self.status = "aborted"
-        if self.phase in (PHASE_PLAY, PHASE_SHOW) and seat != self.declarer:
+        if self.phase in (PHASE_PLAY, PHASE_SHOW) and 0 <= self.declarer != seat:
             self._award_rest(True)
             self.end_reason = "a defender left"
             return self._end()
@@ -761,7 +830,7 @@ class Deal(tricks.TrickDeal):
         count his 12 cards, ISkO 5.2.1), then the skat (card points and matadors)."""
         self._in_play = None
         if (self.hands is None and self.declarer_valid and self.contract.kind != NULL
-                and self.cards_left()):
+                and self.declarer >= 0 and self.cards_left()):
             self.phase = PHASE_REST
             return [Awaiting("show_hand", self.cards_left())]
         if self.skat is None:
@@ -791,6 +860,12 @@ class Deal(tricks.TrickDeal):
             return Result("aborted", self.declarer, self.contract, self.bid_value, False,
                           None, None, None, False, None, None, False, False,
                           tuple(self.trick_winners), ())
+        if self.status == "ramsch":
+            if self.phase != PHASE_OVER:
+                return skat_ramsch.pending(self.trick_winners)
+            return skat_ramsch.result(self.status, tuple(self.taken_points),
+                                      tuple(self.taken_tricks), self.trick_winners,
+                                      card_points(self.skat))
         if self.rest_to == self.declarer:  # the rest was awarded to him
             dp = 120 - sum(self.taken_points) + self.taken_points[self.declarer]
         else:
@@ -800,14 +875,14 @@ class Deal(tricks.TrickDeal):
         null = self.contract.kind == NULL
         if self.violation is not None:
             won = self.violation[0] != self.declarer
-            won, value, mult, overbid, levels = declared_value(self.contract, mat,
-                                                               self.bid_value, won)
+            won, value, mult, overbid, levels = self._with_doubles(*declared_value(
+                self.contract, mat, self.bid_value, won))
             return Result(self.status, self.declarer, self.contract, self.bid_value, won,
                           value, mat, mult, overbid, dp, dt, "schneider" in levels,
                           "schwarz" in levels, tuple(self.trick_winners), levels)
         complete = self.tricks_done == 10 or self.rest_to >= 0
-        won, value, mult, overbid, levels = game_value(
-            self.contract, mat, dp, dt, self.bid_value, complete)
+        won, value, mult, overbid, levels = self._with_doubles(*game_value(
+            self.contract, mat, dp, dt, self.bid_value, complete))
         return Result(self.status, self.declarer, self.contract, self.bid_value, won, value,
                       mat, mult, overbid, dp, dt,
                       (not null) and (dp >= 90 or dp <= 30),
@@ -929,10 +1004,14 @@ class ScoreSheet:
         self.totals = [0] * players
         self.sf = [0] * players
 
-    def add(self, result, table_seats):
+    def add(self, result, table_seats, factor=1):
         """Add a deal's Result; ``table_seats[s]`` is the table seat of deal seat ``s``
-        (forehand, middlehand, rearhand). Returns the new row."""
+        (forehand, middlehand, rearhand); ``factor``: 2 in a Bock round (the value
+        doubled, the Seeger-Fabian 50/40 not). Returns the new row."""
+        if result.status == "ramsch":
+            return self._add_ramsch(result, table_seats, factor)
         value = result.value if result.status != "passed" and result.value is not None else 0
+        value *= factor
         decl = table_seats[result.declarer] if result.declarer >= 0 and value else -1
         if decl >= 0:
             self.totals[decl] += value
@@ -942,23 +1021,44 @@ class ScoreSheet:
                 for p in range(self.players):
                     if p != decl:
                         self.sf[p] += bonus
+        return self._row(decl, value)
+
+    def _row(self, decl, value):
         row = (len(self.rows) + 1, decl, value, tuple(self.totals), tuple(self.sf))
         self.rows.append(row)
         return row
+
+    def _add_ramsch(self, result, table_seats, factor):
+        """A Ramsch: each deal seat's value on its player, plain and Seeger-Fabian alike
+        (no 50-point bonus: nobody declared, docs/rules/skat.md "Ramsch"). The row's
+        declarer is the player charged first (-1 when nobody is)."""
+        for s in range(3):
+            self.totals[table_seats[s]] += result.values[s] * factor
+            self.sf[table_seats[s]] += result.values[s] * factor
+        decl = table_seats[result.declarer] if result.declarer >= 0 else -1
+        return self._row(decl, result.value * factor)
 
 
 class Match:
     """A Skat session: deals in turn, the dealer moving left, and the score sheet.
 
     Table seats are 0..players-1 clockwise. With 4 players the dealer sits out; forehand
-    is always the player left of the dealer (ISkO 2.1). ``violations``: as :class:`Game`.
+    is always the player left of the dealer (ISkO 2.1). ``violations``, ``ramsch``,
+    ``kontra``: as :class:`Game`. ``bock``: ``"off"`` (default) or ``"on"``: Bock rounds
+    (core.games.skat_bock, triggers :func:`opens_bock`); ``doubled[i]`` is True when row
+    i + 1 of the sheet counted double. ValueError on an unknown value.
     """
 
-    def __init__(self, players=3, first_dealer=0, violations=VIOLATIONS_DECIDE):
-        self.game = Game(violations)
+    def __init__(self, players=3, first_dealer=0, violations=VIOLATIONS_DECIDE,
+                 ramsch=RAMSCH_OFF, kontra=KONTRA_OFF, bock=BOCK_OFF):
+        self.game = Game(violations, ramsch, kontra)
+        self.bock = check_bock(bock)
+        self.game.bock = self.bock  # every rules option readable on the game
         self.players = players
         self.dealer = first_dealer
         self.sheet = ScoreSheet(players)
+        self.bock_rounds = BockRounds(players)
+        self.doubled = []
 
     def table_seats(self):
         """Table seats of forehand, middlehand and rearhand in the current deal."""
@@ -969,8 +1069,30 @@ class Match:
         """A fresh Deal for the current dealer (hands by deal seat, if known)."""
         return self.game.new_deal(hands, skat)
 
+    def factor(self, result):
+        """2 when ``result`` would count double (a Bock game), else 1; changes nothing."""
+        if self.bock != BOCK_ON:
+            return 1
+        return self.bock_rounds.factor(opens_bock(result))
+
     def record(self, result):
         """Book ``result`` on the sheet and pass the deal to the left; returns the row."""
-        row = self.sheet.add(result, self.table_seats())
+        factor = 1
+        if self.bock == BOCK_ON:
+            factor = self.bock_rounds.game(opens_bock(result))
+        row = self.sheet.add(result, self.table_seats(), factor)
+        self.doubled.append(factor == 2)
         self.dealer = (self.dealer + 1) % self.players
         return row
+
+
+def opens_bock(result):
+    """True when ``result`` opens a Bock round (skatspielen.info "Bockrunde"): a grand
+    hand, a null ouvert hand, or a game lost with 60 card points (60:60); a passed,
+    aborted or Ramsch deal opens none."""
+    if result.status != "played" or result.contract is None or result.value is None:
+        return False
+    c = result.contract
+    if c.hand and (c.kind == GRAND or (c.kind == NULL and c.ouvert)):
+        return True
+    return c.kind != NULL and not result.won and result.declarer_points == 60

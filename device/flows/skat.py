@@ -17,7 +17,14 @@ DECK = SKAT
 PLAYERS = (3, 4)
 # A proven revoke: decided as ISkO 4.1-4.2 (the game ends) or only shown (docs/rules/skat.md).
 OPTIONS = (("violations", "Violations", (("decide", "decide"),
-                                         ("report only", "report"))),)
+                                         ("report only", "report"))),
+           # All passed: no game (ISkO) or a Ramsch (house rule, docs/rules/skat.md).
+           ("ramsch", "All passed", (("no game", skat.RAMSCH_OFF),
+                                     ("Ramsch", skat.RAMSCH_ON))),
+           # Kontra and Re before the first card (house rule, docs/rules/skat.md).
+           ("kontra", "Kontra/Re", (("off", skat.KONTRA_OFF), ("on", skat.KONTRA_ON))),
+           # Bock rounds: games counted double after a trigger (house rule).
+           ("bock", "Bock rounds", (("off", skat.BOCK_OFF), ("on", skat.BOCK_ON))))
 
 # The German suit names of the Prager deck (ASCII: the LCD's ROM has no umlaut).
 _KINDS = (("Eichel", "C"), ("Gruen", "S"), ("Herz", "H"), ("Schellen", "D"), ("Grand", "G"),
@@ -26,8 +33,11 @@ _KINDS = (("Eichel", "C"), ("Gruen", "S"), ("Herz", "H"), ("Schellen", "D"), ("G
 
 def new_match(players, options):
     """A Skat list for ``players`` (3, or 4 with the dealer sitting out); ``options``:
-    ``violations`` (see OPTIONS)."""
-    return skat.Match(players, violations=options.get("violations", skat.VIOLATIONS_DECIDE))
+    ``violations``, ``ramsch``, ``kontra``, ``bock`` (see OPTIONS)."""
+    return skat.Match(players, violations=options.get("violations", skat.VIOLATIONS_DECIDE),
+                      ramsch=options.get("ramsch", skat.RAMSCH_OFF),
+                      kontra=options.get("kontra", skat.KONTRA_OFF),
+                      bock=options.get("bock", skat.BOCK_OFF))
 
 
 def deal_factory(match):
@@ -110,27 +120,70 @@ def table_items(deal, match=None):
     if deal.phase != skat.PHASE_PLAY:
         return []
     seats = match.table_seats() if match is not None else None
-    items = [Item("Claim (%s)" % _who(seats, deal.declarer),
-                  actions=[("claim", (deal.declarer,))])]
+    if deal.status == "ramsch":
+        return _left_items(seats)
+    items = _double_items(deal, seats)
+    items.append(Item("Claim (%s)" % _who(seats, deal.declarer),
+                      actions=[("claim", (deal.declarer,))]))
     for s in range(3):
         items.append(Item("%s resigns" % _who(seats, s), actions=[("resign", (s,))]))
-    for s in range(3):  # a player who leaves the table (ISS: timeout, left): aborted
-        items.append(Item("%s left" % _who(seats, s), actions=[("abandon", (s,))]))
-    return items
+    return items + _left_items(seats)
+
+
+def _double_items(deal, seats):
+    """Kontra by a defender, or Re by the declarer, while no card is played (option
+    kontra); the deal refuses a player the auction rules out."""
+    if deal.kontra_rule != skat.KONTRA_ON or deal.history or deal.doubles >= 2:
+        return []
+    if deal.doubles == 1:
+        return [Item("%s Re" % _who(seats, deal.declarer), actions=[("re", (deal.declarer,))])]
+    return [Item("%s Kontra" % _who(seats, s), actions=[("kontra", (s,))])
+            for s in range(3) if s != deal.declarer]
+
+
+def _left_items(seats):
+    # a player who leaves the table (ISS: timeout, left): aborted
+    return [Item("%s left" % _who(seats, s), actions=[("abandon", (s,))]) for s in range(3)]
 
 
 def result_lines(result, match=None):
-    """The deal's verdict in two rows."""
+    """The deal's verdict in two rows; in a Bock round the value shown is doubled."""
+    lines = _verdict_lines(result, match)
+    if match is not None and result.value and match.factor(result) == 2:
+        lines = [lines[0], _bock_line(lines[1], 2 * result.value)]
+    return lines
+
+
+def _verdict_lines(result, match):
     if result.status == "passed":
         return ["All passed", "no game"]
     if result.value is None:
         return ["Aborted", "no value"]
     seats = match.table_seats() if match is not None else None
+    if result.status == "ramsch":
+        return _ramsch_lines(result, seats)
     verdict = "overbid" if result.overbid else ("won" if result.won else "lost")
     return ["%s %s %dp %dt" % (_who(seats, result.declarer),
                                skat.contract_code(result.contract),
                                result.declarer_points, result.declarer_tricks),
-            "%s %+d" % (verdict, result.value)]
+            "%s%s %+d" % (verdict, _doubles_tag(result.levels), result.value)]
+
+
+def _doubles_tag(levels):
+    """" K" after a Kontra, " Re" after a Re, else nothing (the LCD's second row)."""
+    if "re" in levels:
+        return " Re"
+    return " K" if "kontra" in levels else ""
+
+
+def _ramsch_lines(result, seats):
+    """A Ramsch's verdict: the player charged (or the Durchmarsch) and the value."""
+    if result.declarer < 0:
+        return ["Ramsch", "all tied, 0"]
+    tags = {"durchmarsch": "Durchm.", "jungfrau": "Jungfr.", "tie": "tie"}
+    extra = " ".join(tags[n] for n in result.levels)
+    return ["Ramsch %s %dp" % (_who(seats, result.declarer), result.declarer_points),
+            ("%s %+d" % (extra, result.value)).strip()]
 
 
 def record(match, result):
@@ -140,12 +193,24 @@ def record(match, result):
     return lines
 
 
+def _bock_line(line, value):
+    """The result row of a Bock game: its tag and the doubled ``value``."""
+    head = line.rsplit(" ", 1)[0]
+    out = "%s Bock %+d" % (head, value)
+    if len(out) > 16:  # the 16-column LCD: "B" for Bock
+        out = "%s B %+d" % (head, value)
+    return out
+
+
 def sheet_lines(match):
     """The list's totals: one line per player, plain and Seeger-Fabian, in 16 columns
     (``"P2    98 SF 1098"``: five digits each, a 16x2 LCD shows the whole row)."""
     sheet = match.sheet
-    return ["%s %5d SF%5d" % (seat_label(p), sheet.totals[p], sheet.sf[p])
-            for p in range(match.players)]
+    lines = ["%s %5d SF%5d" % (seat_label(p), sheet.totals[p], sheet.sf[p])
+             for p in range(match.players)]
+    if match.bock_rounds.left:
+        lines.append("Bock games %d" % match.bock_rounds.left)
+    return lines
 
 
 def is_match_over(match):
@@ -156,9 +221,13 @@ def is_match_over(match):
 def sheet_table(match):
     """The Skat list as ``(columns, rows)`` for the link and CSV: game number, declarer
     (table seat, 1-based; 0 when nobody played), value, then each player's running total
-    and Seeger-Fabian total."""
+    and Seeger-Fabian total; with Bock rounds on, a last column "bock" (1: counted double)."""
     n = match.players
     cols = ["game", "declarer", "value"] + ["P%d" % (p + 1) for p in range(n)] + \
         ["SF P%d" % (p + 1) for p in range(n)]
     rows = [[r[0], r[1] + 1, r[2]] + list(r[3]) + list(r[4]) for r in match.sheet.rows]
+    if match.bock == skat.BOCK_ON:
+        cols.append("bock")
+        for row, doubled in zip(rows, match.doubled):
+            row.append(1 if doubled else 0)
     return cols, rows

@@ -2,12 +2,14 @@
 
 Example: ``trickref score skat --contract DHS --bid 46 --matadors -1 --points 106
 --tricks 9`` prints the value and each multiplier level counted (ISkO 5.2-5.4).
+House rules (docs/rules/skat.md): ``--kontra 1`` (Kontra) or ``2`` (Re) doubles the value
+once or twice, ``--bock`` doubles it in a Bock round.
 """
 
 import json
 
 from core.errors import BadRecord
-from core.games import skat
+from core.games import skat, skat_kontra
 
 HELP = "Skat game value (ISkO): contract, bid, matadors, card points, tricks"
 
@@ -24,6 +26,10 @@ def add_arguments(p):
     p.add_argument("--points", type=int, required=True,
                    help="declarer's card points including the skat (0-120)")
     p.add_argument("--tricks", type=int, required=True, help="declarer's tricks (0-10)")
+    p.add_argument("--kontra", type=int, choices=(0, 1, 2), default=0,
+                   help="house rule: 1 Kontra was said, 2 Kontra and Re (value x2, x4)")
+    p.add_argument("--bock", action="store_true",
+                   help="house rule: the game is in a Bock round (value x2)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -41,9 +47,12 @@ def run(args):
     mat = 0 if contract.kind == skat.NULL else args.matadors
     won, value, mult, overbid, levels = skat.game_value(
         contract, mat, args.points, args.tricks, args.bid)
+    plain = value
+    value = skat_kontra.doubled(value, args.kontra) * (2 if args.bock else 1)
+    house = skat_kontra.NAMES[:args.kontra] + (("bock",) if args.bock else ())
     if args.json:
         print(json.dumps({"value": value, "multiplier": mult, "won": won, "overbid": overbid,
-                          "levels": list(levels), "contract": skat.contract_code(contract),
+                          "levels": list(levels + house), "contract": skat.contract_code(contract),
                           "bid": args.bid}))
         return 0
     if contract.kind == skat.NULL:
@@ -55,11 +64,13 @@ def run(args):
                                              " + ".join(levels), base * mult))
     if overbid:
         print("overbid: worth less than the bid %d; lost at the next multiple of the base "
-              "value, doubled (ISkO 5.4.2): %d" % (args.bid, value))
+              "value, doubled (ISkO 5.4.2): %d" % (args.bid, plain))
     elif won:
-        print("won: %+d" % value)
+        print("won: %+d" % plain)
     else:
-        print("lost, counted double (ISkO 5.3): %d" % value)
+        print("lost, counted double (ISkO 5.3): %d" % plain)
+    if house:
+        print("house rules (%s): %+d" % (", ".join(house), value))
     return 0
 
 

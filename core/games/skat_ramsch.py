@@ -1,0 +1,96 @@
+"""Ramsch: the house rule played when all three pass, instead of a passed deal.
+
+Each player plays for himself, the skat lies aside unseen, forehand leads, and the play
+follows a grand: only the four Unter (jacks) are trumps (rasche-software.de, KD Skat
+manual "5. Ramsch"; docs/rules/skat.md "Ramsch"). Scoring, by the same source: the player
+with most card points in his tricks loses them plus the skat's points; if a player took
+no trick (Jungfrau) the loss is doubled; a player who takes all ten tricks (Durchmarsch)
+scores +120 and the others nothing; of two players tied on most points the one who took
+the last trick loses. Decisions where that page is silent (docs/rules/skat.md): a tie the
+last trick does not settle makes both tied players lose (pagat.com "Ramsch"); three tied
+at 40 score nothing.
+"""
+
+from collections import namedtuple
+
+RAMSCH_OFF = "off"
+RAMSCH_ON = "ramsch"
+DURCHMARSCH = 120  # the card points of the whole deck, scored plus
+
+# A Ramsch deal on the list: the fields of core.games.skat.Result (``declarer`` is the
+# seat charged first, ``value`` its sheet value, ``contract`` None) plus ``values``, the
+# signed sheet value of each deal seat (forehand, middlehand, rearhand).
+RamschResult = namedtuple("RamschResult", (
+    "status", "declarer", "contract", "bid", "won", "value", "matadors", "multiplier",
+    "overbid", "declarer_points", "declarer_tricks", "schneider", "schwarz",
+    "trick_winners", "levels", "values"))
+
+
+def check_ramsch(ramsch):
+    """``ramsch`` itself when it is ``"off"`` (the tournament rule: a passed deal is not
+    played, ISkO) or ``"ramsch"``; else raises ValueError naming the value."""
+    if ramsch not in (RAMSCH_OFF, RAMSCH_ON):
+        raise ValueError("skat option ramsch %r: off or ramsch" % (ramsch,))
+    return ramsch
+
+
+def losers(points, last):
+    """The deal seats charged: ``points`` (3 ints, card points in each seat's tricks),
+    ``last`` the seat that took the last trick. Most points loses; of two tied, the one
+    who took the last trick, else both; three tied: nobody (an empty tuple)."""
+    top = max(points)
+    tied = tuple(s for s in range(3) if points[s] == top)
+    if len(tied) == 3:
+        return ()
+    if len(tied) == 2 and last in tied:
+        return (last,)
+    return tied
+
+
+def score(points, tricks, last, skat_points):
+    """The sheet values of a Ramsch, ``(values, levels)``: ``values`` the signed value of
+    each deal seat, ``levels`` the names that set it ("durchmarsch", "jungfrau", "tie").
+
+    ``points``: card points in each seat's tricks (the skat not included), ``tricks``:
+    tricks taken by each seat (summing to 10), ``last``: the seat of the last trick,
+    ``skat_points``: the skat's card points. Raises ValueError when the counts do not
+    add up (120 points with the skat, 10 tricks)."""
+    if len(points) != 3 or len(tricks) != 3 or sum(tricks) != 10 \
+            or sum(points) + skat_points != 120 or last not in (0, 1, 2):
+        raise ValueError("a Ramsch is 10 tricks and 120 card points, not %r %r + %r"
+                         % (points, tricks, skat_points))
+    values = [0, 0, 0]
+    if 10 in tricks:
+        values[tricks.index(10)] = DURCHMARSCH
+        return tuple(values), ("durchmarsch",)
+    levels = []
+    factor = 1
+    if 0 in tricks:
+        factor = 2
+        levels.append("jungfrau")
+    charged = losers(points, last)
+    if len(charged) != 1:
+        levels.append("tie")
+    for s in charged:
+        values[s] = -(points[s] + skat_points) * factor
+    return tuple(values), tuple(levels)
+
+
+def result(status, points, tricks, trick_winners, skat_points):
+    """The RamschResult of a deal played out: ``status`` "ramsch", the rest as
+    :func:`score` with the last trick's taker read from ``trick_winners``."""
+    values, levels = score(points, tricks, trick_winners[-1], skat_points)
+    charged = [s for s in range(3) if values[s]]
+    first = charged[0] if charged else -1
+    return RamschResult(status, first, None, 0, "durchmarsch" in levels,
+                        values[first] if charged else 0, 0,
+                        2 if "jungfrau" in levels else 1, False,
+                        points[first] if charged else 0, tricks[first] if charged else 0,
+                        False, False, tuple(trick_winners), levels, values)
+
+
+def pending(trick_winners):
+    """The RamschResult of a Ramsch still in play: values None, as Deal.result() gives
+    before a game's value is known."""
+    return RamschResult("ramsch", -1, None, 0, False, None, 0, 1, False, None, None,
+                        False, False, tuple(trick_winners), ("ramsch",), None)
