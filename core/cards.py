@@ -8,7 +8,7 @@ Numbering (stable: tags, journals and vectors rely on it):
 
 - ``SKAT`` (32): ``suit * 8 + rank``, suits ``C S H D`` (acorns, leaves, hearts, bells in the
   Prager pattern), ranks ``7 8 9 T J Q K A`` (``T`` = 10, ``J`` Unter, ``Q`` Ober, ``K`` König,
-  ``A`` Daus). Seed ``003``; ISS card format, reference/skat.md section 1.
+  ``A`` Daus). Seed ``003``; ISS card format, docs/analysis/skat.md section 1.
 - ``FRENCH36`` (36, Magistr and Zhopa): ``suit * 9 + rank``, suits ``C D H S``, ranks
   ``6 7 8 9 T J Q K A``, written rank first (``6S 7C TH JD QS KH AD``, the notation of
   the Magistr issue). Seeds ``000``/``001``.

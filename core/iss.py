@@ -1,6 +1,6 @@
 """Read International Skat Server game records (``.sgf``, one game per line).
 
-Format: reference/skat.md section 1 (after SkatGUI ``doc/skat-game-format``). Only what the
+Format: docs/analysis/skat.md section 1 (after SkatGUI ``doc/skat-game-format``). Only what the
 referee needs is kept: the ID, the 32 dealt cards (10 forehand, 10 middlehand, 10 rearhand,
 2 skat; None when the record does not carry the deal: a player view writes ``??`` cards),
 the move list as ``(actor, action)`` pairs (actor ``"w"`` or ``"0"``-``"2"``) and the
@@ -116,7 +116,7 @@ _SIMPLE = {"y": "hold", "p": "pass", "s": "pick_up", "RE": "resign", "??": "conc
 
 
 def parse_move(actor, action):
-    """Classify one ISS move (reference/skat.md section 1, items 2-6); returns a tuple
+    """Classify one ISS move (docs/analysis/skat.md section 1, items 2-6); returns a tuple
     (see the list at the top of this module). Raises BadRecord on a form the ISS does not
     write (the caller adds the game ID and the move's place)."""
     if actor == "w":
@@ -171,7 +171,7 @@ def split_declaration(picked_up, contract, cards):
     """The cards after an ISS contract as ``(discard, shown)``: after a pick-up the first
     two are the discard, and an ouvert game lists its 10 cards after them; a hand game has
     no discard, and a hand ouvert lists its 10 cards (``CO.CJ.SJ...``). Archived records may
-    leave the shown cards out (reference/skat.md section 1, item 5). Raises BadRecord on
+    leave the shown cards out (docs/analysis/skat.md section 1, item 5). Raises BadRecord on
     another count, or shown cards without ouvert."""
     discard = cards[:2] if picked_up and len(cards) >= 2 else None
     shown = cards[2:] if picked_up else cards
@@ -364,7 +364,7 @@ def _check_skat_shown(deal, cards, known_hands):
 
 
 def _concealed(deal, seat):
-    """``??``: a card the server hid (a player leaving, reference/skat.md section 1). It is
+    """``??``: a card the server hid (a player leaving, docs/analysis/skat.md section 1). It is
     accepted only as the last card of the play: the move after it must end the game (a
     player leaving, a resignation), as nothing can be judged in a trick with a hidden card."""
     from core.games import skat

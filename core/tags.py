@@ -1,6 +1,6 @@
 """What is written on a card's NFC tag, and the registry that binds tag UIDs to cards.
 
-Tag format (reference/hardware.md section 1.2; NFC Forum T2TOP 1.1 section 2.3, Text RTD):
+Tag format (docs/analysis/hardware.md section 1.2; NFC Forum T2TOP 1.1 section 2.3, Text RTD):
 an NTAG213 whose user memory (page 4 on) holds one NDEF Message TLV (type 0x03) with ONE
 NFC Forum Text record (TNF 1 "well-known", type ``T``, UTF-8, language ``en``) followed by the
 Terminator TLV 0xFE. The text names the deck and the card: ``<deck letter>:<code>``, deck
@@ -58,7 +58,7 @@ _LANG = b"en"
 # Our record header: MB | ME | SR | TNF well-known = 0xD1, as in the NXP "elephant" dump.
 _RECORD_HEADER = const(0xD1)
 
-# NTAG213 memory map (reference/hardware.md section 1.2)
+# NTAG213 memory map (docs/analysis/hardware.md section 1.2)
 _CASCADE_TAG = const(0x88)  # CT, folded into BCC0 (ISO/IEC 14443-3 6.5.4)
 _INTERNAL = const(0x48)  # page 2 byte 1, as in the NXP dump
 _CC = b"\xe1\x10\x12\x00"  # E1 NDEF magic, T2T 1.0, 0x12 * 8 = 144 data bytes, read/write
@@ -100,7 +100,7 @@ def encode_card(deck, card):
 
     ``deck`` is a :mod:`core.cards` deck or its name; ``card`` a card number or code
     (``"CJ"``). Returns 16 bytes: NDEF TLV, one Text record ``"<letter>:<code>"``, the
-    Terminator TLV, zero padding to whole 4-byte pages (reference/hardware.md 1.2).
+    Terminator TLV, zero padding to whole 4-byte pages (docs/analysis/hardware.md 1.2).
     Raises :class:`BadCard` for a deck or card that does not exist.
     """
     letter, deck = _tag_deck(deck)
@@ -274,7 +274,7 @@ def ntag213_image(uid7, deck=None, card=None):
     Pages 0-2: UID with BCC0 = 0x88 ^ UID0 ^ UID1 ^ UID2 and BCC1 = UID3 ^ .. ^ UID6, the
     internal byte 0x48 and clear static lock bytes; page 3: CC ``E1 10 12 00``; page 4 on:
     :func:`encode_card` (or the empty NDEF TLV ``03 00 FE`` of a blank tag when ``deck`` is
-    None); pages 0x28-0x2C: configuration with AUTH0 = 0xFF (reference/hardware.md 1.2,
+    None); pages 0x28-0x2C: configuration with AUTH0 = 0xFF (docs/analysis/hardware.md 1.2,
     NTAG213 datasheet 8.5). Raises :class:`BadTag` unless ``uid7`` has 7 bytes.
     """
     uid = bytes(uid7)

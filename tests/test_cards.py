@@ -15,7 +15,7 @@ def test_every_code_round_trips(deck, size):
 
 
 def test_iss_notation_for_skat():
-    """ISS codes (reference/skat.md section 1): suit C S H D, rank A K Q J T 9 8 7."""
+    """ISS codes (docs/analysis/skat.md section 1): suit C S H D, rank A K Q J T 9 8 7."""
     cj = cards.SKAT.parse("CJ")
     assert cards.SKAT.name_of(cj) == "Eichel-Unter"
     assert cards.SKAT.name_of(cards.SKAT.parse("ST")) == "Grün-10"

@@ -3,7 +3,7 @@
 
 Sources: seed 000 (Magistr) sections "Правила перебивання хабарів" (table), "Загальні
 правила" (R1-R7), "приклад гри" (25 examples), "підрахунок очок", "Вартість карт", the sheet
-and its control sums; shared/reference/magistr_zhopa.md sections 2.4-4 (grid, M* traces).
+and its control sums; docs/analysis/magistr_zhopa.md sections 2.4-4 (grid, M* traces).
 """
 
 import argparse

@@ -43,7 +43,7 @@ def test_every_iss_record_agrees(records, known):
 
 def test_declarer_timeout_is_aborted(records):
     """ID 10330141: the declarer timed out before discarding; the server's v:-288 m:-11 is
-    an artefact (reference/skat.md): we report an aborted game without a value."""
+    an artefact (docs/analysis/skat.md): we report an aborted game without a value."""
     rec = [r for r in records if r.id == "10330141"][0]
     res = iss.replay(rec).result()
     assert res.status == "aborted" and res.value is None
@@ -59,7 +59,7 @@ def test_defender_timeout_awards_the_rest(records):
 
 
 def test_value_vectors():
-    """Every regression of reference/skat.md section 3, by its numbers."""
+    """Every regression of docs/analysis/skat.md section 3, by its numbers."""
     with open(os.path.join(HERE, "vectors", "skat_values.json")) as f:
         vectors = json.load(f)["vectors"]
     assert len(vectors) == 17

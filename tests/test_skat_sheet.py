@@ -15,7 +15,7 @@ def _records(data_dir):
 
 def test_seeger_fabian_lost_game(data_dir):
     """ISS 9 (hearts hand lost, -96): the server's tournament score is v - 50 for the
-    declarer and +40 to each defender (reference/skat.md 1, SkatGUI DEF3WIN = 40)."""
+    declarer and +40 to each defender (docs/analysis/skat.md 1, SkatGUI DEF3WIN = 40)."""
     res = iss.replay(_records(data_dir)["9"]).result()
     sheet = skat.ScoreSheet(3)
     row = sheet.add(res, (0, 1, 2))

@@ -4,7 +4,7 @@ Shared by ``core.games.magistr`` and ``core.games.zhopa``; the games differ only
 options of :class:`Rules`. Sources: seed ``000_*.txt`` (Magistr) and ``001_*.txt``
 (Zhopa), sections "Правила перебивання хабарів" (the table), "Загальні правила" (R1-R7) and
 "приклад гри" (25 worked examples); their English restatement, the ambiguities A1-A43 and
-the trick model M* are in ``shared/reference/magistr_zhopa.md`` sections 2.4-4. The
+the trick model M* are in ``docs/analysis/magistr_zhopa.md`` sections 2.4-4. The
 readings taken are explained in ``docs/rules/magistr.md``.
 
 Words: the *bank* is the pile of the trick in the centre; the *main card* is the card led,

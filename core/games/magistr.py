@@ -2,7 +2,7 @@
 
 Source: seed ``000_*.txt`` (header, "Правила гри", "підрахунок очок", "Вартість карт",
 the score sheet "Таблиця для запису результатів гри" and "Підрахунок значень і контрольних
-сум"); English restatement and ambiguities in ``shared/reference/magistr_zhopa.md`` sections
+сум"); English restatement and ambiguities in ``docs/analysis/magistr_zhopa.md`` sections
 2.1-2.7 and 3. Readings taken are in ``docs/rules/magistr.md``.
 
 Phases (no auction: the trump variant is chosen once per game, "Міняти чи прибирати козир

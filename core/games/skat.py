@@ -1,7 +1,7 @@
 """Skat to the International Skat Order (ISkO), three active players.
 
 Seats are deal-relative: 0 forehand (Vorhand), 1 middlehand, 2 rearhand, as in ISS records
-(reference/skat.md section 1). Cards are numbers of ``core.cards.SKAT``.
+(docs/analysis/skat.md section 1). Cards are numbers of ``core.cards.SKAT``.
 
 Phases and transitions (one function per phase)::
 
@@ -22,7 +22,7 @@ at the end (``set_skat``) so matadors and overbid come from real cards.
 
 Rule sources: seed ``003_*.txt`` (Prager deck, play and value), ISkO 1.2.2 card points,
 5.1 base values, 5.2 multiplier and levels, 5.2.5 announced levels, 5.3 lost games double,
-5.4.2 overbid; ISS server behaviour for early ends (reference/skat.md sections 1-3).
+5.4.2 overbid; ISS server behaviour for early ends (docs/analysis/skat.md sections 1-3).
 """
 
 from collections import namedtuple
@@ -426,7 +426,7 @@ class Deal(tricks.TrickDeal):
         self.end_reason = None
         self.declarer_valid = True  # False when the declarer left before the game had a value
 
-    # --- auction (ISkO 2.2; ISS move semantics, reference/skat.md section 1) ---
+    # --- auction (ISkO 2.2; ISS move semantics, docs/analysis/skat.md section 1) ---
 
     def _auction_turn(self, seat):
         if self.phase != PHASE_AUCTION:
@@ -695,7 +695,7 @@ class Deal(tricks.TrickDeal):
 
     def _early_end(self):
         """ISS server ends: null at the declarer's first trick; schwarz announced (all trump
-        ouverts) at the defenders' first trick (reference/skat.md section 1, item 7)."""
+        ouverts) at the defenders' first trick (docs/analysis/skat.md section 1, item 7)."""
         taker = self.trick_winners[-1]
         if self.contract.kind == NULL:
             if taker == self.declarer:
@@ -981,7 +981,7 @@ __all__ = ("Game", "Deal", "KnownDeal", "Contract", "Result", "parse_contract", 
 
 
 # Seeger-Fabian bonus points (ISkO tournament rules; preisskat.org leistungsbewertung;
-# reference/skat.md section 2): +50 / -50 for the declarer, and for a lost game each
+# docs/analysis/skat.md section 2): +50 / -50 for the declarer, and for a lost game each
 # opponent gets 40 at a 3-player table, 30 at a 4-player table (the dealer sitting out too).
 SF_DECLARER = const(50)
 SF_OPPONENT_3 = const(40)

@@ -22,7 +22,7 @@ table has seen is checked: the cards played, a poignée shown, a shown écart; a
 that proves an earlier revoke yields :class:`core.events.RevokeFound`.
 
 Rule sources: seed ``002`` sections 1-8; FFT "Règlement officiel" 2012 (pages cited per
-rule; shared/reference/tarot.md); choices where sources differ: docs/rules/tarot.md.
+rule; docs/analysis/tarot.md); choices where sources differ: docs/rules/tarot.md.
 """
 
 from collections import namedtuple

@@ -8,7 +8,7 @@ calls it for a deal counted by hand.
 Card points are integer half-points (an oudler or king 9, queen 7, knight 5, jack 3, any
 other card 1; the pack holds 182 = 91 points): seed ``002`` section 7, FFT 2012 p.4.
 Page numbers are those of the FFT "Règlement officiel", version of 1 July 2012
-(shared/reference/tarot.md section 0).
+(docs/analysis/tarot.md section 0).
 """
 
 from core.cards import EXCUSE, TAROT, TRUMP

@@ -2,7 +2,7 @@
 
 Source: seed ``001_*.txt`` (header, "Правила гри", the beating table and "Загальні
 правила", "приклад гри" (23 examples), "підрахунок очок", "підрахунок рейтингу"); English
-restatement and ambiguities A37-A43 in ``shared/reference/magistr_zhopa.md`` sections 2.2,
+restatement and ambiguities A37-A43 in ``docs/analysis/magistr_zhopa.md`` sections 2.2,
 2.8 and 3. Tricks are resolved by the beating system shared with Magistr
 (``core.games.bank``); Zhopa only sets its options. Readings taken: ``docs/rules/zhopa.md``.
 

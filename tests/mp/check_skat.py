@@ -1,4 +1,4 @@
-"""Skat rules under MicroPython: every ISS record of shared/data and every value vector."""
+"""Skat rules under MicroPython: every ISS record of tests/data/skat and every value vector."""
 
 import json
 import sys
