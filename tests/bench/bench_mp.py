@@ -139,6 +139,9 @@ class StubReader:
     def tag_present(self):
         return self.tag is not None
 
+    def holds(self, uid):
+        return self.tag is not None and self.tag[0] == uid
+
 
 def verdict(game, deals):
     from core.cards import DECKS
