@@ -146,7 +146,7 @@ class Pads:
             return ()
         self._held = -1
         try:
-            self.readers[pad].halt()
+            self.readers[pad].halt(False)  # 300 us timer: the answer is not awaited
         except OSError:
             pass
         found = []

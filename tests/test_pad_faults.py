@@ -268,9 +268,9 @@ def test_cards_left_on_their_pads_are_never_refused_as_between(table):
 
 def test_between_check_costs_one_wupa_per_empty_pad(table):
     """The cost of the check, measured on the twin's counters: an accepted card on a
-    table whose other two pads are empty adds the HLTA sent before the verdict (1 ms timer,
-    (39 + 1) x 25 us) and one unanswered WUPA per other pad (300 us timer each,
-    (11 + 1) x 25 us); on air, one HLTA (4 bytes) and one WUPA (7 bits) each."""
+    table whose other two pads are empty adds the HLTA sent before the verdict (its answer
+    not awaited: a 300 us timer, (11 + 1) x 25 us, instead of the 1 ms the deferred HLTA
+    waits after the LCD) and one unanswered WUPA per other pad (300 us timer each)."""
     b, deck = table
     b.run(40)  # only empty polls from here: their cost is subtracted
     before = [(c.timer_us, c.exchanges) for c in b.pads]
@@ -280,6 +280,9 @@ def test_between_check_costs_one_wupa_per_empty_pad(table):
     other = [(c.timer_us - t, c.exchanges - x) for c, (t, x) in zip(b.pads[1:], before[1:])]
     for timer_us, exchanges in other:
         assert exchanges == 1 and timer_us == pytest.approx(300, abs=1)
+    # pad 0: REQA, 2 x (anticollision, SELECT), READ answered; only the HLTA timed out
+    assert b.pads[0].timer_us - before[0][0] == pytest.approx(300, abs=1)
+    assert b.pads[0].exchanges - before[0][1] == 1 + 4 + 1 + 1
 
 
 def test_low_rx_gain_loses_a_far_card_and_the_board_gain_reads_it(table):

@@ -413,18 +413,19 @@ class MFRC522:
         self._check_crc(16, "READ")
         return bytes(self._rxmv[:16])
 
-    def _halt(self):
-        """HLTA: success is silence for 1 ms (ISO/IEC 14443-3 6.4.3)."""
-        self._set_timeout(_T_SHORT)
+    def _halt(self, reload=_T_SHORT):
+        """HLTA: success is silence for 1 ms (ISO/IEC 14443-3 6.4.3); ``reload`` = _T_WAKE
+        waits only 300 us, for a caller that ignores the answer anyway."""
+        self._set_timeout(reload)
         bits = self._transceive(_HLTA)
         if bits is not None:
             raise NfcProtocolError("tag answered HLTA (%d bits), so it is not halted" % bits)
 
-    def _halt_quietly(self):
+    def _halt_quietly(self, reload=_T_SHORT):
         """HLTA after the useful work is done: a tag that answers it is only left awake
         (it comes back once on a later poll, which the firmware debounces by UID)."""
         try:
-            self._halt()
+            self._halt(reload)
         except NfcError:
             pass
 
@@ -477,11 +478,13 @@ class MFRC522:
             self._halt_quietly()
         return uid, page4
 
-    def halt(self):
+    def halt(self, confirm=True):
         """HLTA to the tag :meth:`read_card` left selected (``halt=False``); a tag that
-        answers is only left awake (see read_card). Raises DeviceNotFound when the chip
-        itself does not answer."""
-        self._halt_quietly()
+        answers is only left awake (see read_card). ``confirm=False`` waits 300 us instead
+        of the 1 ms of ISO/IEC 14443-3 6.4.3 (an NTAG never answers HLTA, and the answer is
+        ignored either way): the between-pads check sends it before the verdict. Raises
+        DeviceNotFound when the chip itself does not answer."""
+        self._halt_quietly(_T_SHORT if confirm else _T_WAKE)
 
     def _read_more(self, data):
         """READ 4 pages at a time after ``data`` until :func:`core.tags.bytes_needed` is

@@ -133,7 +133,7 @@ class StubReader:
             return self.tag
         return None
 
-    def halt(self):
+    def halt(self, confirm=True):
         pass
 
     def tag_present(self):
