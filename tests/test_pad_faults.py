@@ -311,3 +311,23 @@ def test_low_rx_gain_loses_a_far_card_and_the_board_gain_reads_it(table):
     assert played(b) == [(0, P("SA")), (1, P("S8"))]
     with pytest.raises(ValueError):
         MFRC522(b.machine.SPI(0), b.machine.Pin(17), rx_gain=20)
+
+
+def test_card_slid_from_between_onto_one_pad_waits_to_be_lifted(table):
+    """A refused card slid fully onto pad 0 without ever leaving a field stays halted:
+    it is not read (the LCD asked to lift it), so it is not credited by surprise; lifted
+    and laid again it is."""
+    b, deck = table
+    t = deck.tag(P("SA"))
+    b.place(0, t)
+    b.place(1, t)
+    b.run(200)
+    b.lift(1, t)  # slid onto pad 0: pad 0's field powered it all along
+    ev = b.run(500)
+    assert played(b) == [] and "CardPlayed" not in kinds(ev)
+    assert b.lcd_lines()[0].startswith("card between")
+    b.lift(0, t)
+    b.run(40)
+    b.place(0, t)
+    b.run(200)
+    assert played(b) == [(0, P("SA"))]
