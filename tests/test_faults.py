@@ -231,15 +231,18 @@ def test_lcd_resync_on_a_schedule(tmp_path):
 # --- boot-loop guard and safe mode ------------------------------------------------------------
 
 def _journal_crashes_the_build(monkeypatch):
-    """A journal whose replay raises what the controller does not expect."""
+    """A build that raises while a journal is on the flash (as a firmware bug would in
+    ``firmware/main.build_controller``). The controller's own boot sets aside any journal
+    it cannot replay (issue 16), so the fault is put where no such guard is: opening the
+    journal file."""
     from core.journal import Journal
-    orig = Journal.recover
+    orig = Journal.__init__
 
-    def recover(self, sink=None):
-        if os.path.exists(self.path) and os.path.getsize(self.path) > 0:
+    def init(self, path, *args, **kwargs):
+        if os.path.exists(path) and os.path.getsize(path) > 0:
             raise RuntimeError("replay crashed")
-        return orig(self, sink)
-    monkeypatch.setattr(Journal, "recover", recover)
+        orig(self, path, *args, **kwargs)
+    monkeypatch.setattr(Journal, "__init__", init)
 
 
 def test_boot_loop_ends_in_safe_mode(tmp_path, monkeypatch):
