@@ -24,9 +24,11 @@ that polls first would read it for its seat. So before a new card is reported, t
 halts it and asks every other online pad whether that UID answers there too
 (``holds``: WUPA, SELECT by UID, HLTA); if one does the card is reported as ``BETWEEN``
 with those pads, never as a card, and it stays halted (counted once, like a card) until
-it is lifted: laid again on one pad it is read afresh. This costs, per accepted card, the
-HLTA (1 ms timer) plus about 0.6 ms of SPI and air time per other pad
-(``benchmarks``/tests/test_pad_faults.py); an empty poll costs nothing more.
+it is lifted: laid again on one pad it is read afresh. This costs, per card about to be
+reported, the HLTA moved before the verdict (300 us timer, its answer not awaited) and
+one WUPA per other empty pad (300 us timer): +1.8 ms wire time to the verdict with 3
+pads, +2.3 ms with 4 (tests/bench/bench_board.py, docs/twin.md); an empty poll costs
+nothing more.
 """
 
 from collections import namedtuple
