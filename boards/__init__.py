@@ -15,7 +15,7 @@ Hardware = namedtuple("Hardware", ("readers", "lcd", "buttons", "buzzer", "link"
 def assemble(board, machine, seats, lcd_cols, lcd_rows, link):
     """The hardware bundle every board builds the same way from its pin constants
     (``board``: the board module: SPI_ID, SCK, MOSI, MISO, READER_CS, SPI_BAUD, I2C_ID, SDA,
-    SCL, I2C_FREQ, LCD_ADDR, BUTTONS, BUZZER, STORAGE, NAME) over ``machine``; ``link``:
+    SCL, I2C_FREQ, LCD_ADDR, BUTTONS, BUZZER, STORAGE, NAME, RX_GAIN) over ``machine``; ``link``:
     the board's link UART, already opened (the UART constructors differ between ports).
     Raises ValueError for more seats than chip selects, the driver's DeviceNotFound when
     the LCD does not answer. A reader that does not answer starts offline (the table loop
@@ -30,8 +30,8 @@ def assemble(board, machine, seats, lcd_cols, lcd_rows, link):
     Pin = machine.Pin
     spi = machine.SPI(board.SPI_ID, baudrate=board.SPI_BAUD, polarity=0, phase=0,
                       sck=Pin(board.SCK), mosi=Pin(board.MOSI), miso=Pin(board.MISO))
-    readers = [MFRC522(spi, Pin(board.READER_CS[i], Pin.OUT, value=1), required=False)
-               for i in range(seats)]
+    readers = [MFRC522(spi, Pin(board.READER_CS[i], Pin.OUT, value=1), required=False,
+                       rx_gain=board.RX_GAIN) for i in range(seats)]
 
     def reopen():
         return reopen_i2c(board, machine)

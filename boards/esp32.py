@@ -25,6 +25,10 @@ SPI_ID = 2  # VSPI
 SCK, MOSI, MISO = 18, 23, 19  # VSPI IO_MUX pins: no GPIO matrix delay
 READER_CS = (5, 4, 13, 25, 26, 27)  # chip select of the reader at seat 0..5
 SPI_BAUD = 1000000  # 1 MHz: long pad cables; the MFRC522 allows 10 MHz
+# MFRC522 receiver gain (RFCfgReg RxGain, datasheet 9.3.3.6): the reset value, 33 dB. A card
+# lies flat on its pad, so no range is wanted beyond the reset one; more gain would also
+# hear cards on the neighbouring pads and more noise (docs/twin.md "RF on the table").
+RX_GAIN = 33
 I2C_ID = 0
 SDA, SCL = 21, 22
 # 100 kHz: the PCF8574 is rated for standard mode only (NXP PCF8574 datasheet: fSCL max

@@ -14,6 +14,10 @@ SPI_ID = 0
 SCK, MOSI, MISO = 18, 19, 16
 READER_CS = (17, 20, 21, 22, 26, 27)  # chip select of the reader at seat 0..5
 SPI_BAUD = 1000000  # 1 MHz: long pad cables; the MFRC522 allows 10 MHz
+# MFRC522 receiver gain (RFCfgReg RxGain, datasheet 9.3.3.6): the reset value, 33 dB. A card
+# lies flat on its pad, so no range is wanted beyond the reset one; more gain would also
+# hear cards on the neighbouring pads and more noise (docs/twin.md "RF on the table").
+RX_GAIN = 33
 I2C_ID = 0
 SDA, SCL = 4, 5
 # 100 kHz: the PCF8574 is rated for standard mode only (NXP PCF8574 datasheet: fSCL max

@@ -18,7 +18,7 @@ from core.events import (NOT_IN_DECK, UNKNOWN_TAG, WRONG_PHASE, Awaiting, CardPl
                          DealOver, Refused, RevokeFound, TrickTaken, Undone)
 from core.tags import DeckRegistry, decode_card
 from device import glyphs
-from device.pads import CARD, COLLISION, NO_READER, READER_BACK, Pads
+from device.pads import BETWEEN, CARD, COLLISION, NO_READER, READER_BACK, Pads
 from device.screens import Screens, deck_title
 
 CLEAR_PADS = "clear-pads"  # refusal: the last trick still lies on the pads
@@ -284,6 +284,11 @@ class App:
             back = "pad %d: back" % (read.pad + 1)
             self.show(self.screens.fit([back] + list(before or self.lines or [])[1:]))
             return []
+        if read.kind == BETWEEN:  # credited to neither seat: lift it, lay it on one pad
+            pads = "+".join(["P%d" % (p + 1) for p in (read.pad,) + tuple(read.data)])
+            self.show(self.screens.message("card between", pads + " lift it"))
+            return [Refused(self._seat(read.pad), -1, BETWEEN,
+                            "one card answers on pads %s" % pads)]
         if read.kind == COLLISION:
             lines = self.screens.message("P%d: 2 cards on" % (read.pad + 1), "pad, lift one")
         else:

@@ -18,6 +18,17 @@ offline (``NO_READER``, told once), is retried every ``RETRY_MS``, and when it a
 again it is re-initialised and reported back (``READER_BACK``). Nothing is ever read from
 an offline pad, and what the pad held is kept: a card that lay there all along is not read
 twice (same UID), a card laid while it was offline is read when it comes back.
+
+A card lying across two pads sits in both fields (docs/twin.md "RF on the table"): the pad
+that polls first would read it for its seat. So before a new card is reported, the pad
+halts it and asks every other online pad whether that UID answers there too
+(``holds``: WUPA, SELECT by UID, HLTA); if one does the card is reported as ``BETWEEN``
+with those pads, never as a card, and it stays halted (counted once, like a card) until
+it is lifted: laid again on one pad it is read afresh. This costs, per card about to be
+reported, the HLTA moved before the verdict (300 us timer, its answer not awaited) and
+one WUPA per other empty pad (300 us timer): +1.8 ms wire time to the verdict with 3
+pads, +2.3 ms with 4 (tests/bench/bench_board.py, docs/twin.md); an empty poll costs
+nothing more.
 """
 
 from collections import namedtuple
@@ -36,15 +47,18 @@ COLLISION = "collision"
 READ_ERROR = "read-error"
 NO_READER = "no-reader"  # the pad's reader stopped answering
 READER_BACK = "reader-back"  # ...and answers again, re-initialised
+BETWEEN = "between-pads"  # one card answers on two pads: credited to neither
 
 # One outcome of a poll: ``kind``, ``pad`` index, ``uid`` and ``data`` (the 16 bytes of
-# page 4) for a card, ``error`` (the NfcError) for a fault.
+# page 4) for a card, ``error`` (the NfcError) for a fault; for BETWEEN ``data`` is the
+# tuple of the other pads the card also answers on.
 Read = namedtuple("Read", ("kind", "pad", "uid", "data", "error"))
 
 
 class Pads:
     """Round-robin, debounced polling of ``readers`` (drivers with ``read_card(known,
-    halt)``, ``halt()`` and ``tag_present()``, as ``device.drivers.mfrc522.MFRC522``).
+    halt)``, ``halt()``, ``tag_present()`` and ``holds(uid)``, as
+    ``device.drivers.mfrc522.MFRC522``).
 
     ``known(uid) -> bool`` (None: every card is read): a card known by its UID alone (an
     audited deck) comes back with ``data`` None, its READ skipped. ``defer_halt``: the
@@ -119,7 +133,34 @@ class Pads:
             # back IDLE) without the pad ever reading empty; it still counts once
             return None
         self.uid[pad] = got[0]
+        others = self._also_on(pad, got[0])
+        if others:
+            return Read(BETWEEN, pad, got[0], others, None)
         return Read(CARD, pad, got[0], got[1], None)
+
+    def _also_on(self, pad, uid):
+        """The other online pads in whose field the tag ``uid``, just read on ``pad``,
+        also answers (a card across pads), as a tuple. The tag is halted on ``pad`` first:
+        a selected (ACTIVE) tag would take the other pads' WUPA as an error and stay
+        silent. A reader that fails here is skipped (its own poll finds out); a garbled
+        answer counts as the card being there (``holds``)."""
+        if len(self.readers) == 1:
+            return ()
+        self._held = -1
+        try:
+            self.readers[pad].halt(False)  # 300 us timer: the answer is not awaited
+        except OSError:
+            pass
+        found = []
+        for other, reader in enumerate(self.readers):
+            if other == pad or self.offline[other] is not None:
+                continue
+            try:
+                if reader.holds(uid):
+                    found.append(other)
+            except OSError:
+                continue
+        return tuple(found)
 
     def release(self):
         """With ``defer_halt``: send the HLTA to the tag the last poll read (after the LCD

@@ -53,6 +53,7 @@ _REG_COLL = const(0x0E)  # CollReg ([4:0] CollPos, 0 = bit 32)
 _REG_MODE = const(0x11)  # ModeReg
 _REG_TX_CONTROL = const(0x14)  # TxControlReg (b1 Tx2RFEn, b0 Tx1RFEn)
 _REG_TX_ASK = const(0x15)  # TxASKReg (b6 Force100ASK)
+_REG_RF_CFG = const(0x26)  # RFCfgReg ([6:4] RxGain)
 _REG_T_MODE = const(0x2A)  # TModeReg (b7 TAuto, [3:0] TPrescaler_Hi)
 _REG_T_PRESCALER = const(0x2B)  # TPrescalerReg (TPrescaler_Lo)
 _REG_T_RELOAD_H = const(0x2C)  # TReloadRegH
@@ -132,6 +133,11 @@ _FIFO_W = b"\x12"  # address byte of a FIFO write
 _FIFO_R = const(0x92)  # the same | 0x80: address byte of a FIFO read
 _FIFO_R1 = b"\x92"  # ... as the first byte of a burst read
 _RX_MAX = const(18)  # longest answer we accept: READ = 16 data bytes + CRC_A
+# RFCfgReg RxGain[2:0] (datasheet 9.3.3.6): the receiver's voltage gain in dB for each
+# code; 000b/001b repeat 010b/011b. The reset value 48h holds code 100b = 33 dB.
+RX_GAIN_DB = (18, 23, 18, 23, 33, 38, 43, 48)
+_RF_CFG_RESERVED = const(0x08)  # RFCfgReg bits 3..0: reserved, keep the reset value 8h
+
 _VERSIONS = (0x88, 0x90, 0x91, 0x92)  # FM17522 clone, v0.0, v1.0, v2.0 (miguelbalboa)
 
 
@@ -145,11 +151,19 @@ class MFRC522:
     raises DeviceNotFound until :meth:`revive` succeeds), so a pad whose cable is loose at
     power-on does not stop the board.
 
-    ``read_card()``, ``tag_present()`` and ``write_page()`` are the firmware API; see the
-    module docstring for the failure convention and the halt-based debounce.
+    ``rx_gain``: the receiver gain in dB written to RFCfgReg RxGain at every reset (18,
+    23, 33, 38, 43 or 48, datasheet 9.3.3.6; ValueError otherwise); the board module
+    says which (``boards/*.py`` ``RX_GAIN``; docs/twin.md "RF on the table").
+
+    ``read_card()``, ``tag_present()``, ``holds()`` and ``write_page()`` are the firmware
+    API; see the module docstring for the failure convention and the halt-based debounce.
     """
 
-    def __init__(self, spi, cs, rst=None, required=True):
+    def __init__(self, spi, cs, rst=None, required=True, rx_gain=33):
+        if rx_gain not in RX_GAIN_DB:
+            raise ValueError("RxGain %r dB: the MFRC522 has 18, 23, 33, 38, 43, 48"
+                             % (rx_gain,))
+        self.rx_gain = rx_gain
         self._spi = spi
         self._cs = cs
         cs.init(cs.OUT, value=1)
@@ -253,6 +267,8 @@ class MFRC522:
         self._set_timeout(_T_COMMAND)
         self._write_reg(_REG_TX_ASK, _FORCE_100ASK)
         self._write_reg(_REG_MODE, _MODE_CRC_6363)
+        code = RX_GAIN_DB.index(self.rx_gain, 2)  # 010b..111b: 000b/001b only repeat them
+        self._write_reg(_REG_RF_CFG, code << 4 | _RF_CFG_RESERVED)
         self.antenna(True)
 
     def antenna(self, on):
@@ -397,18 +413,19 @@ class MFRC522:
         self._check_crc(16, "READ")
         return bytes(self._rxmv[:16])
 
-    def _halt(self):
-        """HLTA: success is silence for 1 ms (ISO/IEC 14443-3 6.4.3)."""
-        self._set_timeout(_T_SHORT)
+    def _halt(self, reload=_T_SHORT):
+        """HLTA: success is silence for 1 ms (ISO/IEC 14443-3 6.4.3); ``reload`` = _T_WAKE
+        waits only 300 us, for a caller that ignores the answer anyway."""
+        self._set_timeout(reload)
         bits = self._transceive(_HLTA)
         if bits is not None:
             raise NfcProtocolError("tag answered HLTA (%d bits), so it is not halted" % bits)
 
-    def _halt_quietly(self):
+    def _halt_quietly(self, reload=_T_SHORT):
         """HLTA after the useful work is done: a tag that answers it is only left awake
         (it comes back once on a later poll, which the firmware debounces by UID)."""
         try:
-            self._halt()
+            self._halt(reload)
         except NfcError:
             pass
 
@@ -461,11 +478,13 @@ class MFRC522:
             self._halt_quietly()
         return uid, page4
 
-    def halt(self):
+    def halt(self, confirm=True):
         """HLTA to the tag :meth:`read_card` left selected (``halt=False``); a tag that
-        answers is only left awake (see read_card). Raises DeviceNotFound when the chip
-        itself does not answer."""
-        self._halt_quietly()
+        answers is only left awake (see read_card). ``confirm=False`` waits 300 us instead
+        of the 1 ms of ISO/IEC 14443-3 6.4.3 (an NTAG never answers HLTA, and the answer is
+        ignored either way): the between-pads check sends it before the verdict. Raises
+        DeviceNotFound when the chip itself does not answer."""
+        self._halt_quietly(_T_SHORT if confirm else _T_WAKE)
 
     def _read_more(self, data):
         """READ 4 pages at a time after ``data`` until :func:`core.tags.bytes_needed` is
@@ -496,6 +515,62 @@ class MFRC522:
         else:
             return False
         self._halt_quietly()
+        return True
+
+    def holds(self, uid):
+        """True when the tag ``uid`` (idle or halted) answers in this reader's field: a card
+        read on another pad that also lies across this one.
+
+        WUPA (wakes IDLE and HALT tags), then SELECT by the known UID, cascade level by
+        level (ISO/IEC 14443-3 6.5.3: only the tag whose UID matches answers SAK; the
+        others fall back to their state, NTAG21x datasheet 8.4), then HLTA, which halts the
+        matched tag and returns the others to HALT/IDLE as in :meth:`tag_present`. No
+        answer to WUPA or to a SELECT: False. Any garbled answer to the SELECT (collision,
+        CRC, protocol) counts as True: something answered that UID, and the caller must not
+        guess. Costs one WUPA (300 us timer) on an empty field; DeviceNotFound when the
+        chip itself does not answer.
+        """
+        if self.version is None:
+            raise DeviceNotFound("MFRC522 on cs=%s is offline" % (self._cs,))
+        try:
+            if not self._wake(_WUPA):
+                return False
+        except NfcError:
+            pass  # ATQAs of different tag types collide: tags are there, select anyway
+        try:
+            return self._select_uid(bytes(uid))
+        except NfcError:
+            return True
+        finally:
+            self._halt_quietly()
+
+    def _select_uid(self, uid):
+        """SELECT ``uid`` (4, 7 or 10 bytes) level by level; True when every level's SAK
+        came back, False on silence."""
+        if len(uid) not in (4, 7, 10):
+            raise ValueError("a UID has 4, 7 or 10 bytes, not %d" % len(uid))
+        self._set_timeout(_T_COMMAND)
+        sel = self._tx_select
+        levels = (len(uid) - 1) // 3  # 1, 2, 3 cascade levels
+        at = 0
+        for level in range(levels):
+            sel[0] = _SEL_CL1 + 2 * level
+            sel[1] = _NVB_SELECT
+            if level < levels - 1:  # CT + 3 UID bytes
+                part = bytes((_CT,)) + uid[at:at + 3]
+                at += 3
+            else:
+                part = uid[at:at + 4]
+            for k in range(4):
+                sel[2 + k] = part[k]
+            sel[6] = part[0] ^ part[1] ^ part[2] ^ part[3]
+            self._put_crc(sel, 7)
+            bits = self._transceive(sel)
+            if bits is None:
+                return False
+            if bits != 24:
+                raise NfcProtocolError("SAK of %d bits, 24 expected" % bits)
+            self._check_crc(1, "SAK")
         return True
 
     def write_page(self, uid, page, data):

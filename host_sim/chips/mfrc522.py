@@ -34,6 +34,11 @@ Register semantics modelled (datasheet 9; the coverage table is in docs/twin.md)
   decodes nothing past that many answers; no datasheet gives such a number.
   TxCRCEn/RxCRCEn are honoured.
 - TxControlReg Tx1RFEn/Tx2RFEn switch the field: on = tags power up in IDLE, off = lost.
+- RFCfgReg RxGain (9.3.3.6, 18..48 dB) sets how far an answer is still decoded, as a
+  relative range factor (:func:`rx_range`; no datasheet gives distances, docs/twin.md
+  "RF on the table"): ``place(tag, distance)`` puts a tag at a relative distance from
+  the antenna; a tag beyond the range hears the reader (its state moves on) but its answer
+  is lost, so the reader times out.
 
 NRSTPD (datasheet 8.6.1, pin 6): ``set_nrstpd(0)`` is hard power-down: the oscillator
 stops, the field goes off (every tag loses power), MISO is not driven (reads
@@ -59,7 +64,7 @@ COMMAND, COM_IEN, DIV_IEN, COM_IRQ, DIV_IRQ, ERROR = 0x01, 0x02, 0x03, 0x04, 0x0
 STATUS1, STATUS2, FIFO_DATA, FIFO_LEVEL, CONTROL = 0x07, 0x08, 0x09, 0x0A, 0x0C
 BIT_FRAMING, COLL, MODE, TX_MODE, RX_MODE, TX_CONTROL = 0x0D, 0x0E, 0x11, 0x12, 0x13, 0x14
 CRC_RESULT_H, CRC_RESULT_L, T_MODE, T_PRESCALER = 0x21, 0x22, 0x2A, 0x2B
-T_RELOAD_H, T_RELOAD_L, VERSION = 0x2C, 0x2D, 0x37
+T_RELOAD_H, T_RELOAD_L, VERSION, RF_CFG = 0x2C, 0x2D, 0x37, 0x26
 
 # Commands
 IDLE, MEM, RANDOM_ID, CALC_CRC, TRANSMIT = 0x0, 0x1, 0x2, 0x3, 0x4
@@ -92,6 +97,22 @@ CLOCK_HZ = 13.56e6
 BIT_US = 128 / 13.56
 # Reader-to-tag frame delay before an answer: 1172 / fc = 86.4 us (ISO/IEC 14443-3 6.2.1.1).
 FDT_US = 1172 / 13.56
+
+
+# RFCfgReg RxGain[2:0] -> dB (datasheet 9.3.3.6; 000b/001b repeat 010b/011b).
+RX_GAIN_DB = (18, 23, 18, 23, 33, 38, 43, 48)
+RESET_GAIN_DB = 33  # RFCfgReg reset value 48h: RxGain 100b
+# How the decodable distance grows with the gain: a tag's load-modulation signal at the
+# reader falls as d**-6 for coaxial loops well beyond their radius (the field that powers
+# the tag falls as d**-3, the coupling back as d**-3), so G dB more gain reaches
+# 10 ** (G / (20 * 6)) times as far. A model assumption, documented in docs/twin.md.
+_FALLOFF = 6
+
+
+def rx_range(gain_db):
+    """Relative distance up to which an answer is decoded at ``gain_db``: 1.0 at the reset
+    gain (33 dB), 0.75 at 18 dB, 1.33 at 48 dB (docs/twin.md "RF on the table")."""
+    return 10 ** ((gain_db - RESET_GAIN_DB) / (20.0 * _FALLOFF))
 
 
 def frame_bits(nbytes, last_bits):
@@ -127,6 +148,7 @@ class Mfrc522:
     def __init__(self, version=0x92, seed=0):
         self.version = version
         self.tags = []
+        self.distance = {}  # tag -> relative distance from the antenna (0 = on the pad)
         self.max_answers = None
         self.unmodelled = []  # what the model met and does not model (and how it answered)
         self.internal = bytearray(_INTERNAL_BUFFER)  # Mem command buffer
@@ -176,9 +198,11 @@ class Mfrc522:
 
     # -- the field ------------------------------------------------------------------------------
 
-    def place(self, tag):
-        """Put ``tag`` in the field (it powers up in IDLE if the antenna is on)."""
+    def place(self, tag, distance=0.0):
+        """Put ``tag`` in the field (it powers up in IDLE if the antenna is on) at a relative
+        ``distance`` (1.0 = the farthest an answer is decoded at the reset gain)."""
         self.tags.append(tag)
+        self.distance[tag] = distance
         if self.field:
             tag.power_on()
 
@@ -186,8 +210,14 @@ class Mfrc522:
         """Take ``tag`` out of the field (it loses power and all state, unless another
         reader's field still powers it)."""
         self.tags.remove(tag)
+        if tag not in self.tags:
+            self.distance.pop(tag, None)
         if self.field:
             tag.power_off()
+
+    def rx_gain(self):
+        """The receiver gain in dB that RFCfgReg selects now."""
+        return RX_GAIN_DB[(self.regs[RF_CFG] >> 4) & 0x07]
 
     def _set_field(self, on):
         if on != self.field:
@@ -372,9 +402,10 @@ class Mfrc522:
         if not self.field:
             return []
         answers = []
+        reach = rx_range(self.rx_gain())
         for tag in list(self.tags):
             a = tag.receive(frame, last_bits)
-            if a is not None:
+            if a is not None and self.distance.get(tag, 0.0) <= reach:
                 answers.append(a)
         return answers
 

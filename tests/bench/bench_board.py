@@ -74,10 +74,13 @@ def lcd_floor_us(before, after, i2c_hz):
 
 class Probe:
     """Records wire-time deltas of every trick-ending card on a TablePlayer's board. The
-    verdict's end is the moment the pad's HLTA is sent: the LCD already shows the taker
-    (the table loop halts the tag after the LCD update)."""
+    verdict's end is the moment the table loop releases the pads (``Pads.release``, the
+    deferred HLTA): the LCD already shows the taker. With several pads the tag was halted
+    before the verdict (the between-pads check, device/pads.py) and nothing is sent then.
+    ``close()`` undoes the probe's hook on ``Pads.release``."""
 
     def __init__(self, player):
+        from device.pads import Pads
         b = self.board = player.board
         self._place, self._lift, self._run = b.place, b.lift, b.run
         b.place, b.lift, b.run = self.place, self.lift, self.run
@@ -87,15 +90,18 @@ class Probe:
         self._pending = None
         self.placements = 0
         self._halted = None
-        for reader in b.hw.readers:
-            reader.halt = self._halting(reader.halt)
+        self._release = Pads.release
+        probe = self
 
-    def _halting(self, halt):
-        def wrapped():
-            if self._halted is None:
-                self._halted = counters(self.board)
-            return halt()
-        return wrapped
+        def release(pads):
+            if probe._halted is None:
+                probe._halted = counters(probe.board)
+            return probe._release(pads)
+        Pads.release = release
+
+    def close(self):
+        from device.pads import Pads
+        Pads.release = self._release
 
     def place(self, pad, tag):
         self._place(pad, tag)
@@ -153,7 +159,10 @@ def verdicts(game, players, deals, seed=1, i2c_hz=pico.I2C_FREQ):
     finally:
         pico.I2C_FREQ = saved
     probe = Probe(tp)
-    tp.play(deals)
+    try:
+        tp.play(deals)
+    finally:
+        probe.close()
     vs = probe.verdicts
     ready = [v for v in vs if v[2] is not None]
     out = {"game": game, "players": players, "cards": probe.placements, "i2c_hz": i2c_hz,

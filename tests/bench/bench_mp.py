@@ -133,11 +133,14 @@ class StubReader:
             return self.tag
         return None
 
-    def halt(self):
+    def halt(self, confirm=True):
         pass
 
     def tag_present(self):
         return self.tag is not None
+
+    def holds(self, uid):
+        return self.tag is not None and self.tag[0] == uid
 
 
 def verdict(game, deals):
