@@ -126,7 +126,8 @@ def actions_since_last_deal(records):
 
 def squeeze(records):
     """The records to keep when compacting: each finished game (one with GAME_OVER) shrinks
-    to its score sheet (GAME, every DEAL_OVER row, GAME_OVER), and so does each abandoned
+    to its score sheet (GAME, its SHEET checkpoint, every DEAL_OVER row, GAME_OVER), and so
+    does each abandoned
     game (one followed by another GAME: its header and rows, the deal left open
     dropped); the last game, if unfinished, is kept record for record so it still replays
     exactly. Raises BadRecord as :func:`resume` on a record before any GAME."""
@@ -141,7 +142,7 @@ def squeeze(records):
         seg = records[start:i]
         start = i
         if seg and (seg[-1][0] == GAME_OVER or i < len(records)):
-            out.extend(r for r in seg if r[0] in (GAME, DEAL_OVER, GAME_OVER))
+            out.extend(r for r in seg if r[0] in (GAME, SHEET, DEAL_OVER, GAME_OVER))
         else:
             out.extend(seg)
     return [Record(r[0], r[1]) for r in out]
