@@ -510,7 +510,7 @@ def test_boot_under_micropython():
     controller to a menu, and a full flash refuses a write leaving the file as it was."""
     from mpy import run_mp
     out = run_mp("check_journal_faults.py", heap="256K")
-    assert out.strip().splitlines()[-1] == "OK 18"
+    assert out.strip().splitlines()[-1] == "OK 20"
 
 
 # -- 8. an unaudited deck's UID registry survives a power cycle ------------------------------
