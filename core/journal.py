@@ -20,7 +20,7 @@ File layout (all integers little-endian)::
     "TRJ2"                                   file magic, 4 bytes (format 2)
     record*:
       LEN   u16   bytes of KIND + SEQ + PAYLOAD (3 .. MAX_RECORD)
-      KIND  u8    1 game, 2 deal-start, 3 act, 4 undo, 5 deal, 6 game-over
+      KIND  u8    1 game, 2 deal-start, 3 act, 4 undo, 5 deal, 6 game-over, 7 sheet
       SEQ   u16   the record's number in the file: 0, 1, 2... (wrapping at 65536)
       PAYLOAD     one value in the codec below
       CRC   u32   CRC-32 of LEN, KIND, SEQ and PAYLOAD
@@ -71,6 +71,10 @@ writes) and stored as the KIND byte. Their data (the journal checks only ``act``
 - DEAL_OVER ``"deal"``: the deal is over and booked; data: its score-sheet row (kept by
   compaction, so put the row there).
 - GAME_OVER ``"game-over"``: the game's sheet is closed; data: a summary (totals).
+- SHEET ``"sheet"``: a checkpoint of the game's score sheet, written only by a compaction
+  (``core.journal_replay.checkpoint``) in place of the booked deals' records: data, the
+  game flow's rows (``booked_rows``), one flat list per booked deal, from which the sheet
+  is rebuilt exactly (``rebook``). It follows its game's GAME record, before any deal.
 
 CRC-32 is the IEEE 802.3 / zlib one (reflected polynomial 0xEDB88320, preset and final XOR
 0xFFFFFFFF; catalogue check value CRC-32("123456789") = 0xCBF43926), computed with a
@@ -99,7 +103,8 @@ ACTION = "act"
 UNDO = "undo"
 DEAL_OVER = "deal"
 GAME_OVER = "game-over"
-KINDS = (GAME, DEAL, ACTION, UNDO, DEAL_OVER, GAME_OVER)
+SHEET = "sheet"
+KINDS = (GAME, DEAL, ACTION, UNDO, DEAL_OVER, GAME_OVER, SHEET)
 
 # Value codec tags.
 _T_NONE = const(0)
@@ -748,7 +753,8 @@ class Journal:
 # their DealLog / Resume tuples) lives in core.journal_replay: the firmware needs none of
 # it until a game ends (squeeze, for compact), and a loaded module is heap on a board. The
 # names stay reachable here, loaded on first use.
-_REPLAY = ("Resumer", "resume", "actions_since_last_deal", "squeeze", "DealLog", "Resume")
+_REPLAY = ("Resumer", "resume", "actions_since_last_deal", "squeeze", "checkpoint", "DealLog",
+           "Resume")
 
 
 def __getattr__(name):

@@ -1,7 +1,8 @@
 """Records grouped for a replay: what the journal holds, as deals to rebuild.
 
 :class:`Resumer` (streamed, ``Journal.recover(sink=Resumer().add)``), :func:`resume`,
-:func:`actions_since_last_deal` and :func:`squeeze` (what compaction keeps). Split from
+:func:`actions_since_last_deal`, :func:`squeeze` (what compaction keeps) and
+:func:`checkpoint` (what the per-deal checkpoint keeps). Split from
 :mod:`core.journal` so that a board loads it only when it is used (compaction at the end of
 a game); ``core.journal`` still offers every name here. File format and record kinds: the
 docstring of :mod:`core.journal`.
@@ -10,7 +11,7 @@ docstring of :mod:`core.journal`.
 from collections import namedtuple
 
 from core.errors import BadRecord
-from core.journal import ACTION, DEAL, DEAL_OVER, GAME, GAME_OVER, UNDO, Record
+from core.journal import ACTION, DEAL, DEAL_OVER, GAME, GAME_OVER, SHEET, UNDO, Record
 
 DealLog = namedtuple("DealLog", ("head", "actions", "row", "over"))
 Resume = namedtuple("Resume", ("game", "deals", "over", "game_over"))
@@ -26,7 +27,9 @@ class Resumer:
     with its first action, and closes with DEAL_OVER. ``add`` raises BadRecord (naming the
     record's index) on an order the firmware never writes: a record before any GAME,
     anything after GAME_OVER but a new GAME, an undo with nothing to undo, a DEAL or
-    GAME_OVER while a deal is open.
+    GAME_OVER while a deal is open, a SHEET anywhere but right after its GAME. A SHEET (a
+    checkpoint) stands for its booked deals: one finished deal per row, the row as its
+    ``row`` and no actions.
     """
 
     def __init__(self, keep_actions=False):
@@ -73,6 +76,12 @@ class Resumer:
                 open_deal[3] = True
                 if not self.keep_actions:
                     open_deal[1] = []
+        elif kind == SHEET:
+            if deals or not isinstance(data, list):
+                raise BadRecord("journal record %d: a sheet checkpoint must follow its game "
+                                "header" % i)
+            for row in data:
+                deals.append([None, [], row, True])
         elif kind == GAME_OVER:
             if open_deal is not None:
                 raise BadRecord("journal record %d: game over while deal %d is open"
@@ -117,7 +126,8 @@ def actions_since_last_deal(records):
 
 def squeeze(records):
     """The records to keep when compacting: each finished game (one with GAME_OVER) shrinks
-    to its score sheet (GAME, every DEAL_OVER row, GAME_OVER), and so does each abandoned
+    to its score sheet (GAME, its SHEET checkpoint, every DEAL_OVER row, GAME_OVER), and so
+    does each abandoned
     game (one followed by another GAME: its header and rows, the deal left open
     dropped); the last game, if unfinished, is kept record for record so it still replays
     exactly. Raises BadRecord as :func:`resume` on a record before any GAME."""
@@ -132,7 +142,34 @@ def squeeze(records):
         seg = records[start:i]
         start = i
         if seg and (seg[-1][0] == GAME_OVER or i < len(records)):
-            out.extend(r for r in seg if r[0] in (GAME, DEAL_OVER, GAME_OVER))
+            out.extend(r for r in seg if r[0] in (GAME, SHEET, DEAL_OVER, GAME_OVER))
         else:
             out.extend(seg)
     return [Record(r[0], r[1]) for r in out]
+
+
+def checkpoint(records, rows):
+    """The records a per-deal checkpoint keeps: the games before the last one squeezed as
+    :func:`squeeze` does, then the last game's GAME record, one SHEET record holding
+    ``rows`` (its flow's ``booked_rows``: the score sheet so far) and the records of its
+    open deal (those after its last DEAL_OVER or SHEET), if any.
+
+    ``records``: the journal's records (a list of ``(kind, data)``). Raises BadRecord when
+    there is no game, or the last game is over (a finished game is squeezed, not
+    checkpointed), or as :func:`squeeze`.
+    """
+    out = squeeze(records)
+    last = -1
+    for i in range(len(out)):
+        if out[i][0] == GAME:
+            last = i
+    if last < 0:
+        raise BadRecord("no game in the journal to checkpoint")
+    head, tail = out[last], out[last + 1:]
+    start = 0
+    for i in range(len(tail)):
+        if tail[i][0] == GAME_OVER:
+            raise BadRecord("the game is over: squeeze it, do not checkpoint it")
+        if tail[i][0] in (DEAL_OVER, SHEET):
+            start = i + 1
+    return out[:last] + [head, Record(SHEET, rows)] + tail[start:]

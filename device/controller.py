@@ -19,8 +19,9 @@ finished deals are rebuilt by replaying their actions, and play resumes where it
 Journal records (``core.journal``; docs/records.md "The board's journal"): ``game`` [name,
 players, options], ``act`` [verb, args] (every accepted action), ``undo`` [n] (the deal's
 action count before it), ``deal`` [the deal's lines, then the sheet lines] (a deal booked),
-``game-over`` [sheet lines]; when a game ends, or a new one abandons it, the journal is
-compacted to its sheet. Every record is written before the table changes (write-ahead: a
+``game-over`` [sheet lines], ``sheet`` [the flow's booked rows]; after every booked deal
+the journal is checkpointed to the game header and its ``sheet``, and when a game ends, or
+a new one abandons it, it is compacted to its sheet. Every record is written before the table changes (write-ahead: a
 failed write refuses the action, "flash full" / "write error"), and the boot never raises
 whatever the flash holds (``_resume``: what it cannot replay is set aside in a side file).
 """
@@ -503,6 +504,8 @@ class Controller:
         sheet = self.flow.sheet_lines(self.match)
         if not self._book("deal", lines + sheet):
             return
+        if not self.flow.is_match_over(self.match):
+            self._checkpoint()
         if self.link is not None:
             columns, rows = self.flow.sheet_table(self.match)
             self.link.deal_over(len(rows), " / ".join(lines[:2]))
@@ -538,6 +541,23 @@ class Controller:
                 self.journal.compact()
             except (OSError, BadRecord) as e:
                 self.show(["journal compact", "failed: %s" % e])
+
+    def _checkpoint(self):
+        """After a booked deal: compact the journal to the game header and its score sheet
+        (core.journal_replay.checkpoint; the flow's ``booked_rows``), atomically as
+        :meth:`_compact`, so a game that never ends (Skat, Tarot) keeps a bounded journal
+        (docs/records.md). A failure is shown and changes nothing: the journal still holds
+        the deal's records and replays them."""
+        if not hasattr(self.journal, "compact"):
+            return
+        try:
+            from core.journal_replay import checkpoint
+            rows = self.flow.booked_rows(self.match)
+            if rows is None:  # a game whose sheet the flow cannot rebuild from rows
+                return
+            self.journal.compact(checkpoint(self.journal.read()[0], rows))
+        except (OSError, BadRecord) as e:
+            self.show(["journal checkpoint", "failed: %s" % e])
 
     # --- write-ahead: nothing changes the table before its record is on flash -------------
 
@@ -817,6 +837,12 @@ class _Rebuild:
             self.acts = []
             self.sheet = data
             self.deals += 1
+        elif kind == "sheet":
+            if self.deals or self.acts:
+                raise BadRecord("journal: a sheet checkpoint after deal %d" % self.deals)
+            for row in data:
+                self.flow.rebook(self.match, row)
+            self.deals = len(data)
         elif kind == "game-over":
             self.game_over = True
             self.sheet = data

@@ -18,7 +18,7 @@ from device.buttons import BACK, OK
 NEW_GAME = "new-game"
 UNDO = "undo"
 # journal KIND bytes after which everything before is booked: game, deal (booked), game-over
-_BOOKED = (1, 5, 6)
+_BOOKED = (1, 5, 6, 7)  # game, deal, game-over, sheet (core.journal KINDS)
 
 
 def check_new_game(args, pads, central=False):
@@ -71,7 +71,7 @@ def _choice(key, value, choices):
 
 def booked_end(chunk):
     """Byte offset where the journal's booked part ends: the end of its last ``game``,
-    ``deal`` or ``game-over`` record (``chunk(offset, n)`` reads the file). What follows
+    ``deal``, ``game-over`` or ``sheet`` record (``chunk(offset, n)`` reads the file). What follows
     is the open deal (its actions: hands, skat, écart) and is not exported. A file without
     either format's magic gives 0; a torn record ends the scan. Both formats put LEN (u16,
     counting what follows up to the CRC) and KIND first (docs/records.md)."""

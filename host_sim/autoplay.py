@@ -149,17 +149,25 @@ class TablePlayer:
         b.choose("Start")
 
     def records_done(self):
-        """Journal records the board holds (what a resumed run may skip)."""
+        """What the board's journal holds, for a resumed run to skip: ``(deals, records)``,
+        the deals its last sheet checkpoint stands for (0 without one) and the records
+        after that checkpoint (all of them without one)."""
         if self.journal is None or not hasattr(self.journal, "read"):
-            return 0
+            return 0, 0
         recs, _ = self.journal.read()
-        return len(recs)
+        deals, start = 0, 0
+        for i in range(len(recs)):
+            if recs[i].kind == "game":
+                deals, start = 0, i
+            elif recs[i].kind == "sheet":
+                deals, start = len(recs[i].data), i + 1
+        return deals, len(recs) - (start if deals else 0)
 
     def play(self, deals, resume=False):
         """Run the script of ``deals`` deals; returns ``self.results``. With ``resume``,
         the board boots on its journal and the steps it already holds are skipped."""
         b = self.board
-        skip = self.records_done() if resume else 0
+        booked, skip = self.records_done() if resume else (0, 0)
         ctl = self.power_on()
         b.run(50)
         if resume and ctl.match is None and ctl.last_sheet:
@@ -170,6 +178,9 @@ class TablePlayer:
         done = 0
         for step in self.script(deals):
             kind = step[0]
+            if booked:  # a deal the journal's checkpoint holds: skipped whole
+                booked -= kind == "next"
+                continue
             n = {"start": 1, "card": 1, "next": 1, "result": 0}.get(kind)
             if kind == "ui":
                 n = step[3]

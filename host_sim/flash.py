@@ -165,10 +165,13 @@ def drive(ctl, step):
 
 
 class Reference:
-    """The uninterrupted run of ``game``: ``steps`` (records but game-over), ``ends[i]``
-    the journal's size once step i was written (``ends[-1]`` 0: before any step),
-    ``states[i]`` the board's state after step i, ``writes[i]`` the flash writes step i
-    made, and the journal file's bytes ``data`` before the end-of-game compaction."""
+    """The uninterrupted run of ``game``: ``steps`` (records but game-over), ``files[i]``
+    the journal file's bytes before step i (as the firmware left it: checkpointed after
+    every booked deal), ``states[i]`` the board's state after step i, ``writes[i]`` the
+    flash writes step i made (its record, and a booking's checkpoint or compaction).
+    ``data``: every step's record in one uncompacted journal (the file as it would be had
+    no checkpoint succeeded, still a journal the board replays), ``ends[i]`` its size
+    before step i."""
 
     def __init__(self, game, players, deals, seed, folder):
         from host_sim.autoplay import table_player
@@ -188,22 +191,31 @@ class Reference:
         log = []
         journal = _journal_class()(path, flash.open, log)
         ctl = Controller(SimBoard(players).hw, journal=journal)
-        self.ends, self.states, self.writes = [], [], []
+        self.files, self.states, self.writes = [], [], []
         for step in self.steps:
             w = flash.writes
-            size = journal.size()
+            self.files.append(_bytes_of(path))
             drive(ctl, step)
-            self.ends.append(size)
             self.writes.append(flash.writes - w)
             self.states.append(board_state(ctl))
         from core.journal import MAGIC, encode_record
-        self.data = MAGIC + b"".join(encode_record(log[i][0], log[i][1], i)
-                                     for i in range(len(log)))
+        recs = [encode_record(log[i][0], log[i][1], i) for i in range(len(log))]
+        self.ends = [len(MAGIC) + sum(len(r) for r in recs[:i]) if i else 0
+                     for i in range(len(self.steps))]
+        self.data = MAGIC + b"".join(recs)
         self.final = board_state(ctl)
 
     def write_indices(self):
         """Every ``(step, index within the step)`` of the game's writes."""
         return [(s, k) for s in range(len(self.steps)) for k in range(self.writes[s])]
+
+
+def _bytes_of(path):
+    """The file's bytes, b"" when there is none."""
+    if not os.path.exists(path):
+        return b""
+    with open(path, "rb") as f:
+        return f.read()
 
 
 class _NoGc:
@@ -236,7 +248,7 @@ def _fault_run(ref, fault, step, at, folder):
         if os.path.exists(p):
             os.remove(p)
     with open(path, "wb") as f:
-        f.write(ref.data[:ref.ends[step]] if step else b"")
+        f.write(ref.files[step])
     cls = _journal_class()
     hw = SimBoard(ref.players).hw
 

@@ -90,7 +90,9 @@ def result_json(result):
 
 def from_journal(records):
     """Turn journal records ``(kind, data)`` (``device.controller``: "game", "act",
-    "undo", "deal") into record lines (dicts), one per finished or started deal."""
+    "undo", "deal", "sheet") into record lines (dicts), one per finished or started deal
+    whose actions the journal holds (a ``sheet`` checkpoint keeps no actions: the deals
+    after it are numbered on from it)."""
     lines = []
     head = None
     acts = []
@@ -109,6 +111,9 @@ def from_journal(records):
         elif kind == "undo":
             if acts:
                 acts.pop()
+        elif kind == "sheet":  # a checkpoint: its deals are booked, their actions gone
+            deal_no = len(data)
+            acts = []
         elif kind == "deal":
             deal_no += 1
             lines.append(dict(head, deal=deal_no, actions=list(acts)))

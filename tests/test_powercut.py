@@ -1,6 +1,7 @@
 """Issue 7: nothing lost on a power cut, for one whole game of each of the four games.
 
-The journal of a game played on the emulated board is cut at every byte offset; the state
+The journal of a game played on the emulated board is cut at every byte offset of every
+append (the file as it stood then: it is checkpointed after each booked deal); the state
 rebuilt from what is left must equal the state the board had when the last complete record
 was written. At the record boundaries the whole firmware boots on the cut journal; from
 cut points the game is resumed and must end exactly as the uninterrupted run. Finally the
@@ -27,22 +28,32 @@ GAMES = [("skat", 3, 2, 5), ("magistr", 3, 2, 3), ("tarot", 4, 2, 4), ("zhopa", 
 
 
 class SpyJournal(Journal):
-    """A Journal that records, for every append, the file size after it and the board's
-    state once the record takes effect. The board writes ahead (the record, then RAM), so
-    that state is the board's state with the record applied (``state_with``)."""
+    """A Journal that records every append as ``(file, start, end, before, after)``: the
+    file's bytes after it, where the record lies in them, and the board's state without
+    and with the record. The board writes ahead (the record, then RAM), so ``after`` is
+    the board's state with the record applied (``state_with``). A power cut can tear only
+    an append: a checkpoint's new file replaces the journal whole (``compact``), counted in
+    ``compactions``."""
 
     def __init__(self, path):
         Journal.__init__(self, path)
-        self.ends = []
-        self.states = []
+        self.appends = []
+        self.state = None  # the state the file holds now
+        self.compactions = 0
         self.controller = None
 
     def append(self, kind, data):
         state = state_with(self.controller, kind, data)
+        start = self.size()
         end = Journal.append(self, kind, data)
-        self.ends.append(end)
-        self.states.append(state)
+        with open(self.path, "rb") as f:
+            self.appends.append((f.read(), start, end, self.state, state))
+        self.state = state
         return end
+
+    def compact(self, records=None):
+        self.compactions += 1
+        return Journal.compact(self, records)
 
 
 def state_with(ctl, kind, data):
@@ -102,28 +113,24 @@ def _played(tmp_path, game, players, deals, seed):
     return path, spy, p
 
 
-def _cut(src, dst, n):
-    with open(src, "rb") as f:
-        data = f.read(n)
-    with open(dst, "wb") as f:
+def _write(path, data):
+    with open(path, "wb") as f:
         f.write(data)
-
-
-def _expected(spy, offset):
-    k = sum(1 for e in spy.ends if e <= offset)
-    return spy.states[k - 1] if k else None
 
 
 @pytest.mark.parametrize("game,players,deals,seed", GAMES)
 def test_every_byte_offset(tmp_path, game, players, deals, seed):
-    """Truncated at any byte, the journal rebuilds the last complete record's state."""
+    """Truncated at any byte of any append (in the file as it stood then, checkpointed
+    after every booked deal), the journal rebuilds the last complete record's state; the
+    final checkpoint rebuilds the final state."""
     path, spy, _ = _played(tmp_path, game, players, deals, seed)
-    size = os.path.getsize(path)
-    assert size == spy.ends[-1] and len(spy.ends) > 50
+    assert len(spy.appends) > 50 and spy.compactions == deals
+    assert rebuilt_state(path) == spy.state
     cut = str(tmp_path / "cut.bin")
-    for offset in range(size + 1):
-        _cut(path, cut, offset)
-        assert rebuilt_state(cut) == _expected(spy, offset), offset
+    for data, start, end, before, after in spy.appends:
+        for offset in range(start, end + 1):
+            _write(cut, data[:offset])
+            assert rebuilt_state(cut) == (after if offset == end else before), offset
 
 
 @pytest.mark.parametrize("game,players,deals,seed", GAMES)
@@ -132,15 +139,15 @@ def test_board_boots_on_a_cut_journal(tmp_path, game, players, deals, seed):
     cut journal and stands exactly where the board stood after the last whole record."""
     path, spy, p = _played(tmp_path, game, players, deals, seed)
     cut = str(tmp_path / "cut.bin")
-    for end in spy.ends:
+    for data, start, end, before, after in spy.appends:
         for offset in (end - 1, end):
-            _cut(path, cut, offset)
+            _write(cut, data[:offset])
             board = SimBoard(players)
             ctl = board.power_on(journal=Journal(cut))
             assert board_state(ctl, "deal" if ctl.app is None or not
                                ctl.app.referee.actions else "act") == \
-                _expected(spy, offset), offset
-            if offset < end and offset > spy.ends[0]:
+                (after if offset == end else before), offset
+            if offset < end and start > 0:
                 report = ctl.journal_report
                 assert report.dropped > 0 and report.reason  # the torn tail is reported
 
@@ -151,9 +158,11 @@ def test_resumed_game_ends_as_the_uninterrupted_one(tmp_path, game, players, dea
     path, spy, p = _played(tmp_path, game, players, deals, seed)
     final = board_state(p.ctl)
     rng = random.Random(seed)
-    for offset in sorted(rng.sample(range(len(open(path, "rb").read())), 4)):
-        cut = str(tmp_path / ("cut%d.bin" % offset))
-        _cut(path, cut, offset)
+    for k in sorted(rng.sample(range(len(spy.appends)), 4)):
+        data, start, end, _, _ = spy.appends[k]
+        offset = rng.randint(start, end)
+        cut = str(tmp_path / ("cut%d.bin" % k))
+        _write(cut, data[:offset])
         q = table_player(game, players, seed=seed, journal=Journal(cut))
         results = q.play(deals, resume=True)
         assert all(a == b for a, b in results)

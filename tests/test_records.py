@@ -66,25 +66,40 @@ def test_bad_record_lines_are_refused():
         list(records.replay(records.read(json.dumps(bad))))
 
 
+def _journal_cmd(path, out):
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert main(["journal", str(path), "--jsonl", str(out)]) == 0
+    return buf.getvalue()
+
+
 def test_journal_file_exports_to_records(tmp_path):
-    """`trickref journal FILE --jsonl OUT` reads a board's journal (a demo's flash) and
-    `trickref replay OUT` replays it to the same marks as the demo printed."""
-    flash = tmp_path / "flash"
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        assert main(["demo", "--game", "tarot", "--deals", "2", "--flash", str(flash),
-                     "--png", str(tmp_path / "t.png")]) == 0
-    demo_out = buf.getvalue()
+    """`trickref journal FILE --jsonl OUT` reads a board's journal and `trickref replay
+    OUT` replays its deals to the marks the board's sheet shows. The deals' actions are
+    in the journal until the deal's checkpoint (an uncompacted journal: a board whose
+    checkpoints failed, or older firmware); a demo's flash holds the checkpoint only."""
+    from host_sim.flash import Reference
+    ref = Reference("tarot", 4, 2, 1, str(tmp_path))  # the demo's seed
+    path = tmp_path / "journal.bin"
+    path.write_bytes(ref.data)
     out = tmp_path / "game.jsonl"
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        assert main(["journal", str(flash / "journal.bin"), "--jsonl", str(out)]) == 0
-    assert "tarot, 4 players, deal 2" in buf.getvalue()
+    assert "tarot, 4 players, deal 2" in _journal_cmd(path, out)
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
         assert main(["replay", str(out), "--json"]) == 0
     replayed = [json.loads(l) for l in buf.getvalue().splitlines()]
     assert [r["deal"] for r in replayed] == [1, 2]
     totals = [sum(m) for m in zip(*[r["result"]["marks"] for r in replayed])]
+    sheet = ref.states[-1][1]  # ("After 2 deals", "P1 +n", ...)
+    assert sheet[0] == "After 2 deals" and any(totals)
+    assert list(sheet[1:]) == ["P%d %+d" % (s + 1, t) for s, t in enumerate(totals)]
+    # the demo's flash: the game header and its sheet checkpoint, no deal to export
+    flash = tmp_path / "flash"
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert main(["demo", "--game", "tarot", "--deals", "2", "--flash", str(flash),
+                     "--png", str(tmp_path / "t.png")]) == 0
     for seat, total in enumerate(totals):
-        assert "sheet    | P%d %+d" % (seat + 1, total) in demo_out
+        assert "sheet    | P%d %+d" % (seat + 1, total) in buf.getvalue()
+    said = _journal_cmd(flash / "journal.bin", out)
+    assert "2 records (1 game, 1 sheet)" in said and "deal 1" not in said

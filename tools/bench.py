@@ -335,6 +335,39 @@ def playout_report(p):
 # --- the report ------------------------------------------------------------------------
 
 
+# The journal over an evening: (game, players, deals; None: until the game ends).
+JOURNAL_EVENINGS = (("skat", 3, 100), ("tarot", 4, 100), ("magistr", 3, 24),
+                    ("zhopa", 3, 200))
+
+
+def journal(quick):
+    """The journal file over an evening per game, checkpointed after every booked deal
+    (docs/records.md): its size before each booking (the sheet so far and the open deal's
+    records: the file's largest) and at the end."""
+    import tempfile
+    from core.journal import Journal
+    from host_sim.autoplay import table_player
+
+    class Sizes(Journal):
+        largest = 0
+
+        def append(self, kind, data):
+            end = Journal.append(self, kind, data)
+            self.largest = max(self.largest, end)
+            return end
+
+    out = []
+    for game, players, deals in JOURNAL_EVENINGS:
+        deals = min(deals, 5) if quick else deals
+        with tempfile.TemporaryDirectory() as d:
+            j = Sizes(os.path.join(d, "journal.bin"))
+            p = table_player(game, players, seed=5, journal=j)
+            played = len(p.play(deals))
+            out.append({"game": game, "players": players, "deals": played,
+                        "largest": j.largest, "end": os.path.getsize(j.path)})
+    return out
+
+
 def _ok(good):
     return "met" if good else "NOT MET"
 
@@ -470,6 +503,16 @@ def report(res):
         L.append("| %s | %d | %d | %d | %d | %d | %s |" % (
             game, a["cards"], a["first_mean"], a["last_mean"], a["max"], a["last_card"],
             "YES" if grows else "no"))
+    L += ["", "### The journal over an evening", "",
+          "Seeded games (seed 5) played by the table player on the emulated board, the "
+          "journal checkpointed after every booked deal; *largest*: the file's largest size "
+          "(the sheet so far and the deal about to be booked), *at the end*: after the last "
+          "booking (a finished game: its compacted sheet).", "",
+          "| game | players | deals | largest bytes | at the end bytes |",
+          "|---|---|---|---|---|"]
+    for j in res.get("journal", ()):
+        L.append("| %s | %d | %d | %d | %d |" % (j["game"], j["players"], j["deals"],
+                                                 j["largest"], j["end"]))
     L += ["", "### Simulator", "",
           "Whole deals through the emulated board: menus, buttons, pads, tags, firmware, "
           "LCD model (host_sim.autoplay), wall clock.", "",
@@ -538,6 +581,8 @@ def main(argv=None):
     res["players"] = bench_players.report(
         bench_players.skat_duplicate.run(100 if args.quick else 1000, worlds=16),
         bench_players.timing(40 if args.quick else 200), 16)
+    print("- the journal over an evening ...", flush=True)
+    res["journal"] = journal(args.quick)
     res["seconds"] = time.time() - t0
     text = report(res)
     print()

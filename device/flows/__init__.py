@@ -17,7 +17,11 @@ A flow module defines:
   announcements);
 - optional ``deal_intro(match)`` -> rows shown when a deal starts;
 - ``record(match, result)`` -> lines summarising the deal, after booking it;
-- ``result_lines(result, match)``, ``sheet_lines(match)``, ``is_match_over(match)``.
+- ``result_lines(result, match)``, ``sheet_lines(match)``, ``is_match_over(match)``;
+- ``booked_rows(match)`` -> one list (ints, None, tuples of ints) per booked deal, what the
+  journal's sheet checkpoint keeps (core.journal SHEET); ``rebook(match, row)`` books such a
+  row again, so ``new_match`` then ``rebook`` of every row rebuilds the sheet exactly (the
+  dealer, the totals and what ``sheet_lines`` and ``sheet_table`` show).
 """
 
 # (name, menu title, module), in the order the game menu lists them. Titles live here so
@@ -93,3 +97,12 @@ def check_options(flow, players, options):
         raise ValueError("%s has no option %s (options: %s)" % (
             flow.NAME, ", ".join(unknown), ", ".join(k for k, _, _ in out) or "none"))
     return out
+
+
+def _row(row, n):
+    """``row`` (a ``booked_rows`` row read back from the journal) as a tuple of ``n``
+    values; raises BadRecord naming it when it is not a list or tuple of ``n``."""
+    from core.errors import BadRecord
+    if not isinstance(row, (list, tuple)) or len(row) != n:
+        raise BadRecord("sheet checkpoint row %r: %d values expected" % (row, n))
+    return tuple(row)

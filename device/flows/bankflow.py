@@ -2,7 +2,7 @@
 questions (seed 000 "Варіанти гри", the five variants of ``core.games.bank``) and the first
 deal's leader, the holder of the lowest diamond, named before the first card."""
 
-from core.errors import IllegalPlay
+from core.errors import BadRecord, IllegalPlay
 from core.events import WRONG_PHASE
 from device.flows import seat_label
 from device.menu import Item, Menu
@@ -93,3 +93,27 @@ def leader_menu(deal, match):
         return None
     return Menu("Low diamond:", [Item(seat_label(s), actions=[("lead", (s,))])
                                  for s in range(match.game.players)])
+
+
+def booked_rows(match):
+    """Magistr's and Zhopa's sheet for the journal's checkpoint: each booked DealResult as
+    a list of its fields (number, dealer, leader, then the per-seat tuples; seed "Таблиця
+    для запису результатів гри")."""
+    return [list(r) for r in match.rows]
+
+
+def rebook_as(result_type):
+    """A ``rebook(match, row)`` for a flow whose rows are ``result_type`` (a DealResult
+    namedtuple): the row is booked again with ``match.record``, which checks it as at the
+    table (Magistr's control sums, Zhopa's targets and bank changes). Raises BadRecord on
+    a row that is not such a result or that the checks refuse."""
+    def rebook(match, row):
+        if not isinstance(row, (list, tuple)):
+            raise BadRecord("sheet checkpoint row %r is not a list" % (row,))
+        try:
+            result = result_type(*row)
+        except TypeError:
+            raise BadRecord("sheet checkpoint row %r does not fit %s" % (row,
+                                                                        result_type.__name__))
+        match.record(result)
+    return rebook

@@ -6,9 +6,12 @@ Table seats are 0..players-1 clockwise; the deal's seats are forehand, middlehan
 rearhand, starting left of the dealer (with 4 players the dealer sits out).
 """
 
+from collections import namedtuple
+
 from core.cards import SKAT
+from core.errors import BadRecord
 from core.games import skat
-from device.flows import seat_label
+from device.flows import _row, seat_label
 from device.menu import Item, Items, Menu
 
 NAME = "skat"
@@ -25,6 +28,9 @@ OPTIONS = (("violations", "Violations", (("decide", "decide"),
            ("kontra", "Kontra/Re", (("off", skat.KONTRA_OFF), ("on", skat.KONTRA_ON))),
            # Bock rounds: games counted double after a trigger (house rule).
            ("bock", "Bock rounds", (("off", skat.BOCK_OFF), ("on", skat.BOCK_ON))))
+
+# A deal booked again from the journal's checkpoint: what ScoreSheet.add reads of a Result.
+_Booked = namedtuple("_Booked", ("status", "declarer", "value"))
 
 # The German suit names of the Prager deck (ASCII: the LCD's ROM has no umlaut).
 _KINDS = (("Eichel", "C"), ("Gruen", "S"), ("Herz", "H"), ("Schellen", "D"), ("Grand", "G"),
@@ -200,6 +206,31 @@ def _bock_line(line, value):
     if len(out) > 16:  # the 16-column LCD: "B" for Bock
         out = "%s B %+d" % (head, value)
     return out
+
+
+def booked_rows(match):
+    """The list for the journal's checkpoint: ``[declarer, value]`` per game (declarer a
+    table seat, -1 when nobody played); the running and Seeger-Fabian totals follow from
+    them (ISkO 5.2.1 and the Seeger-Fabian bonuses, core.games.skat.ScoreSheet). None
+    when the house rules Ramsch or Bock are on: a Ramsch row's per-seat values and the Bock
+    rounds' state are not rebuilt from ``[declarer, value]``, so such a game keeps its
+    deals' records instead of a checkpoint (docs/records.md)."""
+    if match.game.ramsch != skat.RAMSCH_OFF or match.bock != skat.BOCK_OFF:
+        return None
+    return [[r[1], r[2]] for r in match.sheet.rows]
+
+
+def rebook(match, row):
+    """Book a ``booked_rows`` row again: the list adds it as it added the deal (same
+    ScoreSheet rules) and the deal passes to the left. Raises BadRecord on a row that is
+    not ``[declarer, value]`` with the declarer playing this deal."""
+    decl, value = _row(row, 2)
+    seats = match.table_seats()
+    if decl != -1 and decl not in seats or not isinstance(value, int):
+        raise BadRecord("skat checkpoint row %r: declarer %r does not play this deal"
+                        % (row, decl))
+    seat = seats.index(decl) if decl != -1 else -1
+    match.record(_Booked("booked", seat, value))
 
 
 def sheet_lines(match):

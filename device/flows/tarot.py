@@ -6,9 +6,12 @@ Seats are table seats in playing order (the dealer's neighbour who bids first is
 as in ``core.games.tarot``.
 """
 
+from collections import namedtuple
+
 from core.cards import TAROT
+from core.errors import BadRecord
 from core.games import tarot
-from device.flows import SCAN, seat_label
+from device.flows import SCAN, _row, seat_label
 from device.menu import Item, Menu
 from device.screens import VIOLATIONS
 
@@ -28,6 +31,9 @@ _BIDS = (("Pass", "pass"), ("Prise", "prise"), ("Garde", "garde"),
          ("Garde sans", "garde sans"), ("Garde contre", "garde contre"))
 _POIGNEE = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}  # FFT p.7
 
+
+# A deal booked again from the journal's checkpoint: what the sheet reads of a Result.
+_Booked = namedtuple("_Booked", ("taker", "contract", "marks"))
 
 def new_match(players, options):
     """A tarot score sheet (the dealer passes to dealer + 1 each deal); ``options``:
@@ -119,6 +125,23 @@ def record(match, result):
     lines = result_lines(result, match)
     match.record(result)
     return lines
+
+
+def booked_rows(match):
+    """The sheet for the journal's checkpoint: ``[taker, contract] + marks`` per deal
+    (taker -1 when all passed); the totals are the sums of the marks (FFT p.19)."""
+    return [[r.taker, r.contract] + list(r.marks) for r in match.results]
+
+
+def rebook(match, row):
+    """Book a ``booked_rows`` row again (what the sheet and its totals read of a result:
+    taker, contract, marks); the deal passes on as at the table. Raises BadRecord on a
+    row that is not ``[taker, contract, mark per seat]``."""
+    n = match.game.players
+    row = _row(row, n + 2)
+    if not (-1 <= row[0] < n and 0 <= row[1] < len(tarot.CONTRACT_NAMES)):
+        raise BadRecord("tarot checkpoint row %r: no such taker or contract" % (row,))
+    match.record(_Booked(row[0], row[1], row[2:]))
 
 
 def sheet_lines(match):

@@ -8,7 +8,8 @@ Seats are table seats (the pads), as in ``core.games.zhopa``.
 from core.cards import FRENCH36
 from core.games import zhopa
 from device.flows import seat_label
-from device.flows.bankflow import OPTIONS, TableDeal, leader_menu, bank_setup
+from device.flows.bankflow import OPTIONS, TableDeal, leader_menu, bank_setup, rebook_as
+from device.flows.bankflow import booked_rows  # noqa: F401 (the flow contract)
 from device.menu import Item, Menu
 
 __all__ = ("OPTIONS",)
@@ -72,6 +73,10 @@ def record(match, result):
     lines = result_lines(result, match)
     match.record(result)
     return lines
+
+
+# The journal's sheet checkpoint: booked_rows (from bankflow) and rebook.
+rebook = rebook_as(zhopa.DealResult)
 
 
 def sheet_lines(match):

@@ -4,7 +4,8 @@ A sample of tests/test_journal_faults.py on the unix port: a full flash and a ro
 leave the journal file as it was; the Controller (with a stand-in LCD and three pads that
 never read a card) boots to a menu on random bytes, a flipped magic, a game it cannot
 seat and a good-CRC record the rules refuse, and sets each aside; a full flash refuses
-a card and the deal stays as the journal has it. Prints ``OK <checks>``.
+a card and the deal stays as the journal has it; a Skat sheet checkpoint rebuilds the
+list and a checkpoint rewrites the journal to the header, the sheet and the open deal. Prints ``OK <checks>``.
 """
 
 import os
@@ -162,6 +163,22 @@ try:
     ev = ctl.app.referee.act("bid", 1, 18)
     check(not ev and ctl.app.referee.actions == [("bid", (1, 18))],
           "the bid goes through once there is space")
+
+    # a Skat sheet checkpoint (ISkO list, Seeger-Fabian: +50/-50 for the declarer, +40 to
+    # each opponent of a lost game at 3 players) rebuilds the list; a checkpoint keeps it
+    clean()
+    rows = [[0, 24], [-1, 0], [1, -48]]
+    with open(BASE, "wb") as f:
+        f.write(MAGIC + encode_record("game", ["skat", 3, []], 0) +
+                encode_record("sheet", rows, 1))
+    ctl = Controller(Hw(), journal=Journal(BASE))
+    want = ["P1    24 SF   114", "P2   -48 SF   -98", "P3     0 SF    40"]
+    check(ctl.flow.sheet_lines(ctl.match) == want, "the sheet rebuilt from its checkpoint")
+    ctl.app.referee.act("bid", 1, 18)
+    ctl._checkpoint()  # the open deal's bid stays after the sheet
+    recs = Journal(BASE).read()[0]
+    check([r.kind for r in recs] == ["game", "sheet", "act"] and recs[1].data == rows,
+          "a checkpoint keeps the header, the sheet and the open deal")
     heap.report("at end")
 finally:
     clean()
