@@ -90,8 +90,8 @@ def test_journal_file_exports_to_records(tmp_path):
     replayed = [json.loads(l) for l in buf.getvalue().splitlines()]
     assert [r["deal"] for r in replayed] == [1, 2]
     totals = [sum(m) for m in zip(*[r["result"]["marks"] for r in replayed])]
-    sheet = ref.states[-1][1]  # ("After 2 deals", "P1 +n", ...)
-    assert sheet[0] == "After 2 deals" and any(totals)
+    sheet = ref.states[-1][1]  # ("Deals: 2", "P1 +n", ...)
+    assert sheet[0] == "Deals: 2" and any(totals)
     assert list(sheet[1:]) == ["P%d %+d" % (s + 1, t) for s, t in enumerate(totals)]
     # the demo's flash: the game header and its sheet checkpoint, no deal to export
     flash = tmp_path / "flash"

@@ -172,7 +172,7 @@ try:
         f.write(MAGIC + encode_record("game", ["skat", 3, []], 0) +
                 encode_record("sheet", rows, 1))
     ctl = Controller(Hw(), journal=Journal(BASE))
-    want = ["P1    24 SF   114", "P2   -48 SF   -98", "P3     0 SF    40"]
+    want = ["P1    24 SF  114", "P2   -48 SF  -98", "P3     0 SF   40"]
     check(ctl.flow.sheet_lines(ctl.match) == want, "the sheet rebuilt from its checkpoint")
     ctl.app.referee.act("bid", 1, 18)
     ctl._checkpoint()  # the open deal's bid stays after the sheet
