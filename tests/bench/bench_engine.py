@@ -6,7 +6,6 @@ contract kind, then a uniformly drawn legal card each turn, ``next32() % n``) an
 deal ends with its result (matadors, value), as the referee's deal does. CPython only.
 """
 
-import time
 
 from core.games import skat
 from core.rng import Rng
@@ -48,16 +47,6 @@ class EngineSkatDeals:
 
 def measure(deals, rounds, seed=1):
     """Like bench_rules.measure: ``(deals, cards, best_us)`` over ``rounds`` rounds."""
-    best = -1
-    cards = 0
-    for _ in range(rounds):
-        driver = EngineSkatDeals(seed)
-        n = 0
-        t0 = time.perf_counter()
-        for _ in range(deals):
-            n += driver.play()
-        us = int((time.perf_counter() - t0) * 1e6)
-        if best < 0 or us < best:
-            best = us
-        cards = n
+    from bench_rules import best_of
+    cards, best, _ = best_of(lambda: EngineSkatDeals(seed), deals, rounds)
     return deals, cards, best

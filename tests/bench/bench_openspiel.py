@@ -10,7 +10,6 @@ sides pay the same for randomness. Seats before the randomly drawn declarer pass
 declarer picks a random game, so every deal is played, as ours are.
 """
 
-import time
 
 from core.rng import Rng
 
@@ -58,18 +57,6 @@ class OpenSpielSkatDeals:
 
 def measure(game, deals, rounds, seed=1):
     """Like bench_rules.measure for OpenSpiel: ``(deals, cards, best_us, actions)``."""
-    best = -1
-    cards = 0
-    actions = 0
-    for _ in range(rounds):
-        driver = OpenSpielSkatDeals(game, seed)
-        n = 0
-        t0 = time.perf_counter()
-        for _ in range(deals):
-            n += driver.play()
-        us = int((time.perf_counter() - t0) * 1e6)
-        if best < 0 or us < best:
-            best = us
-        cards = n
-        actions = driver.actions
-    return deals, cards, best, actions
+    from bench_rules import best_of
+    cards, best, driver = best_of(lambda: OpenSpielSkatDeals(game, seed), deals, rounds)
+    return deals, cards, best, driver.actions
