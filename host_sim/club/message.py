@@ -1,0 +1,121 @@
+"""The club's MQTT messages: one JSON object per table event (docs/club.md "Messages").
+
+Topics, under a club ``root`` (default ``club``):
+
+- ``ROOT/TABLE/events``: every event of table ``TABLE`` (QoS 1, not retained);
+- ``ROOT/TABLE/state``: the table's status (QoS 1, retained; the last will says offline);
+- ``ROOT/TABLE/seats``: the seats the club host assigned (host -> table, retained).
+
+A message is ``{"v": 1, "table": id, "game": name or null, "deal": n, "seq": n,
+"kind": kind, "payload": {...}, "ms": unix ms}``; ``seq`` counts 1, 2, 3... per table
+(for the whole life of the table's journal), so a consumer drops a duplicate (same table and
+seq) and sees a gap (a seq missing).
+"""
+
+import json
+import re
+import time
+
+from core import protocol as P
+
+VERSION = 1
+ROOT = "club"
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+
+
+class BadMessage(ValueError):
+    """A message that is not JSON, not an object, or misses or mistypes a field."""
+
+
+# frame type -> (kind, payload field names): the link's events (docs/protocol.md)
+_KINDS = {
+    P.EV_HELLO: ("hello", ("protocol", "game")),
+    P.EV_DEAL: ("deal", ("deal", "dealer")),
+    P.EV_CARD: ("card", ("seat", "card")),
+    P.EV_TRICK: ("trick", ("taker", "cards", "points", "reason")),
+    P.EV_REFUSED: ("refused", ("seat", "card", "code", "detail")),
+    P.EV_REVOKE: ("revoke", ("seat", "card", "trick", "code", "detail")),
+    P.EV_UNDONE: ("undone", ("seat", "card")),
+    P.EV_DEAL_OVER: ("deal_over", ("deal", "text")),
+    P.EV_ROW: ("row", ("columns", "cells")),
+    P.EV_GAME_OVER: ("game_over", ("summary",)),
+}
+KINDS = tuple(k for k, _ in _KINDS.values()) + ("status",)
+
+
+def check_table(table):
+    """``table`` when it is a valid table id (1..32 letters, digits, ``_`` or ``-``: it is
+    a topic level and the table's broker user); ValueError otherwise."""
+    if not isinstance(table, str) or not TABLE_ID.match(table):
+        raise ValueError("a table id is 1..32 letters, digits, _ or -, not %r" % (table,))
+    return table
+
+
+def topic(table, leaf, root=ROOT):
+    """The topic ``root/table/leaf`` (leaf: events, state or seats)."""
+    return "%s/%s/%s" % (root, check_table(table), leaf)
+
+
+def from_frame(frame):
+    """``(kind, payload dict)`` for a link event frame (core.protocol.Frame), or None for
+    frames the club does not keep (replies, LCD mirror) or whose payload has the wrong
+    shape (docs/protocol.md "Frame types")."""
+    spec = _KINDS.get(getattr(frame, "type", None))
+    if spec is None:
+        return None
+    kind, names = spec
+    v = frame.value
+    if kind == "game_over":
+        v = [v]
+    if not isinstance(v, (list, tuple)) or len(v) < len(names):
+        return None
+    return kind, {n: _plain(x) for n, x in zip(names, v)}
+
+
+def _plain(x):
+    # codec values -> JSON values (tuples become lists, bytes hex)
+    if isinstance(x, (list, tuple)):
+        return [_plain(y) for y in x]
+    if isinstance(x, dict):
+        return {str(k): _plain(y) for k, y in x.items()}
+    if isinstance(x, bytes):
+        return x.hex()
+    return x
+
+
+def make(table, game, deal, seq, kind, payload, ms=None):
+    """One message as a dict (see the module doc)."""
+    return {"v": VERSION, "table": check_table(table), "game": game, "deal": int(deal),
+            "seq": int(seq), "kind": kind, "payload": payload,
+            "ms": int(time.time() * 1000) if ms is None else int(ms)}
+
+
+def encode(msg):
+    """The message as compact UTF-8 JSON bytes."""
+    return json.dumps(msg, separators=(",", ":"), sort_keys=True).encode()
+
+
+_FIELDS = (("v", int), ("table", str), ("deal", int), ("seq", int), ("kind", str),
+           ("payload", dict), ("ms", int))
+
+
+def decode(data):
+    """The message dict from JSON bytes; BadMessage says what is wrong."""
+    try:
+        msg = json.loads(data)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise BadMessage("not JSON: %s" % e)
+    if not isinstance(msg, dict):
+        raise BadMessage("not a JSON object")
+    for name, t in _FIELDS:
+        if not isinstance(msg.get(name), t) or isinstance(msg.get(name), bool):
+            raise BadMessage("field %r missing or not %s" % (name, t.__name__))
+    if msg["v"] != VERSION:
+        raise BadMessage("message version %d, this host reads %d" % (msg["v"], VERSION))
+    if not TABLE_ID.match(msg["table"]) or msg["seq"] < 1:
+        raise BadMessage("bad table id or seq in %r" % (msg,))
+    if msg["kind"] not in KINDS:
+        raise BadMessage("unknown kind %r" % (msg["kind"],))
+    if msg.get("game") is not None and not isinstance(msg["game"], str):
+        raise BadMessage("field 'game' is not a string")
+    return msg
