@@ -180,7 +180,6 @@ class EmbeddedBroker:
         ready.wait(20)
         if errors:
             raise BrokerError("the embedded broker did not start: %s" % errors[0])
-        wait_port(self.port, host=self.host)
         return self
 
     def stop(self):

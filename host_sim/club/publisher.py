@@ -42,23 +42,45 @@ def new_client(client_id, user=None, password=None, clean=False):
     return c
 
 
+def _read_seq(path):
+    """The seq kept in ``path`` (0 when there is none or it cannot be read)."""
+    try:
+        with open(path) as f:
+            return max(0, int(f.read().strip()))
+    except (OSError, ValueError, TypeError):
+        return 0
+
+
+def _write_seq(path, seq):
+    import os
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write("%d\n" % seq)
+    os.replace(tmp, path)
+
+
 class TablePublisher:
     """Publishes table ``table``'s events to the broker at ``host``:``port`` as broker user
     ``user`` (default: the table id) with ``password``; ``root``: the club's topic root.
     ``on_seats(dict)`` is called when the club host assigns seats (the retained
-    ``seats`` message). ``start()`` connects in paho's own thread; ``feed(frame)``
+    ``seats`` message). ``seq_file``: a file keeping the last seq, so that a bridge started
+    again goes on counting (a restarted count would look like duplicates to the club host).
+    ``start()`` connects in paho's own thread; ``feed(frame)``
     publishes one frame (replies and LCD frames are not published)."""
 
     def __init__(self, table, host="127.0.0.1", port=1883, user=None, password=None,
-                 root=M.ROOT, on_seats=None):
+                 root=M.ROOT, on_seats=None, seq_file=None):
         self.table = M.check_table(table)
         self.root = root
         self.host, self.port = host, port
         self.game = None
         self.deal = 0
-        self.seq = 0
+        self.seq_file = seq_file
+        self.seq = _read_seq(seq_file)
         self.sent = {}  # seq -> encoded message, for resend requests
         self.seats = None
+        self._over = False
         self.on_seats = on_seats
         self._lock = threading.Lock()
         self.client = new_client("table-" + table, user or table, password)
@@ -115,6 +137,16 @@ class TablePublisher:
         for data in again:
             self.client.publish(M.topic(self.table, "events", self.root), data, 1)
 
+    def _count_deal(self, kind, payload):
+        # the deal in play: 1 when a game starts, the next after a deal is over (the
+        # deal-over and row messages still carry the deal they close)
+        if kind == "hello" and payload["game"]:
+            self.game, self.deal, self._over = payload["game"], 1, False
+        elif kind in ("deal", "deal_over") and isinstance(payload["deal"], int):
+            self.deal, self._over = payload["deal"], kind == "deal_over"
+        elif self._over and kind in ("card", "trick", "refused", "undone"):
+            self.deal, self._over = self.deal + 1, False
+
     def feed(self, frame):
         """Publish ``frame`` (a core.protocol.Frame from the board) if it is an event the
         club keeps; returns the message dict, or None."""
@@ -123,14 +155,13 @@ class TablePublisher:
             return None
         kind, payload = got
         with self._lock:
-            if kind == "hello" and payload["game"]:
-                self.game = payload["game"]
-            elif kind == "deal" and isinstance(payload["deal"], int):
-                self.deal = payload["deal"]
+            self._count_deal(kind, payload)
             self.seq += 1
             msg = M.make(self.table, self.game, self.deal, self.seq, kind, payload)
             data = M.encode(msg)
             self.sent[self.seq] = data
+            if self.seq_file:
+                _write_seq(self.seq_file, self.seq)
         self.client.publish(M.topic(self.table, "events", self.root), data, 1)
         if kind in ("hello", "deal", "row", "game_over"):
             self._publish_state()
