@@ -58,3 +58,31 @@ class EmulatedTable:
     def sheet(self):
         """``(columns, rows)`` of the board's own list."""
         return self._flow.sheet_table(self._match)
+
+
+def tap_bridge(bridge, publisher):
+    """Publish every frame the board sends on ``bridge`` (host_sim.link.UartBridge: the
+    simulator's link) through ``publisher``, keeping the tap already there (the traffic
+    panel's): ``trickref sim --mqtt BROKER``."""
+    before = bridge.on_tx
+    uart = TapUart(publisher.feed)
+
+    def on_tx(data):
+        if before is not None:
+            before(data)
+        uart.write(data)
+
+    bridge.on_tx = on_tx
+    return publisher
+
+
+def club_publisher(bridge, broker, table, password=None):
+    """A started TablePublisher for table ``table`` on ``broker`` (``HOST[:PORT]``; the
+    password from ``$TRICKREF_TABLE_PASSWORD`` when not given) tapping ``bridge``."""
+    import os
+
+    from host_sim.club.publisher import TablePublisher, broker_address
+    host, port = broker_address(broker)
+    pub = TablePublisher(table, host, port,
+                         password=password or os.environ.get("TRICKREF_TABLE_PASSWORD"))
+    return tap_bridge(bridge, pub.start())
