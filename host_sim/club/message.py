@@ -14,12 +14,11 @@ seq) and sees a gap (a seq missing).
 
 import json
 import re
-import time
 
-from core import protocol as P
+from device import mqtt_link as L
 
-VERSION = 1
-ROOT = "club"
+VERSION = L.VERSION
+ROOT = L.ROOT
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
 
@@ -27,20 +26,7 @@ class BadMessage(ValueError):
     """A message that is not JSON, not an object, or misses or mistypes a field."""
 
 
-# frame type -> (kind, payload field names): the link's events (docs/protocol.md)
-_KINDS = {
-    P.EV_HELLO: ("hello", ("protocol", "game")),
-    P.EV_DEAL: ("deal", ("deal", "dealer")),
-    P.EV_CARD: ("card", ("seat", "card")),
-    P.EV_TRICK: ("trick", ("taker", "cards", "points", "reason")),
-    P.EV_REFUSED: ("refused", ("seat", "card", "code", "detail")),
-    P.EV_REVOKE: ("revoke", ("seat", "card", "trick", "code", "detail")),
-    P.EV_UNDONE: ("undone", ("seat", "card")),
-    P.EV_DEAL_OVER: ("deal_over", ("deal", "text")),
-    P.EV_ROW: ("row", ("columns", "cells")),
-    P.EV_GAME_OVER: ("game_over", ("summary",)),
-}
-KINDS = tuple(k for k, _ in _KINDS.values()) + ("status",)
+KINDS = tuple(k for k, _ in L.KINDS.values()) + ("status",)
 
 
 def check_table(table):
@@ -59,40 +45,11 @@ def topic(table, leaf, root=ROOT):
 def from_frame(frame):
     """``(kind, payload dict)`` for a link event frame (core.protocol.Frame), or None for
     frames the club does not keep (replies, LCD mirror) or whose payload has the wrong
-    shape (docs/protocol.md "Frame types")."""
-    spec = _KINDS.get(getattr(frame, "type", None))
-    if spec is None:
-        return None
-    kind, names = spec
-    v = frame.value
-    if kind == "game_over":
-        v = [v]
-    if not isinstance(v, (list, tuple)) or len(v) < len(names):
-        return None
-    return kind, {n: _plain(x) for n, x in zip(names, v)}
+    shape (device.mqtt_link.payload_of; docs/protocol.md "Frame types")."""
+    return L.payload_of(getattr(frame, "type", None), getattr(frame, "value", None))
 
 
-def _plain(x):
-    # codec values -> JSON values (tuples become lists, bytes hex)
-    if isinstance(x, (list, tuple)):
-        return [_plain(y) for y in x]
-    if isinstance(x, dict):
-        return {str(k): _plain(y) for k, y in x.items()}
-    if isinstance(x, bytes):
-        return x.hex()
-    return x
-
-
-def make(table, game, deal, seq, kind, payload, ms=None):
-    """One message as a dict (see the module doc)."""
-    return {"v": VERSION, "table": check_table(table), "game": game, "deal": int(deal),
-            "seq": int(seq), "kind": kind, "payload": payload,
-            "ms": int(time.time() * 1000) if ms is None else int(ms)}
-
-
-def encode(msg):
-    """The message as compact UTF-8 JSON bytes."""
-    return json.dumps(msg, separators=(",", ":"), sort_keys=True).encode()
+encode = L.encode  # compact UTF-8 JSON bytes of a message
 
 
 _FIELDS = (("v", int), ("table", str), ("deal", int), ("seq", int), ("kind", str),

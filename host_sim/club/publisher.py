@@ -11,7 +11,9 @@ the broker is away and sends them on reconnection (docs/club.md "Faults").
 
 import json
 import threading
+import time
 
+from device.mqtt_link import Numbering
 from host_sim.club import message as M
 
 KEEPALIVE_S = 5
@@ -40,6 +42,10 @@ def new_client(client_id, user=None, password=None, clean=False):
     if user is not None:
         c.username_pw_set(user, password)
     return c
+
+
+def _now_ms():
+    return int(time.time() * 1000)
 
 
 def _read_seq(path):
@@ -74,13 +80,10 @@ class TablePublisher:
         self.table = M.check_table(table)
         self.root = root
         self.host, self.port = host, port
-        self.game = None
-        self.deal = 0
+        self.numbering = Numbering(self.table, _read_seq(seq_file))
         self.seq_file = seq_file
-        self.seq = _read_seq(seq_file)
         self.sent = {}  # seq -> encoded message, for resend requests
         self.seats = None
-        self._over = False
         self.on_seats = on_seats
         self._lock = threading.Lock()
         self.client = new_client("table-" + table, user or table, password)
@@ -88,9 +91,21 @@ class TablePublisher:
         self.client.on_connect = self._connected
         self.client.on_message = self._message
 
+    @property
+    def seq(self):
+        return self.numbering.seq
+
+    @property
+    def game(self):
+        return self.numbering.game
+
+    @game.setter
+    def game(self, name):
+        self.numbering.game = name
+
     def _status(self, status):
-        return M.encode(M.make(self.table, self.game, self.deal, max(self.seq, 1), "status",
-                               {"status": status, "last_seq": self.seq}))
+        return M.encode(self.numbering.make("status", {"status": status,
+                                                       "last_seq": self.seq}, _now_ms()))
 
     def start(self):
         """Connect (asynchronously: the table plays on while the broker is away)."""
@@ -137,16 +152,6 @@ class TablePublisher:
         for data in again:
             self.client.publish(M.topic(self.table, "events", self.root), data, 1)
 
-    def _count_deal(self, kind, payload):
-        # the deal in play: 1 when a game starts, the next after a deal is over (the
-        # deal-over and row messages still carry the deal they close)
-        if kind == "hello" and payload["game"]:
-            self.game, self.deal, self._over = payload["game"], 1, False
-        elif kind in ("deal", "deal_over") and isinstance(payload["deal"], int):
-            self.deal, self._over = payload["deal"], kind == "deal_over"
-        elif self._over and kind in ("card", "trick", "refused", "undone"):
-            self.deal, self._over = self.deal + 1, False
-
     def feed(self, frame):
         """Publish ``frame`` (a core.protocol.Frame from the board) if it is an event the
         club keeps; returns the message dict, or None."""
@@ -155,9 +160,7 @@ class TablePublisher:
             return None
         kind, payload = got
         with self._lock:
-            self._count_deal(kind, payload)
-            self.seq += 1
-            msg = M.make(self.table, self.game, self.deal, self.seq, kind, payload)
+            msg = self.numbering.message(kind, payload, _now_ms())
             data = M.encode(msg)
             self.sent[self.seq] = data
             if self.seq_file:
