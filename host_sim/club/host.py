@@ -67,6 +67,7 @@ class ClubHost:
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = lambda *a: self.connected.clear()
         self.client.on_message = self._on_message
+        self.client.on_subscribe = self._on_subscribe
 
     def start(self):
         self.client.connect_async(self.host, self.port, 5)
@@ -83,7 +84,10 @@ class ClubHost:
         client.subscribe([("%s/+/events" % self.root, 1), ("%s/+/state" % self.root, 1)])
         for table, names in self.store.seats().items():
             self._push_seats(table, names)
-        self.connected.set()
+
+    def _on_subscribe(self, client, userdata, mid, reasons, props=None):
+        if not any(r.is_failure for r in reasons):
+            self.connected.set()  # subscribed: from now on nothing published is missed
 
     def _on_message(self, client, userdata, msg):
         try:

@@ -1,0 +1,287 @@
+"""The club evening (issue 23, docs/club.md): emulated tables publish through a real
+Mosquitto broker (Debian's mosquitto, started here on a free loopback port with a password
+file and an ACL), the club host stores every message and rebuilds the standings; the
+figures checked are the boards' own lists (the core's sheets)."""
+
+import json
+import os
+import sys
+import time
+
+import pytest
+
+from core import protocol as P
+from host_sim.club import message as M
+from host_sim.club import standings
+from host_sim.club.broker import acl_text
+from host_sim.club.publisher import TablePublisher
+from host_sim.club.store import Store
+
+from club.evening import (CLUB_PASSWORD, password, start_broker, start_club, store_matches,
+                          stored_rows, table, wait_for)
+
+TABLES = tuple("t%d" % i for i in range(1, 13))  # each test its own tables
+
+
+@pytest.fixture(scope="module")
+def broker(tmp_path_factory):
+    b = start_broker(tmp_path_factory.mktemp("mosquitto"), TABLES + ("dev1", "B1"),
+                     bridges=("roomB",))
+    yield b
+    b.stop()
+
+
+def frame(ftype, value):
+    return P.Frame(0, ftype, value)
+
+
+# --- messages and store ------------------------------------------------------------------
+
+def test_a_row_frame_becomes_a_numbered_message():
+    from device.mqtt_link import Numbering, payload_of
+    n = Numbering("t1")
+    kind, payload = payload_of(P.EV_HELLO, (1, "skat"))
+    assert n.message(kind, payload, 5)["deal"] == 1
+    kind, payload = payload_of(P.EV_DEAL_OVER, (1, "P2 wins"))
+    m = n.message(kind, payload, 6)
+    assert (m["seq"], m["deal"], m["game"]) == (2, 1, "skat")
+    kind, payload = payload_of(P.EV_CARD, (0, "CJ"))
+    m = n.message(kind, payload, 7)
+    assert (m["seq"], m["deal"], m["payload"]) == (3, 2, {"seat": 0, "card": "CJ"})
+    assert M.decode(M.encode(m)) == m
+    assert payload_of(P.EV_SCREEN, ["a", "b"]) is None
+    assert payload_of(P.EV_CARD, (0,)) is None  # wrong shape: not guessed at
+
+
+@pytest.mark.parametrize("data, why", [
+    (b"{", "not JSON"), (b"[]", "not a JSON object"),
+    (b'{"v":1,"table":"t1","deal":1,"seq":0,"kind":"card","payload":{},"ms":1}', "seq"),
+    (b'{"v":1,"table":"t/1","deal":1,"seq":1,"kind":"card","payload":{},"ms":1}', "table"),
+    (b'{"v":1,"table":"t1","deal":1,"seq":1,"kind":"bid","payload":{},"ms":1}', "kind"),
+    (b'{"v":2,"table":"t1","deal":1,"seq":1,"kind":"card","payload":{},"ms":1}', "version"),
+])
+def test_bad_messages_are_refused_with_the_reason(data, why):
+    with pytest.raises(M.BadMessage, match=why):
+        M.decode(data)
+
+
+def test_store_drops_duplicates_and_shows_gaps(tmp_path):
+    st = Store(str(tmp_path / "c.db"))
+    assert st._all("PRAGMA journal_mode")[0][0] == "wal"
+    msg = {"table": "t1", "game": "skat", "deal": 1, "kind": "card",
+           "payload": {"seat": 0, "card": "CJ"}, "ms": 1}
+    assert st.add(dict(msg, seq=1), 0) is True
+    assert st.add(dict(msg, seq=1), 0) is False
+    assert st.add(dict(msg, seq=4), 0) is True
+    assert st.gaps() == {"t1": [2, 3]}
+    assert st.count() == 2
+
+
+def test_roster_and_seats_refuse_unknown_or_twice_seated_names(tmp_path):
+    st = Store(str(tmp_path / "c.db"))
+    for n in ("Anna", "Bernd", "Clara"):
+        st.add_player(n)
+    with pytest.raises(ValueError, match="not on the roster: Zoe"):
+        st.assign("t1", ["Anna", "Zoe", "Clara"])
+    with pytest.raises(ValueError, match="seated twice"):
+        st.assign("t1", ["Anna", "Anna", "Clara"])
+    st.assign("t1", ["Clara", "Anna", "Bernd"])
+    assert st.seats() == {"t1": ["Clara", "Anna", "Bernd"]}
+
+
+@pytest.mark.parametrize("n, sizes", [(3, [3]), (4, [4]), (6, [3, 3]), (7, [4, 3]),
+                                      (9, [3, 3, 3]), (13, [4, 3, 3, 3]), (16, [4] * 4)])
+def test_skat_tables_of_four_first_then_three(n, sizes):
+    assert sorted(standings.table_sizes(n), reverse=True) == sizes
+    drawn = standings.draw_seats(["p%d" % i for i in range(n)], seed=1)
+    assert sorted(len(t) for t in drawn) == sorted(sizes)
+    assert sorted(x for t in drawn for x in t) == sorted("p%d" % i for i in range(n))
+
+
+def test_five_players_cannot_sit_at_skat_tables():
+    with pytest.raises(ValueError, match="5 players"):
+        standings.table_sizes(5)
+
+
+def test_acl_lets_a_table_write_only_its_own_topics():
+    acl = acl_text("club")
+    assert "pattern write club/%u/events" in acl
+    assert "pattern write club/%u/state" in acl
+    assert "topic write club/+/events" not in acl
+
+
+# --- an evening through Mosquitto ---------------------------------------------------------
+
+def test_short_evening_store_equals_the_tables_lists(broker, tmp_path):
+    club = start_club(broker.port, tmp_path / "club.db")
+    st = club.store
+    for n in ("Anna", "Bernd", "Clara", "Dora", "Emil", "Fritz", "Gert"):
+        st.add_player(n)
+    club.assign("t1", ["Anna", "Bernd", "Clara"])
+    club.assign("t2", ["Dora", "Emil", "Fritz", "Gert"])
+    tables = [table("t1", "skat", 3, 3, broker.port), table("t2", "skat", 4, 5, broker.port),
+              table("t3", "tarot", 4, 2, broker.port), table("t4", "zhopa", 3, 1, broker.port)]
+    try:
+        assert wait_for(lambda: all(t.publisher.seats is not None for t in tables[:2]))
+        assert tables[0].publisher.seats["seats"] == ["Anna", "Bernd", "Clara"]
+        for t in tables:
+            t.play(3)
+        assert wait_for(lambda: store_matches(st, tables)), (st.gaps(), club.bad)
+        assert club.bad == [] and club.duplicates == 0
+        # Skat: each named player's Seeger-Fabian total is the board's own
+        ranking = {r[1]: r for r in standings.skat(standings.sheets(st))[1]}
+        for t, names in ((tables[0], ["Anna", "Bernd", "Clara"]),
+                         (tables[1], ["Dora", "Emil", "Fritz", "Gert"])):
+            sheet = t._match.sheet
+            assert [ranking[n][2] for n in names] == list(sheet.sf)
+            assert [ranking[n][3] for n in names] == list(sheet.totals)
+            assert all(ranking[n][4] == 3 for n in names)
+        # Tarot: the totals per player after the rounds, unnamed seats as "t3 Pn"
+        tarot = {r[1]: r[2] for r in standings.tarot(standings.sheets(st))[1]}
+        assert [tarot["t3 P%d" % (p + 1)] for p in range(4)] == list(tables[2]._match.totals)
+        assert sum(tarot.values()) == 0  # FFT marks sum to zero
+        status = {r["table"]: r for r in st.tables()}
+        assert status["t1"]["status"] == "playing" and status["t1"]["deal"] >= 3
+    finally:
+        for t in tables:
+            t.publisher.stop()
+        club.stop()
+
+
+def test_a_series_counts_only_its_fixed_number_of_games(broker, tmp_path):
+    club = start_club(broker.port, tmp_path / "club.db", client_id="club-series")
+    t = table("t5", "skat", 3, 11, broker.port)
+    try:
+        t.play(4)
+        assert wait_for(lambda: store_matches(club.store, [t]))
+        rows = standings.skat(standings.sheets(club.store), series_games=2)[1]
+        sf_after_2 = t._match.sheet.rows[1][4]
+        assert sorted(r[2] for r in rows) == sorted(sf_after_2)
+        assert all(r[4] == 2 for r in rows)
+    finally:
+        t.publisher.stop()
+        club.stop()
+
+
+def test_broker_restart_and_a_table_reconnecting_lose_and_double_nothing(broker, tmp_path):
+    club = start_club(broker.port, tmp_path / "club.db", client_id="club-restart")
+    tables = [table("t6", "tarot", 3, 7, broker.port), table("t7", "skat", 3, 8, broker.port)]
+    try:
+        tables[0].play(1)
+        broker.restart()  # mid-evening: persistent sessions saved and restored
+        tables[1].play(1)
+        drop = tables[1].publisher.client
+        drop.disconnect()  # the table drops off the network and plays on
+        tables[1].player.play_more = None
+        sent_before = tables[1].publisher.seq
+        tables[0].player.board.run(10)
+        assert wait_for(lambda: club.connected.is_set())
+        drop.reconnect()
+        assert wait_for(lambda: store_matches(club.store, tables), 30), club.store.gaps()
+        assert tables[1].publisher.seq == sent_before
+        assert club.duplicates >= 0 and club.bad == []
+    finally:
+        for t in tables:
+            t.publisher.stop()
+        club.stop()
+
+
+def test_a_table_cannot_publish_on_another_tables_topic(broker, tmp_path):
+    club = start_club(broker.port, tmp_path / "club.db", client_id="club-acl")
+    liar = TablePublisher("t8", port=broker.port, password=password("t8"))
+    liar.client.connect(liar.host, liar.port)
+    liar.client.loop_start()
+    try:
+        fake = M.encode({"v": 1, "table": "t1", "game": "skat", "deal": 1, "seq": 999,
+                         "kind": "row", "payload": {"columns": ["game"], "cells": [1]},
+                         "ms": 1})
+        liar.client.publish(M.topic("t1", "events"), fake, 1).wait_for_publish(5)
+        liar.client.publish(M.topic("t8", "events"), fake, 1).wait_for_publish(5)
+        assert wait_for(lambda: club.bad, 5)
+        time.sleep(0.5)
+        assert club.store.count() == 0  # t1's topic: denied by the ACL; t4's: refused
+        assert "another table's topic" in club.bad[0][1]
+    finally:
+        liar.client.disconnect()
+        liar.client.loop_stop()
+        club.stop()
+
+
+def test_a_wrong_password_is_refused_by_the_broker(broker):
+    import paho.mqtt.client as mqtt
+    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="t1-intruder")
+    c.username_pw_set("t1", "guess")
+    refused = []
+    c.on_connect = lambda cl, u, f, reason, p=None: refused.append(reason.is_failure)
+    c.connect("127.0.0.1", broker.port)
+    c.loop_start()
+    try:
+        assert wait_for(lambda: refused, 5) and refused[0] is True
+    finally:
+        c.loop_stop()
+
+
+def test_two_rooms_bridged_into_one_league(broker, tmp_path):
+    room_b = start_broker(tmp_path / "roomB", ("B1",))
+    room_b.bridge_to(broker.port, "roomB", password("roomB"))
+    room_b.restart(0)
+    club = start_club(broker.port, tmp_path / "league.db", client_id="club-league")
+    t = table("B1", "skat", 3, 4, room_b.port)
+    try:
+        t.play(2)
+        assert wait_for(lambda: store_matches(club.store, [t]), 30), club.store.gaps()
+    finally:
+        t.publisher.stop()
+        club.stop()
+        room_b.stop()
+
+
+def test_a_wifi_board_publishes_through_umqtt_simple(broker, tmp_path):
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "club"))
+    from umqtt.simple import MQTTClient
+
+    from device.mqtt_link import MqttLink
+    club = start_club(broker.port, tmp_path / "club.db", client_id="club-umqtt")
+    client = MQTTClient("dev1", "127.0.0.1", broker.port, user="dev1",
+                        password=password("dev1"), keepalive=30)
+    link = MqttLink(client, "dev1", lambda: int(time.time() * 1000))
+    try:
+        assert link.start()
+        link.tap(P.EV_HELLO, (1, "skat"))
+        link.tap(P.EV_CARD, (0, "CJ"))
+        link.tap(P.EV_SCREEN, ["lcd", "row"])  # not a club event
+        row = (["game", "declarer", "value", "P1", "P2", "P3", "SF P1", "SF P2", "SF P3"],
+               [1, 1, 24, 24, 0, 0, 74, 0, 0])
+        link.tap(P.EV_ROW, row)
+        assert link.pending == [] and link.numbering.seq == 3
+        assert wait_for(lambda: club.store.count() == 3), (club.store.count(), club.bad)
+        kinds = [m["kind"] for m in club.store.messages("dev1")]
+        assert kinds == ["hello", "card", "row"]
+        assert stored_rows(club.store, "dev1") == (row[0], [row[1]])
+        client.sock.close()  # the Wi-Fi drops: the broker sends the last will
+        assert wait_for(lambda: [r["status"] for r in club.store.tables()
+                                 if r["table"] == "dev1"] == ["offline"])
+    finally:
+        club.stop()
+
+
+def test_club_command_exports_every_list_as_csv(broker, tmp_path):
+    from host_sim.cli import main
+    club = start_club(broker.port, tmp_path / "club.db", client_id="club-csv")
+    t = table("t9", "tarot", 4, 3, broker.port)
+    try:
+        t.play(2)
+        assert wait_for(lambda: store_matches(club.store, [t]))
+        t.publisher.stop()
+        assert wait_for(lambda: ["offline"] == [r["status"] for r in club.store.tables()
+                                                if r["table"] == "t9"])
+    finally:
+        club.stop()
+    out = tmp_path / "csv"
+    assert main(["club", "--db", str(tmp_path / "club.db"), "--export-csv", str(out)]) == 0
+    lines = (out / "tarot.csv").read_text().splitlines()
+    assert lines[0] == "rank,player,points,deals"
+    totals = list(t._match.totals)
+    assert sorted(int(l.split(",")[2]) for l in lines[1:]) == sorted(totals)
+    assert [l for l in (out / "tables.csv").read_text().splitlines()
+            if l.startswith("t9,")] == ["t9,offline,tarot,2,%d" % t.publisher.seq]
