@@ -116,8 +116,11 @@ class TablePublisher:
     def stop(self, offline=True):
         """Say "offline" (retained) and disconnect; paho's thread ends."""
         if offline:
-            self.client.publish(M.topic(self.table, "state", self.root),
-                                self._status("offline"), 1, True).wait_for_publish(5)
+            try:
+                self.client.publish(M.topic(self.table, "state", self.root),
+                                    self._status("offline"), 1, True).wait_for_publish(5)
+            except (RuntimeError, ValueError):
+                pass  # not connected: the broker's last will says offline
         self.client.disconnect()
         self.client.loop_stop()
 
