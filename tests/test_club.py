@@ -296,3 +296,77 @@ def test_club_command_exports_every_list_as_csv(broker, tmp_path):
     assert sorted(int(l.split(",")[2]) for l in lines[1:]) == sorted(totals)
     assert [l for l in (out / "tables.csv").read_text().splitlines()
             if l.startswith("t9,")] == ["t9,offline,tarot,2,%d" % t.publisher.seq]
+
+
+# --- the standings page in headless Chromium ----------------------------------------------
+# Debian's chromium driven by playwright (headless, a fresh user data dir per run).
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+def _page_lists(page):
+    """``{list name: [[cell texts]]}`` of the page's tables (header row first)."""
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        'section')].map(s => [s.id.slice(5), [...s.querySelectorAll('tr')].map(
+        r => [...r.children].map(c => c.textContent))]))""")
+
+
+def _as_text(columns, rows):
+    return [[str(c) for c in columns]] + [["" if v is None else str(v) for v in r]
+                                          for r in rows]
+
+
+def test_the_page_shows_the_store_and_updates_within_a_second(broker, tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    from host_sim.club.web import StandingsServer
+    club = start_club(broker.port, tmp_path / "club.db", client_id="club-page")
+    for n in ("Anna", "Bernd", "Clara", "Dora"):
+        club.store.add_player(n)
+    club.assign("t10", ["Anna", "Bernd", "Clara", "Dora"])
+    server = StandingsServer(club.changes).start()
+    t = table("t10", "tarot", 4, 2, broker.port)
+    shots = os.environ.get("TRICKREF_CLUB_SHOTS") or str(tmp_path)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch_persistent_context(
+                str(tmp_path / "chromium"), executable_path="/usr/bin/chromium", headless=True,
+                args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 720})
+            page = browser.new_page()
+            page.goto(server.url)
+            page.wait_for_selector("#list-tables")
+            t.play(2)
+            assert wait_for(lambda: store_matches(club.store, [t]))
+            version = club.changes.version
+            page.wait_for_function("v => drawn.length && drawn[drawn.length - 1].version "
+                                   ">= v", arg=version, timeout=5000)
+            shown = _page_lists(page)
+            lists = standings.all_lists(club.store)
+            for name in ("tarot", "tarot-rounds"):
+                assert shown[name] == _as_text(*lists[name])
+            assert [r[1] for r in shown["tarot"][1:]] != []
+            assert set(r[1] for r in shown["tarot"][1:]) == {"Anna", "Bernd", "Clara", "Dora"}
+            # each booked deal reached the screen within a second of its row leaving the table
+            drawn = page.evaluate("drawn")
+            rows = club.store.messages("t10", kinds=("row",))
+            assert len(rows) == 2
+            for m in rows:
+                first = min(d["at"] for d in drawn if d["at"] >= m["ms"])
+                assert first - m["ms"] < 1000, (first - m["ms"], m)
+            page.screenshot(path=os.path.join(shots, "club_projector.png"), full_page=True)
+            phone = browser.new_page()
+            phone.set_viewport_size({"width": 390, "height": 844})
+            phone.goto(server.url)
+            phone.wait_for_selector("#list-tarot")
+            phone.screenshot(path=os.path.join(shots, "club_phone.png"), full_page=True)
+            csv = page.request.get(server.url + "csv/tarot.csv").text()
+            assert csv.splitlines()[1:] == [",".join(map(str, r))
+                                            for r in lists["tarot"][1]]
+            assert page.request.post(server.url).status == 405  # read-only
+            browser.close()
+    finally:
+        t.publisher.stop()
+        server.stop()
+        club.stop()

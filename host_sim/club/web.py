@@ -42,6 +42,7 @@ td:nth-child(2), th:nth-child(2) { text-align: left; }
 <div id="lists"></div>
 <script>
 const TITLES = %s;
+const drawn = [];  // when each version reached the screen (latency measurements)
 function cell(t, v, cls) { const e = document.createElement(t); e.textContent = v === null ? "" : v;
   if (cls) e.className = cls; return e; }
 function draw(data) {
@@ -62,6 +63,7 @@ function draw(data) {
   }
   document.getElementById("state").textContent = "(update " + data.version + ")";
   document.body.dataset.version = data.version;
+  drawn.push({version: data.version, at: Date.now()});
 }
 const es = new EventSource("/events");
 es.onmessage = (e) => draw(JSON.parse(e.data));
