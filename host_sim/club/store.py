@@ -113,14 +113,17 @@ class Store:
         return out
 
     def tables(self):
-        """``[{table, status, game, deal, last_seq}]`` for every table heard of."""
-        st = {t: (s, g, d, q) for t, s, g, d, q, _ in self._all("SELECT * FROM status")}
-        for t, g, d, q in self._all("SELECT table_id, game, MAX(deal), MAX(seq) FROM messages "
-                                    "GROUP BY table_id"):
-            s0, g0, d0, q0 = st.get(t, ("playing", g, d, q))
-            st[t] = (s0, g0 or g, max(d0, d or 0), max(q0, q))
-        return [{"table": t, "status": s, "game": g, "deal": d, "last_seq": q}
-                for t, (s, g, d, q) in sorted(st.items())]
+        """``[{table, status, game, deal, last_seq}]`` for every table heard of:
+        ``last_seq`` is the highest seq stored, ``status`` and ``deal`` the table's last
+        status message (playing, offline) or the stored messages'."""
+        st = {t: (s, g, d) for t, s, g, d, _, _ in self._all("SELECT * FROM status")}
+        seqs = self.last_seqs()
+        for t, g, d in self._all("SELECT table_id, game, MAX(deal) FROM messages "
+                                 "GROUP BY table_id"):
+            s0, g0, d0 = st.get(t, ("playing", g, d))
+            st[t] = (s0, g0 or g, max(d0, d or 0))
+        return [{"table": t, "status": s, "game": g, "deal": d, "last_seq": seqs.get(t, 0)}
+                for t, (s, g, d) in sorted(st.items())]
 
     # --- roster and seats ----------------------------------------------------------------
 
