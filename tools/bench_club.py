@@ -36,7 +36,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
 
-from club.evening import start_broker, start_club, store_matches, table, wait_for  # noqa: E402
+from club.evening import start_broker, start_club, table, wait_for  # noqa: E402
 from device import timing  # noqa: E402
 from host_sim.club.web import StandingsServer  # noqa: E402
 
@@ -108,23 +108,18 @@ def _r(x):
     return None if x is None else round(x, 1)
 
 
-def run(n_tables, deals, drops, restart):
-    folder = tempfile.mkdtemp(prefix="bench-club-")
-    ids = ["T%02d" % (i + 1) for i in range(n_tables)]
-    broker = start_broker(folder, ids)
-    club = start_club(broker.port, os.path.join(folder, "club.db"))
-    page = StandingsServer(club.changes).start()
-    watch = StreamWatch(page.url).start()
-    t0 = time.time()
-    tables = [table(tid, *GAMES[i % len(GAMES)], seed=i + 1, port=broker.port)
+def play_tables(port, ids, deals, drops, out):
+    """The room (a process of its own, as the tables are separate machines): every table
+    interleaved step by step; ``drops`` tables lose their connection after their first
+    and second booked deals. Puts ``{table: [columns, rows, last seq]}`` on ``out``."""
+    tables = [table(tid, *GAMES[i % len(GAMES)], seed=i + 1, port=port)
               for i, tid in enumerate(ids)]
     steps = [t.player.script(deals) for t in tables]
     for t in tables:
         t.player.power_on()
         t.player.board.run(50)
-    cut_at = {id(t): 2 for t in tables[:drops]}
-    live = list(range(n_tables))
-    booked, restarted = 0, False
+    cuts = dict((t.table, 2) for t in tables[:drops])
+    live = list(range(len(tables)))
     while live:
         for i in list(live):
             t = tables[i]
@@ -134,28 +129,61 @@ def run(n_tables, deals, drops, restart):
                 live.remove(i)
                 continue
             t.player._run_step(step)
-            booked += step[0] == "next"
-            if step[0] == "next" and id(t) in cut_at and cut_at[id(t)]:
-                cut_at[id(t)] -= 1
+            if step[0] == "next" and cuts.get(t.table):
+                cuts[t.table] -= 1
                 try:
                     t.publisher.client.socket().shutdown(socket.SHUT_RDWR)
                 except (OSError, AttributeError):
                     pass
-        if restart and not restarted and booked >= max(1, n_tables * deals // 2):
-            broker.restart()
+    for t in tables:  # every queued message out before the room closes
+        wait_for(lambda: not t.publisher.client._out_messages, 60)
+    out.put(dict((t.table, [t.sheet()[0], [list(r) for r in t.sheet()[1]], t.publisher.seq])
+                 for t in tables))
+    for t in tables:
+        t.publisher.stop(offline=False)
+
+
+def store_equals(store, tables):
+    """True when every table's stored list and highest seq equal the room's report."""
+    from club.evening import stored_rows
+    gaps = store.gaps()
+    seqs = store.last_seqs()
+    return all(stored_rows(store, tid) == (cols, rows) and seqs.get(tid) == seq and
+               tid not in gaps for tid, (cols, rows, seq) in tables.items())
+
+
+def run(n_tables, deals, drops, restart):
+    import multiprocessing
+    folder = tempfile.mkdtemp(prefix="bench-club-")
+    ids = ["T%02d" % (i + 1) for i in range(n_tables)]
+    broker = start_broker(folder, ids)
+    club = start_club(broker.port, os.path.join(folder, "club.db"))
+    page = StandingsServer(club.changes).start()
+    watch = StreamWatch(page.url).start()
+    t0 = time.time()
+    out = multiprocessing.get_context("fork").Queue()
+    room = multiprocessing.get_context("fork").Process(
+        target=play_tables, args=(broker.port, ids, deals, drops, out))
+    room.start()
+    restarted = False
+    half = max(1, n_tables * deals // 2)
+    while room.is_alive() and out.empty():
+        if restart and not restarted and len(club.store.messages(kinds=("row",))) >= half:
+            broker.restart()  # mid-evening
             restarted = True
+        time.sleep(0.1)
+    tables = out.get(timeout=600)
+    room.join(60)
     played_s = time.time() - t0
-    ok = wait_for(lambda: store_matches(club.store, tables), 120)
+    ok = wait_for(lambda: store_equals(club.store, tables), 120)
     time.sleep(1)
     card, row = latencies(club.store, watch)
-    booked = sum(len(t.sheet()[1]) for t in tables)  # the boards' own lists
+    booked = sum(len(rows) for _, rows, _ in tables.values())  # the boards' own lists
     result = {"tables": n_tables, "deals_per_table": deals, "drops": drops,
               "broker_restarted": restarted, "ok": ok, "played_s": round(played_s, 1),
               "messages": club.store.count(), "duplicates_dropped": club.duplicates,
               "gaps": club.store.gaps(), "deals_booked": booked, "rows_timed": len(row),
               "card_to_page_ms": _figures(card), "row_to_page_ms": _figures(row)}
-    for t in tables:
-        t.publisher.stop(offline=False)
     page.stop()
     club.stop()
     broker.stop()
