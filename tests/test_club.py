@@ -149,12 +149,19 @@ def test_short_evening_store_equals_the_tables_lists(broker, tmp_path):
         club.stop()
 
 
+def _one_table(broker, tmp_path, name, tid, game, players, seed, deals):
+    """A club host ``club-NAME`` and table ``tid`` that played ``deals`` deals, the store
+    equal to the table's list."""
+    club = start_club(broker.port, tmp_path / "club.db", client_id="club-" + name)
+    t = table(tid, game, players, seed, broker.port)
+    t.play(deals)
+    assert wait_for(lambda: store_matches(club.store, [t]))
+    return club, t
+
+
 def test_a_series_counts_only_its_fixed_number_of_games(broker, tmp_path):
-    club = start_club(broker.port, tmp_path / "club.db", client_id="club-series")
-    t = table("t5", "skat", 3, 11, broker.port)
+    club, t = _one_table(broker, tmp_path, "series", "t5", "skat", 3, 11, 4)
     try:
-        t.play(4)
-        assert wait_for(lambda: store_matches(club.store, [t]))
         rows = standings.skat(standings.sheets(club.store), series_games=2)[1]
         sf_after_2 = t._match.sheet.rows[1][4]
         assert sorted(r[2] for r in rows) == sorted(sf_after_2)
@@ -278,11 +285,8 @@ def test_a_wifi_board_publishes_through_umqtt_simple(broker, tmp_path):
 
 def test_club_command_exports_every_list_as_csv(broker, tmp_path):
     from host_sim.cli import main
-    club = start_club(broker.port, tmp_path / "club.db", client_id="club-csv")
-    t = table("t9", "tarot", 4, 3, broker.port)
+    club, t = _one_table(broker, tmp_path, "csv", "t9", "tarot", 4, 3, 2)
     try:
-        t.play(2)
-        assert wait_for(lambda: store_matches(club.store, [t]))
         t.publisher.stop()
         assert wait_for(lambda: ["offline"] == [r["status"] for r in club.store.tables()
                                                 if r["table"] == "t9"])
@@ -370,3 +374,25 @@ def test_the_page_shows_the_store_and_updates_within_a_second(broker, tmp_path):
         t.publisher.stop()
         server.stop()
         club.stop()
+
+
+def test_one_laptop_club_runs_on_the_embedded_broker(tmp_path):
+    from host_sim.club.broker import EmbeddedBroker, free_port
+    from host_sim.club.host import ClubHost
+    from host_sim.club.tables import EmulatedTable
+    broker = EmbeddedBroker("127.0.0.1", free_port()).start()
+    club = ClubHost(Store(str(tmp_path / "club.db")), port=broker.port).start()
+    t = None
+    try:
+        assert club.connected.wait(10)
+        t = EmulatedTable("solo", "zhopa", 3, 2,
+                          TablePublisher("solo", port=broker.port).start())
+        t.play(2)
+        assert wait_for(lambda: store_matches(club.store, [t]))
+        banks = standings.zhopa_results(standings.sheets(club.store))[1]
+        assert sorted(r[4] for r in banks) == sorted(t.sheet()[1][-1][-3:])
+    finally:
+        if t is not None:
+            t.publisher.stop()
+        club.stop()
+        broker.stop()

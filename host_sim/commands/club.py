@@ -6,8 +6,8 @@
 
 Subscribes to every table under the topic root, stores every message in ``--db``
 (SQLite, WAL), serves the live standings page on ``--http`` (default 127.0.0.1:8023).
-Without ``--broker`` an embedded broker (amqtt) runs on 127.0.0.1:1883 for a one-laptop
-club. ``--roster FILE``: the club's players, one name a line; ``--seat`` seats roster
+Without ``--broker`` an embedded broker (amqtt) runs on 127.0.0.1:1883 (``--embedded-port``)
+for a one-laptop club. ``--roster FILE``: the club's players, one name a line; ``--seat`` seats roster
 names at a table (pushed to it, retained). ``--export-csv DIR`` writes every list the store
 holds as CSV and exits; ``--draw-seats`` prints the seat draw for the next Skat series
 among the roster and exits. Exit status 0; 2 for a bad option, an unreadable file, or a
@@ -25,6 +25,8 @@ def add_arguments(p):
     """Options of ``club``."""
     p.add_argument("--broker", metavar="HOST[:PORT]",
                    help="the club's MQTT broker (default: start an embedded one)")
+    p.add_argument("--embedded-port", type=int, default=1883,
+                   help="port of the embedded broker when no --broker is given (default 1883)")
     p.add_argument("--user", default="club-host", help="broker user (default club-host)")
     p.add_argument("--password", default=None,
                    help="broker password (default: $TRICKREF_CLUB_PASSWORD)")
@@ -109,7 +111,7 @@ def _serve(store, seats, http, args):
         if args.broker:
             host, port = broker_address(args.broker)
         else:
-            broker = EmbeddedBroker("127.0.0.1", 1883).start()
+            broker = EmbeddedBroker("127.0.0.1", args.embedded_port).start()
             host, port = broker.host, broker.port
             print("embedded broker on %s:%d (anonymous: for one laptop; a real room uses "
                   "Mosquitto, docs/club.md)" % (host, port))
