@@ -135,7 +135,7 @@ def _run(con, args):
 
 def _publisher(args, game):
     """The club publisher's ``feed`` for ``--mqtt`` (host_sim.club.publisher), or None."""
-    if not args.mqtt:
+    if not getattr(args, "mqtt", None):  # (callers may build args without the option)
         return None
     import os
 
