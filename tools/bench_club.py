@@ -16,7 +16,8 @@ stored twice, and prints:
 
 - card to page: from the card that ended a deal (its message's time at the table) to the
   page's event stream delivering standings that hold that deal's row (an SSE client like
-  the page's own, reading ``/events``); p50, p95, max;
+  the page's own, reading ``/events``); the table books the deal (OK on its result screen)
+  at once; p50, p95, max;
 - row to page: the same from the booked row's message;
 - messages, deals booked, duplicates received and dropped, wall time.
 
@@ -129,6 +130,9 @@ def play_tables(port, ids, deals, drops, out):
                 live.remove(i)
                 continue
             t.player._run_step(step)
+            while step[0] != "next" and t.player.ctl.result is not None:
+                step = next(steps[i])  # the deal is over: the players book it at once
+                t.player._run_step(step)
             if step[0] == "next" and cuts.get(t.table):
                 cuts[t.table] -= 1
                 try:
