@@ -396,3 +396,21 @@ def test_one_laptop_club_runs_on_the_embedded_broker(tmp_path):
             t.publisher.stop()
         club.stop()
         broker.stop()
+
+
+def test_club_command_seats_roster_players_and_pushes_them_to_the_table(broker, tmp_path):
+    from host_sim.cli import main
+    roster = tmp_path / "members.txt"
+    roster.write_text("Anna\nBernd\n\nClara\n", encoding="utf-8")
+    pub = TablePublisher("t11", port=broker.port, password=password("t11")).start()
+    try:
+        args = ["club", "--broker", "127.0.0.1:%d" % broker.port, "--password",
+                CLUB_PASSWORD, "--db", str(tmp_path / "club.db"), "--http", "0",
+                "--roster", str(roster), "--seconds", "0.5"]
+        assert main(args + ["--seat", "t11=Clara,Anna,Zoe"]) == 2  # Zoe: not a member
+        assert main(args + ["--seat", "t11=Clara,Anna,Bernd"]) == 0
+        assert wait_for(lambda: pub.seats is not None)
+        assert pub.seats == {"table": "t11", "seats": ["Clara", "Anna", "Bernd"]}
+        assert Store(str(tmp_path / "club.db")).roster() == ["Anna", "Bernd", "Clara"]
+    finally:
+        pub.stop()

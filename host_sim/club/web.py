@@ -73,10 +73,10 @@ es.onerror = () => { document.getElementById("state").textContent = "(reconnecti
 
 
 def snapshot(changes):
-    """The JSON text of ``/standings.json`` for the current version."""
+    """``(version, JSON text of /standings.json)`` for the current version."""
     v, lists = changes.lists()
-    return json.dumps({"version": v, "lists": {k: {"columns": c, "rows": r}
-                                              for k, (c, r) in lists.items()}})
+    return v, json.dumps({"version": v, "lists": {k: {"columns": c, "rows": r}
+                                                 for k, (c, r) in lists.items()}})
 
 
 def csv_text(columns, rows):
@@ -110,7 +110,7 @@ class _Handler(BaseHTTPRequestHandler):
         if path == "/":
             return self._send(200, "text/html; charset=utf-8", PAGE % json.dumps(TITLES))
         if path == "/standings.json":
-            return self._send(200, "application/json", snapshot(self.changes))
+            return self._send(200, "application/json", snapshot(self.changes)[1])
         if path == "/events":
             return self._stream()
         if path.startswith("/csv/") and path.endswith(".csv"):
@@ -137,8 +137,7 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             while not self.stopping.is_set():
                 if version != self.changes.version:
-                    data = snapshot(self.changes)
-                    version = json.loads(data)["version"]
+                    version, data = snapshot(self.changes)
                     self.wfile.write(b"data: " + data.encode() + b"\n\n")
                 else:
                     self.wfile.write(b": keepalive\n\n")

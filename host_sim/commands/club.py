@@ -106,7 +106,7 @@ def _serve(store, seats, http, args):
     from host_sim.club.host import ClubHost
     from host_sim.club.publisher import broker_address
     from host_sim.club.web import StandingsServer
-    broker = None
+    broker = club = None
     try:
         if args.broker:
             host, port = broker_address(args.broker)
@@ -125,8 +125,9 @@ def _serve(store, seats, http, args):
         page = StandingsServer(club.changes, *http).start()
     except (BrokerError, OSError, ValueError) as e:
         print("error: %s" % e, file=sys.stderr)
-        if broker is not None:
-            broker.stop()
+        for part in (club, broker):
+            if part is not None:
+                part.stop()
         return 2
     print("standings page: %s" % page.url, flush=True)
     try:
