@@ -18,7 +18,10 @@ stored twice, and prints:
   page's event stream delivering standings that hold that deal's row (an SSE client like
   the page's own, reading ``/events``); the table books the deal (OK on its result screen)
   at once; p50, p95, max;
-- row to page: the same from the booked row's message;
+- row to page: the same from the booked row's message (the club's pipeline: broker, host,
+  store, page);
+- card to row at the table: the emulated board's own time from that card to the booked
+  row (CPU-bound emulation of the board's loop: it grows with the machine's load);
 - messages, deals booked, duplicates received and dropped, wall time.
 
 Exit status 0 when the store equals the tables, 1 otherwise.
@@ -78,9 +81,10 @@ class StreamWatch:
 
 
 def latencies(store, watch):
-    """``(card to page, row to page)`` lists in ms: per booked row, from the last card
-    before it, and from the row itself, to the page's stream having it."""
-    card, row = [], []
+    """``(card to page, row to page, card to row)`` lists in ms: per booked row, from the
+    last card before it, and from the row itself, to the page's stream having it; and from
+    that card to the row leaving the table (the emulated board's own time)."""
+    card, row, table_ms = [], [], []
     last_card = {}
     for m in store.messages(kinds=("card", "row")):
         if m["kind"] == "card":
@@ -92,7 +96,8 @@ def latencies(store, watch):
         row.append(at - m["ms"])
         if m["table"] in last_card:
             card.append(at - last_card[m["table"]])
-    return card, row
+            table_ms.append(m["ms"] - last_card[m["table"]])
+    return card, row, table_ms
 
 
 def percentile(xs, p):
@@ -181,13 +186,14 @@ def run(n_tables, deals, drops, restart):
     played_s = time.time() - t0
     ok = wait_for(lambda: store_equals(club.store, tables), 120)
     time.sleep(1)
-    card, row = latencies(club.store, watch)
+    card, row, table_ms = latencies(club.store, watch)
     booked = sum(len(rows) for _, rows, _ in tables.values())  # the boards' own lists
     result = {"tables": n_tables, "deals_per_table": deals, "drops": drops,
               "broker_restarted": restarted, "ok": ok, "played_s": round(played_s, 1),
               "messages": club.store.count(), "duplicates_dropped": club.duplicates,
               "gaps": club.store.gaps(), "deals_booked": booked, "rows_timed": len(row),
-              "card_to_page_ms": _figures(card), "row_to_page_ms": _figures(row)}
+              "card_to_page_ms": _figures(card), "row_to_page_ms": _figures(row),
+              "card_to_row_at_table_ms": _figures(table_ms), "load": os.getloadavg()[0]}
     page.stop()
     club.stop()
     broker.stop()
