@@ -126,18 +126,27 @@ def play_tables(port, ids, deals, drops, out):
         t.player.board.run(50)
     cuts = dict((t.table, 2) for t in tables[:drops])
     live = list(range(len(tables)))
+    ahead = [next(g, None) for g in steps]  # each table's next step
+    chained = False
     while live:
         for i in list(live):
             t = tables[i]
             timing.use(t.player.board.clock)  # the firmware's clock is this board's
-            step = next(steps[i], None)
+            step = ahead[i]
             if step is None:
                 live.remove(i)
                 continue
             t.player._run_step(step)
-            while step[0] != "next" and t.player.ctl.result is not None:
-                step = next(steps[i])  # the deal is over: the players book it at once
+            ahead[i] = next(steps[i], None)
+            # after a card, what is not a card (the skat scanned, the result, OK) is done at
+            # once: the players book a finished deal without waiting for the other tables
+            while step[0] == "card" or step[0] in ("ui", "result") and chained:
+                if ahead[i] is None or ahead[i][0] == "card":
+                    break
+                step, chained = ahead[i], True
                 t.player._run_step(step)
+                ahead[i] = next(steps[i], None)
+            chained = False
             if step[0] == "next" and cuts.get(t.table):
                 cuts[t.table] -= 1
                 try:
