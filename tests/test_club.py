@@ -414,3 +414,25 @@ def test_club_command_seats_roster_players_and_pushes_them_to_the_table(broker, 
         assert Store(str(tmp_path / "club.db")).roster() == ["Anna", "Bernd", "Clara"]
     finally:
         pub.stop()
+
+
+def test_the_boards_mqtt_link_runs_under_micropython():
+    """tests/mp/check_mqtt_link.py: device.link taps its frames into device.mqtt_link under
+    the MicroPython unix port; the messages are those the desktop words and numbers."""
+    from mpy import run_mp
+
+    from device.mqtt_link import Numbering, payload_of
+    out = run_mp("check_mqtt_link.py")
+    msgs = [l.split(" ", 7) for l in out.splitlines() if l.startswith("msg ")]
+    state = [m for m in msgs if m[1] == "club/T01/state"]
+    events = [m for m in msgs if m[1] == "club/T01/events"]
+    # "playing", retained at QoS 1, at the first connection and again at the reconnection
+    assert [(m[2], m[3], json.loads(m[7])["status"]) for m in state] == \
+        [("True", "1", "playing")] * 2
+    n = Numbering("T01")
+    want = [n.message(*payload_of(t, v), 1000) for t, v in (
+        (P.EV_HELLO, (1, "skat")), (P.EV_CARD, (0, "CJ")),
+        (P.EV_ROW, (["game", "P1"], [1, 24])))]
+    assert [(int(m[4]), m[5], int(m[6]), json.loads(m[7])) for m in events] == \
+        [(w["seq"], w["kind"], w["deal"], w["payload"]) for w in want]
+    assert "will club/T01/state offline" in out
