@@ -436,3 +436,37 @@ def test_the_boards_mqtt_link_runs_under_micropython():
     assert [(int(m[4]), m[5], int(m[6]), json.loads(m[7])) for m in events] == \
         [(w["seq"], w["kind"], w["deal"], w["payload"]) for w in want]
     assert "will club/T01/state offline" in out
+
+
+def test_the_simulator_and_a_wired_board_publish_through_the_cli(broker, tmp_path,
+                                                                  monkeypatch):
+    """``trickref sim --mqtt`` publishes the emulated table; ``trickref console URL
+    --mqtt`` bridges a board's serial link (here the emulated board's socket)."""
+    import threading
+
+    from host_sim.autoplay import table_player
+    from host_sim.cli import main
+    club = start_club(broker.port, tmp_path / "club.db", client_id="club-cli")
+    try:
+        monkeypatch.setenv("TRICKREF_TABLE_PASSWORD", password("t12"))
+        assert main(["sim", "--game", "tarot", "--players", "4", "--seed", "2", "--human",
+                     "none", "--headless", "--screenshot", str(tmp_path / "s.png"),
+                     "--mqtt", "127.0.0.1:%d" % broker.port, "--table", "t12"]) == 0
+        # one deal played out (the run ends on its result, before OK books it): 4 players
+        # lay 18 cards each, 18 tricks
+        assert wait_for(lambda: len(club.store.messages("t12", kinds=("trick",))) == 18)
+        assert len(club.store.messages("t12", kinds=("card",))) == 72
+        player = table_player("skat", 3, seed=9, link=True)
+        monkeypatch.setenv("TRICKREF_TABLE_PASSWORD", password("t3"))
+        watch = threading.Thread(target=main, args=(
+            ["console", player.board.uart.url, "--seconds", "12", "--mqtt",
+             "127.0.0.1:%d" % broker.port, "--table", "t3"],))
+        watch.start()
+        assert wait_for(player.board.uart.connected, 10)
+        player.play(2)
+        cols, rows = player.ctl.flow.sheet_table(player.ctl.match)
+        assert wait_for(lambda: stored_rows(club.store, "t3") == (cols, [list(r) for r in
+                                                                        rows]), 15)
+        watch.join(30)
+    finally:
+        club.stop()
