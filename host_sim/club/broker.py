@@ -106,6 +106,8 @@ class Mosquitto:
         return path
 
     def start(self):
+        """Write the configuration and run mosquitto; BrokerError when it does not listen
+        within 10 s. Returns self."""
         conf = self._write_conf()
         self.proc = subprocess.Popen([self.exe, "-c", conf], stdout=subprocess.DEVNULL,
                                      stderr=subprocess.PIPE)
@@ -117,6 +119,7 @@ class Mosquitto:
         return self
 
     def stop(self):
+        """SIGTERM (mosquitto saves its persistent sessions), killed after 10 s."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
@@ -133,6 +136,7 @@ class Mosquitto:
         return self.start()
 
     def log(self):
+        """The broker's log file so far ("" when there is none)."""
         try:
             with open(os.path.join(self.folder, "mosquitto.log")) as f:
                 return f.read()
@@ -151,6 +155,8 @@ class EmbeddedBroker:
         self._thread = None
 
     def start(self):
+        """Run the broker in its own thread with its own event loop; BrokerError when it
+        does not start. Returns self."""
         import asyncio
 
         from amqtt.broker import Broker
@@ -183,6 +189,7 @@ class EmbeddedBroker:
         return self
 
     def stop(self):
+        """Shut the broker down and end its thread."""
         import asyncio
         if self._loop is None:
             return

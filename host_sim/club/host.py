@@ -29,6 +29,7 @@ class Changes:
         self._cache = (-1, None)
 
     def bump(self):
+        """Something changed: a new version, the streams waiting on it wake up."""
         with self._cond:
             self.version += 1
             self.booked_ms = time.time() * 1000
@@ -70,11 +71,14 @@ class ClubHost:
         self.client.on_subscribe = self._on_subscribe
 
     def start(self):
+        """Connect in paho's thread (reconnecting by itself); returns self. ``connected``
+        is set once the subscriptions are acknowledged."""
         self.client.connect_async(self.host, self.port, 5)
         self.client.loop_start()
         return self
 
     def stop(self):
+        """Disconnect and end paho's thread."""
         self.client.disconnect()
         self.client.loop_stop()
 

@@ -93,10 +93,12 @@ class TablePublisher:
 
     @property
     def seq(self):
+        """The last seq published."""
         return self.numbering.seq
 
     @property
     def game(self):
+        """The game in play (from the board's hello)."""
         return self.numbering.game
 
     @game.setter

@@ -34,12 +34,14 @@ class Sheet:
 
     @property
     def players(self):
+        """Number of seats in this list (from its columns)."""
         return sum(1 for c in self.columns or () if c.startswith("P") and c[1:].isdigit()) \
             if self.game == "skat" else \
             sum(1 for c in self.columns or () if c.startswith("points P")) or \
             sum(1 for c in self.columns or () if c.startswith("total P"))
 
     def column(self, row, name):
+        """The cell of ``row`` under column ``name``."""
         return row[self.columns.index(name)]
 
     def name(self, seat):

@@ -41,6 +41,7 @@ class Store:
             self._db.executescript(_SCHEMA)
 
     def close(self):
+        """Close the database."""
         with self._lock:
             self._db.close()
 

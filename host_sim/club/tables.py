@@ -20,12 +20,15 @@ class TapUart:
         self._reader = P.FrameReader()
 
     def any(self):
+        """Bytes waiting for the board: never any."""
         return 0
 
     def read(self, n=-1):
+        """Nothing is ever received: None."""
         return None
 
     def write(self, data):
+        """Decode the board's bytes into frames for ``on_frame``; returns len(data)."""
         for item in self._reader.feed(bytes(data)):
             if isinstance(item, P.Frame):
                 self.on_frame(item)

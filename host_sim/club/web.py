@@ -161,10 +161,12 @@ class StandingsServer:
                                         name="standings-page")
 
     def start(self):
+        """Serve in a thread; returns self."""
         self._thread.start()
         return self
 
     def stop(self):
+        """Stop serving, close the socket (open event streams end with it)."""
         self._stopping.set()
         self.httpd.shutdown()
         self.httpd.server_close()
