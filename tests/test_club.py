@@ -470,3 +470,22 @@ def test_the_simulator_and_a_wired_board_publish_through_the_cli(broker, tmp_pat
         watch.join(30)
     finally:
         club.stop()
+
+
+def test_magistr_ratings_are_the_boards_deal_points_summed(tmp_path):
+    """Standings rebuilt from a store filled without a broker: the messages a table's
+    publisher made (kept for resends) stored directly."""
+    from host_sim.club.tables import EmulatedTable
+    pub = TablePublisher("m1")  # never started: it only words and numbers the messages
+    t = EmulatedTable("m1", "magistr", 3, 4, pub)
+    t.play(3)
+    st = Store(str(tmp_path / "club.db"))
+    for seq in sorted(pub.sent):
+        assert st.add(M.decode(pub.sent[seq]), 0)
+    assert stored_rows(st, "m1") == (t.sheet()[0], [list(r) for r in t.sheet()[1]])
+    match = t._match
+    ratings = {r[1]: r for r in standings.magistr(standings.sheets(st))[1]}
+    for p in range(3):
+        assert ratings["m1 P%d" % (p + 1)][2] == sum(r.points[p] for r in match.rows)
+        assert ratings["m1 P%d" % (p + 1)][3] == sum(r.tricks[p] for r in match.rows)
+        assert ratings["m1 P%d" % (p + 1)][4] == len(match.rows) == 3
