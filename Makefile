@@ -34,6 +34,7 @@ $(BENCH_STAMP): $(STAMP)
 
 bench: $(BENCH_STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/python tools/bench.py
+	SDL_VIDEODRIVER=dummy $(BIN)/python tools/bench_club.py --tables 50
 
 # The whole firmware's smallest heap per game under a 32-bit MicroPython unix port (4-byte
 # pointers, as on an RP2040 or ESP32; issue 19). Not in the repository: point MP32 at one

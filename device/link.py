@@ -85,6 +85,7 @@ class Link:
         self.journal_end = journal_end
         self.host = None  # id of the logged-in host, or None
         self.paired = None  # set to a host id when a host pairs (the app shows it)
+        self.tap = None  # tap(ftype, value): sees every frame sent (device/mqtt_link.py)
         self.backoff_ms = BACKOFF_MS
         self._host_seen = 0
         self._challenge = None  # (host id, host nonce, board nonce) after C_HELLO
@@ -181,6 +182,8 @@ class Link:
         try:
             data = self._writer.frame(ftype, value)
             self.uart.write(data)
+            if self.tap is not None:  # the club's MQTT link (device/mqtt_link.py)
+                self.tap(ftype, value)
             return True
         except Exception as e:
             self._fault(e)

@@ -44,6 +44,12 @@ def add_arguments(p):
     p.add_argument("--hex", action="store_true", help="also dump every frame's bytes in hex")
     p.add_argument("--pair", metavar="CODE",
                    help="pair with the board showing CODE on its LCD (menu: Pair host)")
+    p.add_argument("--mqtt", metavar="HOST[:PORT]",
+                   help="also publish every event to the club's MQTT broker (docs/club.md)")
+    p.add_argument("--table", default=None,
+                   help="the table id (and broker user) for --mqtt (default table1)")
+    p.add_argument("--mqtt-password", default=None,
+                   help="the table's broker password (default $TRICKREF_TABLE_PASSWORD)")
     p.add_argument("--keys", metavar="FILE", default=None,
                    help="this host's pairing keys (default $TRICKREF_KEYS or "
                         "~/.config/trickref/keys.json)")
@@ -119,12 +125,43 @@ def _run(con, args):
         write_csv(args.csv, columns, rows)
     if game is None:
         game = _game_in_play(con, args.timeout)
+    publish = _publisher(args, game)
+    try:
+        return _watch(con, args, game, columns, rows, publish)
+    finally:
+        if publish is not None:
+            publish.__self__.stop()
+
+
+def _publisher(args, game):
+    """The club publisher's ``feed`` for ``--mqtt`` (host_sim.club.publisher), or None."""
+    if not getattr(args, "mqtt", None):  # (callers may build args without the option)
+        return None
+    import os
+
+    from host_sim.club.publisher import TablePublisher, broker_address
+    table = args.table or "table1"
+    try:
+        host, port = broker_address(args.mqtt)
+        pub = TablePublisher(table, host, port, password=args.mqtt_password or
+                             os.environ.get("TRICKREF_TABLE_PASSWORD"),
+                             seq_file=os.path.join(os.path.dirname(KeyStore(args.keys).path),
+                                                   "club-%s.seq" % table))
+    except ValueError as e:
+        raise ConsoleError("--mqtt: %s" % e)
+    pub.game = game
+    return pub.start().feed
+
+
+def _watch(con, args, game, columns, rows, publish):
     end = None if args.seconds is None else time.monotonic() + args.seconds
     while end is None or time.monotonic() < end:
         left = 0.5 if end is None else max(0.0, min(0.5, end - time.monotonic()))
         for item in con.take(left):
             game = game_of(item, game)
             print(describe(item, game), flush=True)
+            if publish is not None and isinstance(item, P.Frame):
+                publish(item)
             if args.csv and isinstance(item, P.Frame) and item.type == P.EV_ROW and \
                     isinstance(item.value, (list, tuple)) and len(item.value) == 2 and \
                     isinstance(item.value[0], list) and isinstance(item.value[1], list):

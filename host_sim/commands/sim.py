@@ -45,6 +45,9 @@ def add_arguments(p):
     p.add_argument("--players", type=int, default=None,
                    help="number of players (default: the game's first allowed count)")
     p.add_argument("--seed", type=int, default=1, help="seed of the shuffle (default 1)")
+    p.add_argument("--mqtt", metavar="HOST[:PORT]", default=None,
+                   help="publish the table's events to a club broker (docs/club.md)")
+    p.add_argument("--table", default="sim", help="the table id for --mqtt (default sim)")
     p.add_argument("--record", default=None,
                    help="deal the first deal from a game record (ISS .sgf for Skat; the first "
                         "played game in the file, or --record-id); 'demo' = the shipped one")
@@ -160,6 +163,9 @@ def run(args):
                                                           for p in sorted(humans)),
               file=sys.stderr)
         return 2
+    if getattr(args, "mqtt", None):  # the club evening: publish the table's events (docs/club.md)
+        from host_sim.club.tables import club_publisher
+        club_publisher(sim.board.uart, args.mqtt, args.table)
     sim.lazy_draw = bool(args.headless)  # draw only the frames that are saved
     you = ", ".join("P%d" % (p + 1) for p in sorted(humans)) or "nobody (computer only)"
     print("trickref sim: %s, %d players, seed %d%s; you play %s" % (
