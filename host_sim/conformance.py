@@ -208,10 +208,10 @@ def _skat_early_end(pair, stats):
 def skat_deals(deals, seed, stats, board=False):
     """``deals`` random Skat deals, each checked; the options alternate. ``board``: the
     table path runs on the emulated board, cards read from their tags (slower)."""
-    from core.games import skat
+    from core.games import skat, skat_sheet
     rng = random.Random(seed)
     for n in range(deals):
-        match = skat.Match(3, violations=("decide", "report")[n % 2])
+        match = skat_sheet.Match(3, violations=("decide", "report")[n % 2])
         pair = _skat_deal(rng, match, "skat seed %d deal %d" % (seed, n), board)
         pair.play_out(rng, _skat_early_end(pair, stats))
         res = pair.check()

@@ -1,6 +1,6 @@
 """The sampling Skat player (host_sim/players/skat.py) and its view (skat_view.py).
 
-Whole deals through the referee (``core.games.skat.KnownDeal`` raises IllegalPlay on any
+Whole deals through the referee (``core.games.skat_known.KnownDeal`` raises IllegalPlay on any
 card the rules refuse: seed 003 "Играя ход", follow the effective suit), samples that
 respect what the seat has seen, and the view's bookkeeping against the referee's own.
 """

@@ -7,7 +7,7 @@ import pytest
 
 from core.cards import SKAT
 from core.errors import IllegalPlay
-from core.games import skat
+from core.games import skat, skat_sheet
 from device.flows import skat as skat_flow
 
 p = SKAT.parse_many
@@ -100,7 +100,7 @@ def test_auction_entered_at_the_table_leaves_the_word_to_the_players():
 
 
 def test_the_board_offers_kontra_then_re_and_shows_it():
-    match = skat.Match(3, kontra="on")
+    match = skat_sheet.Match(3, kontra="on")
     deal = _declared("GH", match=match)
     labels = [i.label for i in skat_flow.table_items(deal, match)]
     assert labels[:2] == ["P3 Kontra", "P1 Kontra"]  # middlehand P3, rearhand P1

@@ -7,7 +7,7 @@ import pytest
 
 from core.cards import SKAT
 from core.errors import IllegalPlay
-from core.games import skat, skat_ramsch
+from core.games import skat, skat_ramsch, skat_sheet
 from device import flows
 from device.flows import skat as skat_flow
 
@@ -103,7 +103,7 @@ def test_nobody_resigns_a_ramsch_and_a_player_leaving_aborts_it():
 
 
 def test_sheet_books_each_player_without_seeger_fabian_bonus():
-    match = skat.Match(3, ramsch="ramsch")
+    match = skat_sheet.Match(3, ramsch="ramsch")
     deal = match.new_deal([p(FOREHAND), p(MIDDLE), p(REAR)], p(SKAT_CARDS))
     _all_pass(deal)
     _play_out(deal, FOREHAND, MIDDLE, REAR)

@@ -198,6 +198,8 @@ class Deal(bank.BankDeal):
     The bank machinery (tricks, first leader, evidence of revokes) is ``bank.BankDeal``.
     """
 
+    VERBS = ("play",)  # checked by core.referee
+
     def __init__(self, game, number, dealer, hands, leader):
         n = game.players
         self.game = game

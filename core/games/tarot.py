@@ -151,6 +151,8 @@ class Deal(Bidding):
     changes nothing.
     """
 
+    VERBS = ("bid", "call", "discard", "announce", "play")  # checked by core.referee
+
     # --- card play (FFT p.7-8; seed 002 s.5-6) ---
 
     def led_suit(self):

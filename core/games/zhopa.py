@@ -309,6 +309,8 @@ class Deal(bank.BankDeal):
     shared with Magistr.
     """
 
+    VERBS = ("bid", "play")  # checked by core.referee
+
     def __init__(self, game, number, dealer, hands, leader, stock):
         n = game.players
         self.game = game

@@ -56,11 +56,13 @@ def bank_setup(players, options):
 class TableDeal:
     """A deal as the table starts it: deal 1 waits for the seat holding the lowest diamond
     to be named (``lead(seat)``: the core needs the first leader and the table has not
-    shown its cards); every other verb goes to the core Deal (Magistr or Zhopa)."""
+    shown its cards); every other verb goes to the core Deal (Magistr or Zhopa), whose
+    ``VERBS`` the flow passes as ``verbs``."""
 
-    def __init__(self, match):
+    def __init__(self, match, verbs):
         self._match = match
         self._deal = None
+        self.VERBS = ("lead",) + verbs  # the core Deal's VERBS (core.referee checks them)
         if match.number() != 1:
             self._deal = match.new_deal()
 

@@ -25,7 +25,7 @@ def new_match(players, options):
 
 def deal_factory(match):
     """The next deal of the match, cards unknown."""
-    return lambda: TableDeal(match)
+    return lambda: TableDeal(match, magistr.Deal.VERBS)
 
 
 def pad_seat(match, deal, pad):

@@ -28,7 +28,7 @@ def new_match(players, options):
 
 def deal_factory(match):
     """The next deal, cards unknown."""
-    return lambda: TableDeal(match)
+    return lambda: TableDeal(match, zhopa.Deal.VERBS)
 
 
 def pad_seat(match, deal, pad):
