@@ -1,7 +1,7 @@
 """Trick-taking basics shared by the games: turn order, follow suit, trick winner, revokes.
 
 A game sets two byte tables with :meth:`TrickDeal.set_trick_tables`: the *effective suit*
-of every card (trumps share one effective suit, ``TRUMP``) and its *strength* within that
+of every card (trumps share one effective suit, ``TRUMP_SUIT``) and its *strength* within that
 suit. The winner of a trick is the strongest trump if any was played, else the strongest
 card of the suit led (Skat seed 003 "Играя ход"; FFT 2012 p.7). Games with other rules
 (the Magistr/Zhopa bank, the Tarot Excuse) override :meth:`TrickDeal.trick_winner`.
@@ -24,7 +24,7 @@ from core.errors import BadCard, BadRecord, IllegalPlay
 from core.events import (ALREADY_PLAYED, MUST_FOLLOW, NOT_IN_DECK, NOT_IN_HAND,
                          NOT_YOUR_TURN, REVOKE, CardPlayed, RevokeFound, TrickTaken)
 
-TRUMP = 4  # effective suit number shared by every trump
+TRUMP_SUIT = 4  # effective suit number shared by every trump
 
 # Events of the hot path. On CPython a namedtuple class runs a Python-level ``__new__``
 # that only calls ``tuple.__new__(cls, fields)``; calling that directly builds the very
@@ -166,7 +166,7 @@ class TrickDeal:
         suits = self.trick_suits
         index = []
         for hand in self.hands:
-            lists = [[], [], [], [], [], []]  # effective suits 0-3, TRUMP, a 6th (Excuse)
+            lists = [[], [], [], [], [], []]  # effective suits 0-3, TRUMP_SUIT, a 6th (Excuse)
             for c in hand:
                 lists[suits[c]].append(c)
             index.extend(lists)
@@ -255,7 +255,7 @@ class TrickDeal:
             if suits[c] == suits[b]:
                 if power[c] > power[b]:
                     best = i
-            elif suits[c] == TRUMP:
+            elif suits[c] == TRUMP_SUIT:
                 best = i
         return best
 

@@ -143,7 +143,8 @@ def _skat_deal(rng, match, where, board=False):
     rng.shuffle(cards)
     hands = [cards[0:10], cards[10:20], cards[20:30]]
     g = match.game
-    known = skat.Game(g.violations, g.ramsch, g.kontra).new_deal(hands, cards[30:32])
+    known = skat.Game(violations=g.violations, ramsch=g.ramsch,
+                      kontra=g.kontra).new_deal(0, hands, cards[30:32])
     table = BoardTable(flow, match, 3) if board else Referee(flow.deal_factory(match))
     pair = Pair(known, table, where)
     pair.lay = lambda verb, count: _skat_lay(known, verb, count)

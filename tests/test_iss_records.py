@@ -273,7 +273,7 @@ def test_peer_legal_cards(peer):
         filler = [c for c in rest if suits[c] not in (suits[lead], 4)][:10 - len(mine)]
         rest = [c for c in rest if c not in filler]
         hands = [[lead] + rest[:9], mine + filler, rest[9:19]]
-        deal = skat.Game().new_deal(hands, rest[19:21])
+        deal = skat.Game().new_deal(0, hands, rest[19:21])
         deal.enter_auction(2, 18)
         deal.declare(2, v["contract"] + "H")
         deal.play(0, lead)

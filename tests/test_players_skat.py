@@ -109,7 +109,7 @@ def test_declarer_choice_is_a_legal_declaration_through_the_referee():
     for _ in range(6):
         cards = list(range(32))
         rnd.shuffle(cards)
-        d = skat.Game().new_deal([cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
+        d = skat.Game().new_deal(0, [cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
         decl = rnd.randrange(3)
         d.enter_auction(decl, 18)
         d.pick_up(decl)

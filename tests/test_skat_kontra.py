@@ -22,7 +22,7 @@ def _declared(contract, kontra="on", match=None):
     """Middlehand bids 18, forehand holds, middlehand and rearhand pass: forehand declares
     ``contract`` from the hand; rearhand said nothing."""
     game = match.game if match is not None else skat.Game(kontra=kontra)
-    deal = game.new_deal([p(FOREHAND), p(MIDDLE), p(REAR)], p(SKAT_CARDS))
+    deal = game.new_deal(0, [p(FOREHAND), p(MIDDLE), p(REAR)], p(SKAT_CARDS))
     deal.bid(1, 18)
     deal.hold(0)
     deal.pass_(1)

@@ -39,7 +39,7 @@ from core.games.skat_options import (BOCK_OFF, BOCK_ON, KONTRA_OFF, KONTRA_ON,  
                                      check_ramsch, check_violations)
 # Contract values live in core.games.skat_values; named here too for every caller of the rules.
 from core.games.skat_values import (BASE_VALUES, BID_LADDER, GRAND, KIND_LETTERS,  # noqa: F401
-                                    NULL, NULL_VALUES, RANK_POINTS, _CARD_POINTS, _JACK,
+                                    NULL, NULL_VALUES, RANK_POINTS, _CARD_POINTS,
                                     Contract, card_points, contract_code, declared_value,
                                     game_value, matadors, null_value, parse_contract)
 
@@ -56,7 +56,8 @@ PHASE_REST = const(8)  # unknown hands: after an early end, the declarer lays hi
 # and null (A K Q J T 9 8 7, the natural order). Seed 003, "Играя ход".
 _SUIT_ORDER = b"\x00\x01\x02\x05\x00\x03\x04\x06"
 _NULL_ORDER = b"\x00\x01\x02\x03\x04\x05\x06\x07"
-_TRUMP = const(4)  # effective suit number of every trump
+_JACK = const(4)  # rank number of the Unter in core.cards.SKAT (a const: not importable)
+_TRUMP_SUIT = const(4)  # effective suit number of every trump
 
 AUCTION_PASS = "p"
 AUCTION_HOLD = "y"
@@ -91,10 +92,10 @@ def trick_tables(kind):
             suits[card] = s
             power[card] = _NULL_ORDER[r]
         elif r == _JACK:
-            suits[card] = _TRUMP
+            suits[card] = _TRUMP_SUIT
             power[card] = 20 - s  # CJ 20 > SJ 19 > HJ 18 > DJ 17 > any suit card
         elif s == kind:
-            suits[card] = _TRUMP
+            suits[card] = _TRUMP_SUIT
             power[card] = _SUIT_ORDER[r]
         else:
             suits[card] = s
@@ -139,7 +140,7 @@ def _winner_keys(kind):
     trumps and the cards of the suit led (the rule of
     :meth:`core.tricks.TrickDeal.trick_winner`, with one comparison a card)."""
     suits, power = _TABLES[kind]
-    return _table((64 if suits[c] == _TRUMP else 32) + power[c] for c in range(32))
+    return _table((64 if suits[c] == _TRUMP_SUIT else 32) + power[c] for c in range(32))
 
 
 _WINNER_KEYS = tuple(_winner_keys(kind) for kind in range(6))
@@ -148,36 +149,50 @@ _WINNER_KEYS = tuple(_winner_keys(kind) for kind in range(6))
 class Game:
     """Skat's static facts: 32-card Prager deck, three active seats, options.
 
-    A null below the bid loses twice the next multiple of its value, as SkatGUI (the only
-    reading implemented, see docs/rules/skat.md). ``violations``: ``"decide"`` (default; a
-    proven revoke ends the game as ISkO 4.1-4.2) or ``"report"`` (shown, play goes on);
-    BadRecord on any other value. ``ramsch``: ``"off"`` (default, ISkO: a deal all pass
-    is not played) or ``"ramsch"`` (it is played as a Ramsch, core.games.skat_ramsch);
-    ValueError on any other value. ``kontra``: ``"off"`` (default, ISkO) or ``"on"`` (a
-    defender may say Kontra and the declarer Re before the first card, core.games.
-    skat_kontra); ValueError on any other value.
+    ``players``: the table, 3 or 4 (at 4 the dealer sits out each deal, ISkO 2.1); a deal
+    always has three seats (``Game.players`` stays 3, the table's count is
+    ``table_players``); ValueError on another count. A null below the bid loses twice the
+    next multiple of its value, as SkatGUI (the only reading implemented, see
+    docs/rules/skat.md). ``violations``: ``"decide"`` (default; a proven revoke ends the
+    game as ISkO 4.1-4.2) or ``"report"`` (shown, play goes on); BadRecord on any other
+    value. ``ramsch``: ``"off"`` (default, ISkO: a deal all pass is not played) or
+    ``"ramsch"`` (it is played as a Ramsch, core.games.skat_ramsch); ValueError on any
+    other value. ``kontra``: ``"off"`` (default, ISkO) or ``"on"`` (a defender may say
+    Kontra and the declarer Re before the first card, core.games.skat_kontra); ValueError
+    on any other value.
     """
 
     deck = SKAT
-    players = 3
+    players = 3  # seats of a deal: forehand, middlehand, rearhand
     name = "skat"
 
-    def __init__(self, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF, kontra=KONTRA_OFF):
+    def __init__(self, players=3, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF,
+                 kontra=KONTRA_OFF):
+        if players not in (3, 4):
+            raise ValueError("a Skat table has 3 or 4 players, not %r" % (players,))
+        self.table_players = players
         self.violations = check_violations(violations)
         self.ramsch = check_ramsch(ramsch)
         self.kontra = check_kontra(kontra)
 
-    def new_deal(self, hands=None, skat=None):
-        """A new deal in the AUCTION phase.
+    def new_deal(self, dealer=0, hands=None, skat=None):
+        """A new deal in the AUCTION phase, dealt by table seat ``dealer``.
 
-        ``hands``: three lists of 10 cards (forehand, middlehand, rearhand) or None when
-        the cards are only seen as they are played; ``skat``: the two skat cards or None.
-        Raises BadRecord when the cards given are not 32 distinct cards of the deck.
+        The deal's seats are deal seats (0 forehand, the dealer's left; ISkO 2.1, as ISS
+        records): ``hands``: three lists of 10 cards (forehand, middlehand, rearhand) or
+        None when the cards are only seen as they are played; ``skat``: the two skat cards
+        or None. ``deal.dealer`` keeps ``dealer``. Raises BadRecord when the cards given are
+        not 32 distinct cards of the deck or ``dealer`` is not a seat of the table.
         """
+        if not isinstance(dealer, int) or not 0 <= dealer < self.table_players:
+            raise BadRecord("dealer %r is not a seat of %d" % (dealer, self.table_players))
         if hands is None:
-            return Deal(hands, skat, self.violations, self.ramsch, self.kontra)
-        from core.games.skat_known import KnownDeal  # desktop only: a board never knows hands
-        return KnownDeal(hands, skat, self.violations, self.ramsch, self.kontra)
+            deal = Deal(hands, skat, self.violations, self.ramsch, self.kontra)
+        else:
+            from core.games.skat_known import KnownDeal  # desktop only: a board never knows hands
+            deal = KnownDeal(hands, skat, self.violations, self.ramsch, self.kontra)
+        deal.dealer = dealer
+        return deal
 
 
 class Deal(tricks.TrickDeal):
@@ -500,7 +515,7 @@ class Deal(tricks.TrickDeal):
         """Why ``winner_card`` took the trick, in words a player reads on the LCD."""
         # SKAT.short(card) without the calls: SKAT numbers cards suit * 8 + rank.
         label = SKAT.glyphs[winner_card >> 3] + SKAT.rank_short[winner_card & 7]
-        if self.trick_suits[winner_card] == _TRUMP and self.contract.kind != NULL:
+        if self.trick_suits[winner_card] == _TRUMP_SUIT and self.contract.kind != NULL:
             return label + " highest trump"
         return label + " top of suit"  # fits a 16-column row
 

@@ -25,7 +25,7 @@ _REASONS = tuple(_reason(c % 32, c >= 32) for c in range(64)) if _DESKTOP else N
 
 class KnownDeal(Deal):
     """A :class:`Deal` whose hands are known from the deal on (simulation, computer players,
-    host_sim's shadow deals, tests): ``Game.new_deal(hands, skat)`` makes one. Same verbs,
+    host_sim's shadow deals, tests): ``Game.new_deal(dealer, hands, skat)`` makes one. Same verbs,
     verdicts and events; only ``play`` differs, with the checks and the bookkeeping of a
     legal card done in one pass over the suit index (docs/performance.md). Kept apart from
     :class:`Deal` because on MicroPython a function with many local variables takes its

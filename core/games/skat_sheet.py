@@ -82,7 +82,7 @@ class Match:
 
     def __init__(self, players=3, first_dealer=0, violations=VIOLATIONS_DECIDE,
                  ramsch=RAMSCH_OFF, kontra=KONTRA_OFF, bock=BOCK_OFF):
-        self.game = Game(violations, ramsch, kontra)
+        self.game = Game(players, violations, ramsch, kontra)
         self.bock = check_bock(bock)
         self.game.bock = self.bock  # every rules option readable on the game
         self.players = players
@@ -102,7 +102,7 @@ class Match:
 
     def new_deal(self, hands=None, skat=None):
         """A fresh Deal for the current dealer (hands by deal seat, if known)."""
-        return self.game.new_deal(hands, skat)
+        return self.game.new_deal(self.dealer, hands, skat)
 
     def factor(self, result):
         """2 when ``result`` would count double (a Bock game), else 1; changes nothing."""

@@ -247,7 +247,7 @@ class Deal(Bidding):
         if self.contract <= GARDE:
             for c in range(78):  # the écart, known now as the cards never played
                 if not self.seen[c] and (is_oudler(c) or (POWER[c] == _KING
-                                                    and SUITS[c] < tricks.TRUMP)):
+                                                    and SUITS[c] < tricks.TRUMP_SUIT)):
                     events.append(RevokeFound(self.taker, c, -1, BAD_ECART,
                                               "%s was in the écart (FFT p.6)" % TAROT.short(c)))
         self._note_violation(events)
@@ -281,7 +281,7 @@ class Deal(Bidding):
         # short enough for a 16-column row, as Skat's reasons
         if winner_card == EX:
             return "Excuse: chelem"
-        if SUITS[winner_card] == tricks.TRUMP:
+        if SUITS[winner_card] == tricks.TRUMP_SUIT:
             return "%s top trump" % TAROT.short(winner_card)
         return "%s top of suit" % TAROT.short(winner_card)
 

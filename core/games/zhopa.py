@@ -277,8 +277,9 @@ class Game:
         ``hands``: 4 distinct cards per seat, or None when cards are seen only as they are
         played. ``stock``: with known hands, the other 36 - 4n cards in draw order (required
         with STOCK_REFILL; with STOCK_NONE they stay out of play); None with unknown hands. ``leader``: as in Magistr, computed with known hands (a
-        different value raises IllegalPlay WRONG_LEADER), required for deal 1 with unknown
-        hands. Raises BadRecord on bad hands or stock, TrickrefError on a bad seat/number.
+        different value raises IllegalPlay WRONG_LEADER); without it deal 1 with unknown
+        hands waits for ``lead(seat)`` before its bids. Raises BadRecord on bad hands or stock,
+        TrickrefError on a bad seat/number.
         """
         return Deal(self, number, dealer, hands, leader, stock)
 
@@ -301,7 +302,8 @@ class Game:
 
 
 class Deal(bank.BankDeal):
-    """One Zhopa deal. Verbs ``bid(seat, go)``, then ``play(seat, card)``; queries
+    """One Zhopa deal. Verbs ``lead(seat)`` (deal 1, hands unknown: the holder of the
+    lowest diamond, named first), ``bid(seat, go)``, then ``play(seat, card)``; queries
     ``current_seat()``, ``check_bid``, ``check_play``, ``legal``, ``legal_cards``,
     ``stock_left()``, ``is_over()``, ``result()``.
 
@@ -309,7 +311,7 @@ class Deal(bank.BankDeal):
     shared with Magistr.
     """
 
-    VERBS = ("bid", "play")  # checked by core.referee
+    VERBS = ("lead", "bid", "play")  # checked by core.referee; lead: bank.BankDeal
 
     def __init__(self, game, number, dealer, hands, leader, stock):
         n = game.players
@@ -345,9 +347,10 @@ class Deal(bank.BankDeal):
     # --- queries ---
 
     def current_seat(self):
-        """The seat to bid or play now, or -1 when the deal is over."""
+        """The seat to bid or play now, or -1 when the deal is over or waits for its
+        first leader (``lead``)."""
         if self.phase == PHASE_BID:
-            return self.bidder
+            return bank.NO_SEAT if self.waiting_for_leader() else self.bidder
         return self.to_play() if self.phase == PHASE_PLAY else -1
 
     def is_over(self):
@@ -365,6 +368,7 @@ class Deal(bank.BankDeal):
         TrickrefError unless ``go`` is True/False."""
         if self.phase != PHASE_BID:
             raise IllegalPlay(WRONG_PHASE, "the bids of deal %d are made" % self.number)
+        self.check_leader_known()
         if seat != self.bidder:
             raise IllegalPlay(NOT_YOUR_TURN, "seat %d bids now, not seat %r"
                               % (self.bidder, seat))

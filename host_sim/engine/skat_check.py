@@ -21,7 +21,7 @@ CONTRACTS = ("C", "S", "H", "D", "G", "N", "CH", "GH", "HHS", "DHZ", "GHZ", "SO"
 def random_deal(rng):
     """A referee deal in card play: ``(deal, bid)``, contract and discard drawn by ``rng``."""
     cards = rng.shuffle(list(range(32)))
-    d = skat.Game().new_deal([cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
+    d = skat.Game().new_deal(0, [cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
     decl = rng.next32() % 3
     contract = skat.parse_contract(CONTRACTS[rng.next32() % len(CONTRACTS)])
     bid = 18

@@ -36,7 +36,7 @@ def deal_setup(rnd):
 def start(setup):
     """The referee deal of ``setup`` (see :func:`deal_setup`), declared, ready for play."""
     hands, skat_cards, decl, contract, discard = setup
-    d = skat.Game().new_deal([h[:] for h in hands], list(skat_cards))
+    d = skat.Game().new_deal(0, [h[:] for h in hands], list(skat_cards))
     d.enter_auction(decl, 18)
     if discard is None:
         d.declare(decl, contract)
