@@ -18,9 +18,9 @@ from core.events import DEAL_OVER, NOT_IN_DECK, WRONG_PHASE, Refused, Undone
 # Every verb some game's Deal declares in its ``VERBS`` (Skat, Tarot, Magistr, Zhopa; the
 # bank games' table deal adds ``lead``, device.flows.bankflow). The referee calls only the
 # verbs the deal in play declares; this list is their union, for documents and tests.
-VERBS = ("play", "bid", "hold", "pass_", "enter_auction", "pick_up", "declare", "claim",
+VERBS = tuple(["play", "bid", "hold", "pass_", "enter_auction", "pick_up", "declare", "claim",
          "resign", "abandon", "set_skat", "show_hand", "kontra", "re", "call", "discard",
-         "announce", "lead")
+         "announce", "lead"])
 
 
 def _seat_of(args):

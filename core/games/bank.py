@@ -60,7 +60,7 @@ GAME_ORDER = b"\x00\x01\x02\x03\x05\x06\x07\x04\x08"
 # for each attacking rank (deck order 6 7 8 9 T J Q K A) the ranks of its suit it beats.
 # The K row's "A" is listed in both columns of the seed; read as "does not beat" (A4,
 # option k_beats_a).
-_SAME_SUIT_TEXT = ("79TJKA", "", "679TJA", "7", "79JQK", "79", "6789J", "789JQ", "79TJQK")
+_SAME_SUIT_TEXT = tuple(["79TJKA", "", "679TJA", "7", "79JQK", "79", "6789J", "789JQ", "79TJQK"])
 # The parenthesised entries: the rank each rank may beat one step lower in game order,
 # only on the led unbeaten card or chained on a one-lower beat (255: none). 9/J J/Q Q/K K/10
 # 10/A; 7 on 8 is excluded (example 16), 6/7 and 8/9 are ordinary beats.
@@ -87,7 +87,7 @@ NONE = const(1)  # 2: no trumps
 ONE = const(2)  # 3: one trump suit common to all
 TWO = const(3)  # 4: two trump suits common to all
 SENIOR_JUNIOR = const(4)  # 5: a senior and a junior common trump (seed: spades, diamonds)
-VARIANT_NAMES = ("own", "none", "one", "two", "senior-junior")
+VARIANT_NAMES = tuple(["own", "none", "one", "two", "senior-junior"])
 
 NO_SEAT = const(-1)  # no seat: deal 1's first leader before the table names it
 
@@ -100,11 +100,11 @@ ONE_LOWER = const(4)
 EIGHT = const(5)
 DISCARD = const(6)
 KNOCK_OUT = const(7)
-METHOD_NAMES = ("lead", "higher", "trump", "same-rank", "one-lower", "eight", "discard",
-                "knock-out")
+METHOD_NAMES = tuple(["lead", "higher", "trump", "same-rank", "one-lower", "eight", "discard",
+                "knock-out"])
 # Words after "X beats Y: " (kept short: the reason is read on a 20x4 LCD).
-_PHRASES = ("", "higher card of the main suit", "highest trump in the bank",
-            "same rank as the main card", "one lower, same suit", "an eight, main suit now ")
+_PHRASES = tuple(["", "higher card of the main suit", "highest trump in the bank",
+            "same rank as the main card", "one lower, same suit", "an eight, main suit now "])
 
 # Refusal and revoke reason codes added by the bank (core.events has the shared ones).
 EIGHT_NEEDS_VOID = "eight-needs-void"  # off-suit eight while holding the main suit
@@ -523,26 +523,20 @@ _VOID_SUIT = const(0)
 _VOID_RANK = const(1)
 _NO_BEAT = const(2)
 
-
-class Fact:
-    """One thing a laid card claimed about its seat's hand (:class:`Evidence`).
-
-    ``seat`` laid ``card`` in trick ``trick_no`` (0-based); ``kind``: ``_VOID_SUIT`` (no
-    card of suit ``value``), ``_VOID_RANK`` (no card of rank ``value``) or ``_NO_BEAT`` (no
-    card that beats the bank ``prefix`` = (leader, cards before it), ``value`` 0);
-    ``drawn``: the seat's stock draws when it was noted; ``matches``: cards since laid that
-    contradict it (the fact is proven false when they outnumber the draws since).
-    """
-
-    def __init__(self, seat, kind, value, trick_no, card, prefix, drawn):
-        self.seat = seat
-        self.kind = kind
-        self.value = value
-        self.trick_no = trick_no
-        self.card = card
-        self.prefix = prefix
-        self.drawn = drawn
-        self.matches = 0
+# A fact: one thing a laid card claimed about its seat's hand, a list indexed by these named
+# fields (consts: no heap on a board, where a class per fact would cost more): _SEAT laid
+# _CARD in trick _TRICK_NO (0-based); _KIND _VOID_SUIT (no card of suit _VALUE), _VOID_RANK
+# (no card of rank _VALUE) or _NO_BEAT (no card beating the bank _PREFIX = (leader, cards
+# before it)); _DRAWN the seat's stock draws when noted; _MATCHES the cards since laid that
+# contradict it (proven false when they outnumber the draws since).
+_SEAT = const(0)
+_KIND = const(1)
+_VALUE = const(2)
+_TRICK_NO = const(3)
+_CARD = const(4)
+_PREFIX = const(5)
+_DRAWN = const(6)
+_MATCHES = const(7)
 
 
 class Evidence:
@@ -564,14 +558,14 @@ class Evidence:
     def __init__(self, rules):
         self.rules = rules
         self.drawn = bytearray(rules.players)  # cards each seat drew from the stock
-        self.facts = []  # Fact, in the order noted
+        self.facts = []  # facts (fields _SEAT.._MATCHES), in the order noted
 
     def draw(self, seat):
         """``seat`` took one unseen card from the stock."""
         self.drawn[seat] += 1
 
     def _fact(self, seat, kind, value, trick_no, card, prefix):
-        self.facts.append(Fact(seat, kind, value, trick_no, card, prefix, self.drawn[seat]))
+        self.facts.append([seat, kind, value, trick_no, card, prefix, self.drawn[seat], 0])
 
     def note(self, trick, trick_no, suit):
         """Record what the last card of ``trick`` shows; ``suit`` is the main suit it faced
@@ -595,12 +589,12 @@ class Evidence:
                 self._fact(seat, _VOID_RANK, rank, trick_no, card, None)
 
     def _matches(self, f, seat, card):
-        kind = f.kind
+        kind = f[_KIND]
         if kind == _VOID_SUIT:
-            return FRENCH36.suit(card) == f.value
+            return FRENCH36.suit(card) == f[_VALUE]
         if kind == _VOID_RANK:
-            return FRENCH36.rank(card) == f.value
-        t = resolve(self.rules, f.prefix[1], f.prefix[0])
+            return FRENCH36.rank(card) == f[_VALUE]
+        t = resolve(self.rules, f[_PREFIX][1], f[_PREFIX][0])
         m = t.judge(seat, card)
         return t.counts_as_beat(m) and m != EIGHT  # an eight's legality needed a void
 
@@ -611,13 +605,13 @@ class Evidence:
         sh = FRENCH36.short
         for f in self.facts:
             found = None
-            if f.seat == seat and self._matches(f, seat, card):
-                f.matches += 1
-                since = self.drawn[seat] - f.drawn
-                if f.matches > since:
-                    kind, value, trick_no, earlier = f.kind, f.value, f.trick_no, f.card
+            if f[_SEAT] == seat and self._matches(f, seat, card):
+                f[_MATCHES] += 1
+                since = self.drawn[seat] - f[_DRAWN]
+                if f[_MATCHES] > since:
+                    kind, value, trick_no, earlier = f[_KIND], f[_VALUE], f[_TRICK_NO], f[_CARD]
                     if since:
-                        what = "%d such cards since, %d drawn" % (f.matches, since)
+                        what = "%d such cards since, %d drawn" % (f[_MATCHES], since)
                     elif kind == _VOID_SUIT:
                         what = "holds %s of %s" % (sh(card), FRENCH36.glyphs[value])
                     else:
@@ -634,7 +628,7 @@ class Evidence:
             if found is None:
                 keep.append(f)
             else:
-                out.append(RevokeFound(seat, card, f.trick_no, found[0], found[1]))
+                out.append(RevokeFound(seat, card, f[_TRICK_NO], found[0], found[1]))
         if out:
             self.facts = keep
         return out
@@ -720,12 +714,6 @@ class BankDeal(tricks.TrickDeal):
             raise TrickrefError("leader must be a seat 0..%d, not %r" % (self.players - 1, seat))
         self.leader = self.first = seat
         return []
-
-    def to_play(self):
-        """The seat to lay the next card, -1 while the first leader is not named."""
-        if self.first == NO_SEAT:
-            return NO_SEAT
-        return (self.leader + len(self.trick)) % self.players
 
     def check_bank(self, seat, card):
         """Leader known, turn, card not out, in hand (known hands), the bank's rules."""

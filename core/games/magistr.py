@@ -199,7 +199,7 @@ class Deal(bank.BankDeal):
     The bank machinery (tricks, first leader, evidence of revokes) is ``bank.BankDeal``.
     """
 
-    VERBS = ("lead", "play")  # checked by core.referee; lead: bank.BankDeal
+    VERBS = tuple(["lead", "play"])  # checked by core.referee; lead: bank.BankDeal
 
     def __init__(self, game, number, dealer, hands, leader):
         n = game.players
@@ -229,7 +229,7 @@ class Deal(bank.BankDeal):
     def current_seat(self):
         """The seat to play now, or -1 when the deal is over or waits for its first
         leader (``lead``)."""
-        return self.to_play() if self.phase == PHASE_PLAY else -1
+        return self.to_play() if self.phase == PHASE_PLAY and self.first >= 0 else -1
 
     def is_over(self):
         """True once the deal is finished (all tricks, or every scoring card taken)."""

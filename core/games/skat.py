@@ -208,8 +208,8 @@ class Deal(tricks.TrickDeal):
     """
 
     # The verbs the referee may call (core.referee.Referee checks them in act and replay).
-    VERBS = ("bid", "hold", "pass_", "enter_auction", "pick_up", "declare", "play", "claim",
-             "resign", "abandon", "set_skat", "show_hand", "kontra", "re")
+    VERBS = tuple(["bid", "hold", "pass_", "enter_auction", "pick_up", "declare", "play", "claim",
+             "resign", "abandon", "set_skat", "show_hand", "kontra", "re"])
 
     def __init__(self, hands=None, skat=None, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF,
                  kontra=KONTRA_OFF):

@@ -50,13 +50,13 @@ LOSE_BANKS = const(6)  # "Якщо хоч один гравець набере 6
 # Stock readings (the seed says nothing of a stock, A37).
 STOCK_REFILL = const(0)  # draw back to 4 after each trick, taker first, all or nobody
 STOCK_NONE = const(1)  # play the 4 cards out; the rest of the deck stays out
-STOCK_NAMES = ("refill", "none")
+STOCK_NAMES = tuple(["refill", "none"])
 
 # The four-cards-of-a-suit bonus ("4 карти однієї масті дають ще 10 очок").
 FOUR_ONCE = const(0)  # once per suit with at least 4 captured cards
 FOUR_EACH = const(1)  # once per 4 captured cards of a suit (8 of a suit: twice)
 FOUR_OFF = const(2)  # no bonus
-FOUR_NAMES = ("once", "each", "off")
+FOUR_NAMES = tuple(["once", "each", "off"])
 
 # Targets (go, no) for 2..6 players ("Для того, щоб скинути одну банку ..."). The seed
 # prints 128 as the 6-player "no" target; its own rule "24 lower" and both columns' step
@@ -311,7 +311,7 @@ class Deal(bank.BankDeal):
     shared with Magistr.
     """
 
-    VERBS = ("lead", "bid", "play")  # checked by core.referee; lead: bank.BankDeal
+    VERBS = tuple(["lead", "bid", "play"])  # checked by core.referee; lead: bank.BankDeal
 
     def __init__(self, game, number, dealer, hands, leader, stock):
         n = game.players
@@ -349,8 +349,10 @@ class Deal(bank.BankDeal):
     def current_seat(self):
         """The seat to bid or play now, or -1 when the deal is over or waits for its
         first leader (``lead``)."""
+        if self.first < 0:  # deal 1 waits for its leader (bank.BankDeal.lead)
+            return -1
         if self.phase == PHASE_BID:
-            return bank.NO_SEAT if self.waiting_for_leader() else self.bidder
+            return self.bidder
         return self.to_play() if self.phase == PHASE_PLAY else -1
 
     def is_over(self):
