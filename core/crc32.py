@@ -23,6 +23,7 @@ def _nibble_tables():
 
 
 _T_HI, _T_LO = _nibble_tables()
+del _nibble_tables  # used once: its code need not stay on the heap
 
 
 def crc32(data, crc=0):

@@ -48,7 +48,24 @@ BadRecord and the file is left alone.
 
 Payload: one value in the value codec of :mod:`core.codec`; CRC: :mod:`core.crc32`.
 
-Record kinds: the named constants of :mod:`core.record_kinds` (stored as the KIND byte).
+Record kinds: the named constants below, the one place their names live. They are short
+strings in the API (what ``device.controller`` writes, what ``core.journal_replay``
+groups) and stored as the KIND byte: the name's index in KINDS + 1 (docs/records.md "The
+board's journal"). Their data (the journal checks only ``act``):
+
+- GAME ``"game"``: the game header, e.g. ``[name, players, [[option, value]...]]``; a new
+  game and score sheet start.
+- DEAL ``"deal-start"`` (optional): a deal's header, e.g. ``{"deal": 1, "dealer": 0,
+  "seed": None}``. Without it a deal starts with its first action.
+- ACTION ``"act"``: ``[verb, args]``, one entry of ``Referee.actions``.
+- UNDO ``"undo"``: the deal's last action was taken back (``Referee.undo``); data ignored.
+- DEAL_OVER ``"deal"``: the deal is over and booked; data: its score-sheet row (kept by
+  compaction, so put the row there).
+- GAME_OVER ``"game-over"``: the game's sheet is closed; data: a summary (totals).
+- SHEET ``"sheet"``: a checkpoint of the game's score sheet, written only by a compaction
+  (``core.journal_replay.checkpoint``) in place of the booked deals' records: data, the
+  game flow's rows (``booked_rows``), one flat list per booked deal, from which the sheet
+  is rebuilt exactly (``rebook``). It follows its game's GAME record, before any deal.
 """
 
 import os
@@ -58,8 +75,6 @@ from core.codec import decode, encode
 from core.compat import const
 from core.crc32 import crc32
 from core.errors import BadRecord
-from core.record_kinds import (ACTION, DEAL, DEAL_OVER, GAME, GAME_OVER, KINDS,  # noqa: F401
-                               SHEET, UNDO)
 
 MAGIC = b"TRJ2"  # file magic: "trickref journal", format 2 (records carry a SEQ)
 MAGIC_V1 = b"TRJ1"  # format 1 (no SEQ): still read, and appended to in its own layout
@@ -67,6 +82,16 @@ MAX_RECORD = const(4096)  # largest KIND + PAYLOAD; a LEN above it is damage, no
 _HEAD = const(3)  # LEN u16 + KIND u8
 _SEQ = const(2)  # SEQ u16 (format 2)
 _CRC = const(4)  # CRC-32 u32
+
+# Record kinds (see above): what callers write, e.g. ``journal.append(ACTION, [verb, args])``.
+GAME = "game"
+DEAL = "deal-start"
+ACTION = "act"
+UNDO = "undo"
+DEAL_OVER = "deal"
+GAME_OVER = "game-over"
+SHEET = "sheet"
+KINDS = (GAME, DEAL, ACTION, UNDO, DEAL_OVER, GAME_OVER, SHEET)  # KIND byte = index + 1
 
 Record = namedtuple("Record", ("kind", "data"))
 
@@ -514,8 +539,8 @@ class Journal:
 # their DealLog / Resume tuples) lives in core.journal_replay: the firmware needs none of
 # it until a game ends (squeeze, for compact), and a loaded module is heap on a board. The
 # names stay reachable here, loaded on first use.
-_REPLAY = ("Resumer", "resume", "actions_since_last_deal", "squeeze", "checkpoint", "DealLog",
-           "Resume")
+_REPLAY = tuple(["Resumer", "resume", "actions_since_last_deal", "squeeze", "checkpoint",
+                 "DealLog", "Resume"])
 
 
 def __getattr__(name):

@@ -11,8 +11,7 @@ docstring of :mod:`core.journal`.
 from collections import namedtuple
 
 from core.errors import BadRecord
-from core.journal import Record
-from core.record_kinds import ACTION, DEAL, DEAL_OVER, GAME, GAME_OVER, SHEET, UNDO
+from core.journal import ACTION, DEAL, DEAL_OVER, GAME, GAME_OVER, SHEET, UNDO, Record
 
 DealLog = namedtuple("DealLog", ("head", "actions", "row", "over"))
 Resume = namedtuple("Resume", ("game", "deals", "over", "game_over"))

@@ -31,7 +31,7 @@ import gc
 from core.compat import const
 from core.errors import BadRecord, NotSaved, TrickrefError
 from core.events import FLASH_FULL, WRITE_ERROR, DealOver, Refused
-from core.record_kinds import ACTION, DEAL_OVER, GAME, GAME_OVER, SHEET, UNDO
+from core.journal import ACTION, DEAL_OVER, GAME, GAME_OVER, SHEET, UNDO
 from core.referee import Referee
 from core.tags import DeckRegistry
 from device import flows

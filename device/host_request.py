@@ -11,8 +11,8 @@ journal's booked records end, so an export withholds the open deal's records.
 
 from core.errors import BadRecord, TrickrefError
 from core.events import Refused
-from core.journal import MAGIC, MAGIC_V1, encode_record
-from core.record_kinds import DEAL_OVER, GAME, GAME_OVER, KINDS, SHEET
+from core.journal import (DEAL_OVER, GAME, GAME_OVER, KINDS, MAGIC, MAGIC_V1, SHEET,
+                          encode_record)
 from device import flows, timing
 from device.buttons import BACK, OK
 

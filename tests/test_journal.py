@@ -22,8 +22,8 @@ from core.events import Awaiting, Refused
 from core.games import skat, skat_sheet
 from core.codec import decode, encode
 from core.crc32 import crc32
-from core.journal import (MAGIC, Journal, Record, actions_since_last_deal, resume, squeeze)
-from core.record_kinds import ACTION, DEAL, DEAL_OVER, GAME, GAME_OVER, UNDO
+from core.journal import (ACTION, DEAL, DEAL_OVER, GAME, GAME_OVER, MAGIC, UNDO, Journal,
+                          Record, actions_since_last_deal, resume, squeeze)
 from core.referee import Referee
 from mpy import ROOT, run_mp
 

@@ -138,8 +138,9 @@ res = ref.deal.result()
 check(res.declarer == 0 and res.value == 48 and res.won, "ISS 6997010: grand won, +48")
 sheet = skat_sheet.ScoreSheet(3)
 check(sheet.add(res, (0, 1, 2)) == row == (1, 0, 48, (48, 0, 0), (98, 0, 0)), "sheet row")
-ref = res = sheet = actions = Referee = skat = None
-drop("core.referee", "core.games.skat", "core.games", "core.tricks")
+ref = res = sheet = actions = Referee = skat = skat_sheet = None
+drop("core.referee", "core.games.skat", "core.games.skat_sheet", "core.games.skat_values",
+     "core.games.skat_options", "core.games", "core.tricks")
 heap.report("after the resume stage")
 
 # -- 3. link
