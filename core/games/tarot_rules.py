@@ -14,7 +14,7 @@ from core.events import MUST_FOLLOW, NOT_IN_HAND, RevokeFound
 from core.games.tarot_score import EX, PETIT, POWER, SUITS, is_oudler, poignee_level
 from core.tricks import check_distinct
 
-_TRUMP_SUIT = const(4)  # effective suit of the trumps (core.cards.TRUMP, core.tricks)
+_TRUMP = const(4)  # effective suit of the trumps (core.cards.TRUMP, core.tricks)
 _KING = 13  # rank number of the Roi
 
 # Refusal reasons of this game (core.events has the shared ones, e.g. MUST_FOLLOW).
@@ -32,7 +32,7 @@ def is_petit_sec(hand):
     if PETIT not in hand or EX in hand:
         return False
     for c in hand:
-        if SUITS[c] == _TRUMP_SUIT and c != PETIT:
+        if SUITS[c] == _TRUMP and c != PETIT:
             return False
     return True
 
@@ -47,7 +47,7 @@ def check_call(hand, card):
     except BadCard as e:
         raise IllegalPlay(BAD_CALL, str(e))
     rank = POWER[card]
-    if SUITS[card] >= _TRUMP_SUIT or rank < 10:
+    if SUITS[card] >= _TRUMP or rank < 10:
         raise IllegalPlay(BAD_CALL, "%s: call a king (or a lower face card)" % TAROT.code(card))
     if hand is not None:
         for r in range(rank + 1, _KING + 1):
@@ -72,17 +72,17 @@ def check_ecart(hand, cards, k):
         raise IllegalPlay(BAD_ECART, str(e))
     trumps = []
     for c in cards:
-        if is_oudler(c) or (SUITS[c] < _TRUMP_SUIT and POWER[c] == _KING):
+        if is_oudler(c) or (SUITS[c] < _TRUMP and POWER[c] == _KING):
             raise IllegalPlay(BAD_ECART, "%s: no king or oudler in the écart (FFT p.6)"
                               % TAROT.code(c))
         if hand is not None and c not in hand:
             raise IllegalPlay(NOT_IN_HAND, "%s is not in the taker's hand" % TAROT.code(c))
-        if SUITS[c] == _TRUMP_SUIT:
+        if SUITS[c] == _TRUMP:
             trumps.append(c)
     if trumps and hand is not None:
         free = 0
         for c in hand:
-            if SUITS[c] < _TRUMP_SUIT and POWER[c] != _KING:
+            if SUITS[c] < _TRUMP and POWER[c] != _KING:
                 free += 1
         if len(trumps) > k - free:
             raise IllegalPlay(BAD_ECART, "%s: a trump is discarded only when unavoidable; "
@@ -102,13 +102,13 @@ def check_poignee(players, hand, cards, spare=()):
     except TrickrefError as e:
         raise IllegalPlay(BAD_POIGNEE, str(e))
     for c in cards:
-        if SUITS[c] != _TRUMP_SUIT and c != EX:
+        if SUITS[c] != _TRUMP and c != EX:
             raise IllegalPlay(BAD_POIGNEE, "%s is not a trump" % TAROT.code(c))
         if hand is not None and c not in hand and not (level == 2 and c in spare):
             raise IllegalPlay(NOT_IN_HAND, "%s is not in the hand" % TAROT.code(c))
     if EX in cards and hand is not None:
         for c in hand:
-            if SUITS[c] == _TRUMP_SUIT and c not in cards:
+            if SUITS[c] == _TRUMP and c not in cards:
                 raise IllegalPlay(BAD_POIGNEE, "the Excuse stands in only when every trump "
                                   "is shown; %s is hidden (FFT p.7)" % TAROT.code(c))
     return level
@@ -127,7 +127,7 @@ def high_trump(trick):
     """Number of the highest trump in ``trick`` (0 when none)."""
     high = 0
     for c in trick:
-        if SUITS[c] == _TRUMP_SUIT and POWER[c] > high:
+        if SUITS[c] == _TRUMP and POWER[c] > high:
             high = POWER[c]
     return high
 
@@ -151,19 +151,19 @@ def check_card(trick, held, card, called=-1):
                               "with %s (FFT p.12)" % TAROT.short(called))
         return
     if suit == led:
-        if suit == _TRUMP_SUIT:
+        if suit == _TRUMP:
             _check_over(trick, held, card, "trumps led: play higher if you can")
         return
     for c in held:
         if SUITS[c] == led:
             raise IllegalPlay(MUST_FOLLOW, "%s: follow %s (you hold %s; FFT p.7)" % (
-                TAROT.short(card), "trumps" if led == _TRUMP_SUIT else "the suit led",
+                TAROT.short(card), "trumps" if led == _TRUMP else "the suit led",
                 TAROT.short(c)))
-    if suit == _TRUMP_SUIT:
+    if suit == _TRUMP:
         _check_over(trick, held, card, "overtrump if you can")
         return
     for c in held:
-        if SUITS[c] == _TRUMP_SUIT:
+        if SUITS[c] == _TRUMP:
             raise IllegalPlay(MUST_TRUMP, "%s: without the suit led, trump (you hold %s; "
                               "FFT p.7)" % (TAROT.short(card), TAROT.short(c)))
 
@@ -173,7 +173,7 @@ def _check_over(trick, held, card, words):
     if POWER[card] > high:
         return
     for c in held:
-        if SUITS[c] == _TRUMP_SUIT and POWER[c] > high:
+        if SUITS[c] == _TRUMP and POWER[c] > high:
             raise IllegalPlay(MUST_OVERTRUMP, "%s: %s (you hold %s; FFT p.7)"
                               % (TAROT.short(card), words, TAROT.short(c)))
 
@@ -193,7 +193,7 @@ def trick_winner(cards):
         if SUITS[c] == SUITS[b]:
             if POWER[c] > POWER[b]:
                 best = i
-        elif SUITS[c] == _TRUMP_SUIT:
+        elif SUITS[c] == _TRUMP:
             best = i
     return best
 
@@ -203,7 +203,7 @@ def ecart_evidence(deal, card, events):
     p.6), so after the écart he holds no suit card but kings. A suit card below the king
     he plays later proves he had a choice: append one RevokeFound(BAD_ECART, trick -1,
     the écart) the first time. ``deal``: a :class:`core.games.tarot.Deal`."""
-    if SUITS[card] < _TRUMP_SUIT and POWER[card] != _KING and not deal.ecart_proven:
+    if SUITS[card] < _TRUMP and POWER[card] != _KING and not deal.ecart_proven:
         deal.ecart_proven = True
         events.append(RevokeFound(deal.taker, card, -1, BAD_ECART, "the taker put %s in "
                                   "the écart but holds %s (FFT p.6)" % (
@@ -220,11 +220,11 @@ def evidence(deal, seat, card, events):
         return
     suit = SUITS[card]
     t = deal.tricks_done
-    if suit < _TRUMP_SUIT:
+    if suit < _TRUMP:
         events.extend(deal.find_revokes(seat, card))
-    elif deal.voids[seat] & (1 << _TRUMP_SUIT):
-        deal.voids[seat] &= ~(1 << _TRUMP_SUIT)
-        was = deal.void_trick[seat][_TRUMP_SUIT]
+    elif deal.voids[seat] & (1 << _TRUMP):
+        deal.voids[seat] &= ~(1 << _TRUMP)
+        was = deal.void_trick[seat][_TRUMP]
         events.append(RevokeFound(seat, card, was, MUST_TRUMP, "seat %d did not trump in "
                                   "trick %d but holds %s" % (seat, was + 1, TAROT.short(card))))
     elif POWER[card] > deal.cap[seat]:
@@ -233,13 +233,13 @@ def evidence(deal, seat, card, events):
                                   "over a trump in trick %d but holds %s"
                                   % (seat, was + 1, TAROT.short(card))))
         deal.cap[seat] = 21
-    if suit == _TRUMP_SUIT and deal.ex_poignee[seat]:
+    if suit == _TRUMP and deal.ex_poignee[seat]:
         for s, shown in deal.poignees:
             if s == seat and card not in shown:
                 events.append(RevokeFound(seat, card, t, BAD_POIGNEE, "seat %d showed the "
                                           "Excuse in a poignée but holds %s"
                                           % (seat, TAROT.short(card))))
-    if seat != deal.taker and suit < _TRUMP_SUIT and deal.claimed <= POWER[card] <= _KING:
+    if seat != deal.taker and suit < _TRUMP and deal.claimed <= POWER[card] <= _KING:
         events.append(RevokeFound(deal.taker, card, -1, BAD_CALL, "the taker called %s but "
                                   "seat %d holds %s (FFT p.12)" % (
                                       TAROT.short(deal.called), seat, TAROT.short(card))))
@@ -247,12 +247,12 @@ def evidence(deal, seat, card, events):
     if led < 0:
         return
     if suit != led:
-        voids = (led,) if suit == _TRUMP_SUIT else (led, _TRUMP_SUIT)
+        voids = (led,) if suit == _TRUMP else (led, _TRUMP)
         for s in voids:
             if not deal.voids[seat] & (1 << s):
                 deal.voids[seat] |= 1 << s
                 deal.void_trick[seat][s] = t
     high = high_trump(deal.trick)
-    if suit == _TRUMP_SUIT and POWER[card] < high < deal.cap[seat]:
+    if suit == _TRUMP and POWER[card] < high < deal.cap[seat]:
         deal.cap[seat] = high
         deal.cap_trick[seat] = t
