@@ -32,6 +32,7 @@ from core.errors import BadCard
 
 # Suit number given to cards that belong to no printed suit (Tarot).
 TRUMP = 4  # a tarot trump (atout)
+NO_CARD = -1  # "no card": the card of an event that has none (a refused choice, an undone bid)
 EXCUSE = 5  # the tarot Excuse (Le Mat)
 
 

@@ -233,7 +233,7 @@ def replay(record, known_hands=True):
         raise BadRecord("ISS %s: the record does not carry the deal" % record.id)
     hands = [cards[0:10], cards[10:20], cards[20:30]] if known_hands else None
     try:
-        deal = skat.Game().new_deal(hands, cards[30:32] if known_hands else None)
+        deal = skat.Game().new_deal(0, hands, cards[30:32] if known_hands else None)
     except BadRecord as e:
         raise BadRecord("ISS %s: the deal: %s" % (record.id, e))
     if not known_hands and cards is not None:

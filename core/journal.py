@@ -46,21 +46,12 @@ dropped and reported (:class:`Report`), never a record before it. A record with 
 that does not decode is not damage but a bug or another firmware's file: it raises
 BadRecord and the file is left alone.
 
-Value codec (one tag byte, then its data; also the payload of core.protocol frames)::
+Payload: one value in the value codec of :mod:`core.codec`; CRC: :mod:`core.crc32`.
 
-    0x00 None    0x01 False    0x02 True
-    0x03 n       int >= 0, n as unsigned LEB128 (7 bits a byte, low first, at most 9 bytes)
-    0x04 n       int < 0, the value is -1 - n
-    0x05 n b*n   str, n bytes of UTF-8          0x06 n b*n   bytes
-    0x07 n v*n   list of n values               0x08 n v*n   tuple of n values
-    0x09 n (k v)*n   dict: n pairs, each key a str value (tag 0x05); keys sorted on encode
-
-Containers nest at most MAX_DEPTH deep. Lists and tuples stay distinct, so an action
-``("declare", (0, "G", [12, 31]))`` reads back equal to what was written, and the same
-value always gives the same bytes (the journal round-trips byte for byte).
-
-Record kinds are named by short strings in the API (the names ``device.controller``
-writes) and stored as the KIND byte. Their data (the journal checks only ``act``):
+Record kinds: the named constants below, the one place their names live. They are short
+strings in the API (what ``device.controller`` writes, what ``core.journal_replay``
+groups) and stored as the KIND byte: the name's index in KINDS + 1 (docs/records.md "The
+board's journal"). Their data (the journal checks only ``act``):
 
 - GAME ``"game"``: the game header, e.g. ``[name, players, [[option, value]...]]``; a new
   game and score sheet start.
@@ -75,28 +66,24 @@ writes) and stored as the KIND byte. Their data (the journal checks only ``act``
   (``core.journal_replay.checkpoint``) in place of the booked deals' records: data, the
   game flow's rows (``booked_rows``), one flat list per booked deal, from which the sheet
   is rebuilt exactly (``rebook``). It follows its game's GAME record, before any deal.
-
-CRC-32 is the IEEE 802.3 / zlib one (reflected polynomial 0xEDB88320, preset and final XOR
-0xFFFFFFFF; catalogue check value CRC-32("123456789") = 0xCBF43926), computed with a
-16-entry nibble table split in 16-bit halves so that MicroPython on a 32-bit board never
-leaves small ints (no heap allocation per byte).
 """
 
 import os
 from collections import namedtuple
 
+from core.codec import decode, encode
 from core.compat import const
+from core.crc32 import crc32
 from core.errors import BadRecord
 
 MAGIC = b"TRJ2"  # file magic: "trickref journal", format 2 (records carry a SEQ)
 MAGIC_V1 = b"TRJ1"  # format 1 (no SEQ): still read, and appended to in its own layout
 MAX_RECORD = const(4096)  # largest KIND + PAYLOAD; a LEN above it is damage, not data
-MAX_DEPTH = const(4)  # deepest container nesting the codec accepts
 _HEAD = const(3)  # LEN u16 + KIND u8
 _SEQ = const(2)  # SEQ u16 (format 2)
 _CRC = const(4)  # CRC-32 u32
 
-# Record kinds: API names; the KIND byte is the name's index in KINDS + 1.
+# Record kinds (see above): what callers write, e.g. ``journal.append(ACTION, [verb, args])``.
 GAME = "game"
 DEAL = "deal-start"
 ACTION = "act"
@@ -104,210 +91,9 @@ UNDO = "undo"
 DEAL_OVER = "deal"
 GAME_OVER = "game-over"
 SHEET = "sheet"
-KINDS = (GAME, DEAL, ACTION, UNDO, DEAL_OVER, GAME_OVER, SHEET)
-
-# Value codec tags.
-_T_NONE = const(0)
-_T_FALSE = const(1)
-_T_TRUE = const(2)
-_T_INT = const(3)
-_T_NEG = const(4)
-_T_STR = const(5)
-_T_BYTES = const(6)
-_T_LIST = const(7)
-_T_TUPLE = const(8)
-_T_DICT = const(9)
-_MAX_VARINT = const(9)  # 9 x 7 = 63 bits
-_INT_LIMIT = 1 << 63  # |int| the codec carries (scores, seeds; never near it)
+KINDS = (GAME, DEAL, ACTION, UNDO, DEAL_OVER, GAME_OVER, SHEET)  # KIND byte = index + 1
 
 Record = namedtuple("Record", ("kind", "data"))
-
-
-# ---------------------------------------------------------------------------- CRC-32
-
-def _nibble_tables():
-    # T[i] = CRC register after shifting nibble i through 4 steps of the reflected
-    # 0xEDB88320 division, split into high and low 16-bit halves.
-    hi = []
-    lo = []
-    for i in range(16):
-        c = i
-        for _ in range(4):
-            c = (c >> 1) ^ 0xEDB88320 if c & 1 else c >> 1
-        hi.append(c >> 16)
-        lo.append(c & 0xFFFF)
-    return tuple(hi), tuple(lo)
-
-
-_T_HI, _T_LO = _nibble_tables()
-
-
-def crc32(data, crc=0):
-    """CRC-32 (IEEE 802.3, as ``zlib.crc32``) of ``data``, continuing from ``crc``.
-
-    ``data``: bytes, bytearray or memoryview. Returns an int 0 .. 0xFFFFFFFF; pass it back
-    as ``crc`` to continue over more data (``crc32(b, crc32(a)) == crc32(a + b)``).
-    Check value: ``crc32(b"123456789") == 0xCBF43926`` (the CRC catalogue's CRC-32).
-    """
-    hi = (crc >> 16) ^ 0xFFFF
-    lo = (crc & 0xFFFF) ^ 0xFFFF
-    th = _T_HI
-    tl = _T_LO
-    for b in data:
-        lo ^= b
-        # Two nibble steps per byte: register >> 4, XOR the table entry of the nibble out.
-        i = lo & 15
-        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tl[i]
-        hi = (hi >> 4) ^ th[i]
-        i = lo & 15
-        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tl[i]
-        hi = (hi >> 4) ^ th[i]
-    return ((hi ^ 0xFFFF) << 16) | (lo ^ 0xFFFF)
-
-
-# ---------------------------------------------------------------------------- codec
-
-def _varint(out, n):
-    while n > 0x7F:
-        out.append((n & 0x7F) | 0x80)
-        n >>= 7
-    out.append(n)
-
-
-def _encode(out, v, depth):
-    if v is None:
-        out.append(_T_NONE)
-    elif v is True:
-        out.append(_T_TRUE)
-    elif v is False:
-        out.append(_T_FALSE)
-    elif isinstance(v, int):
-        if v >= _INT_LIMIT or v < -_INT_LIMIT:
-            raise BadRecord("integer %d is too large for the journal codec" % v)
-        if v >= 0:
-            out.append(_T_INT)
-            _varint(out, v)
-        else:
-            out.append(_T_NEG)
-            _varint(out, -1 - v)
-    elif isinstance(v, str):
-        b = v.encode("utf-8")
-        out.append(_T_STR)
-        _varint(out, len(b))
-        out.extend(b)
-    elif isinstance(v, (bytes, bytearray)):
-        out.append(_T_BYTES)
-        _varint(out, len(v))
-        out.extend(v)
-    elif isinstance(v, (list, tuple, dict)):
-        if depth >= MAX_DEPTH:
-            raise BadRecord("value nested deeper than %d containers: %r" % (MAX_DEPTH, v))
-        if isinstance(v, dict):
-            keys = sorted(v)  # raises TypeError on mixed keys: caught below
-            out.append(_T_DICT)
-            _varint(out, len(keys))
-            for k in keys:
-                if not isinstance(k, str):
-                    raise BadRecord("dict key %r is not a string" % (k,))
-                _encode(out, k, depth + 1)
-                _encode(out, v[k], depth + 1)
-        else:
-            out.append(_T_LIST if isinstance(v, list) else _T_TUPLE)
-            _varint(out, len(v))
-            for item in v:
-                _encode(out, item, depth + 1)
-    else:
-        raise BadRecord("cannot encode %r (a %s) in the journal codec"
-                        % (v, type(v).__name__))
-
-
-def encode(value):
-    """The codec bytes of ``value`` (None, bool, int, str, bytes, and lists, tuples and
-    str-keyed dicts of those, nested at most MAX_DEPTH deep). Raises BadRecord naming the
-    value that cannot be encoded."""
-    out = bytearray()
-    try:
-        _encode(out, value, 0)
-    except TypeError as e:  # sorted() over dict keys of mixed types
-        raise BadRecord("cannot encode %r: %s" % (value, e))
-    return bytes(out)
-
-
-def _read_varint(buf, pos, end):
-    n = 0
-    shift = 0
-    for _ in range(_MAX_VARINT):
-        if pos >= end:
-            raise BadRecord("value ends inside a number at byte %d" % pos)
-        b = buf[pos]
-        pos += 1
-        n |= (b & 0x7F) << shift
-        if not b & 0x80:
-            return n, pos
-        shift += 7
-    raise BadRecord("number longer than %d bytes at byte %d" % (_MAX_VARINT, pos))
-
-
-def _decode(buf, pos, end, depth):
-    if pos >= end:
-        raise BadRecord("value missing at byte %d" % pos)
-    tag = buf[pos]
-    pos += 1
-    if tag == _T_NONE:
-        return None, pos
-    if tag == _T_TRUE:
-        return True, pos
-    if tag == _T_FALSE:
-        return False, pos
-    if tag == _T_INT or tag == _T_NEG:
-        n, pos = _read_varint(buf, pos, end)
-        return (n if tag == _T_INT else -1 - n), pos
-    if tag == _T_STR or tag == _T_BYTES:
-        n, pos = _read_varint(buf, pos, end)
-        if n > end - pos:
-            raise BadRecord("%d-byte string runs past the end at byte %d" % (n, pos))
-        raw = bytes(buf[pos:pos + n])
-        if tag == _T_BYTES:
-            return raw, pos + n
-        try:
-            return raw.decode("utf-8"), pos + n
-        except UnicodeError:
-            raise BadRecord("string at byte %d is not UTF-8" % pos)
-    if tag == _T_LIST or tag == _T_TUPLE or tag == _T_DICT:
-        if depth >= MAX_DEPTH:
-            raise BadRecord("value nested deeper than %d containers at byte %d"
-                            % (MAX_DEPTH, pos))
-        n, pos = _read_varint(buf, pos, end)
-        if n > end - pos:  # every item takes at least one byte
-            raise BadRecord("%d items cannot fit in %d bytes at byte %d" % (n, end - pos, pos))
-        if tag == _T_DICT:
-            d = {}
-            for _ in range(n):
-                if pos >= end or buf[pos] != _T_STR:
-                    raise BadRecord("dict key at byte %d is not a string" % pos)
-                k, pos = _decode(buf, pos, end, depth + 1)
-                d[k], pos = _decode(buf, pos, end, depth + 1)
-            return d, pos
-        items = []
-        for _ in range(n):
-            item, pos = _decode(buf, pos, end, depth + 1)
-            items.append(item)
-        return (items if tag == _T_LIST else tuple(items)), pos
-    raise BadRecord("unknown value tag 0x%02x at byte %d" % (tag, pos - 1))
-
-
-def decode(buf, start=0, end=None):
-    """The value encoded in ``buf[start:end]``, which must hold exactly one value.
-
-    Raises BadRecord (never another exception) on any malformed input: unknown tag,
-    truncated data, bad UTF-8, nesting deeper than MAX_DEPTH, trailing bytes.
-    """
-    if end is None:
-        end = len(buf)
-    value, pos = _decode(buf, start, end, 0)
-    if pos != end:
-        raise BadRecord("%d stray bytes after the value at byte %d" % (end - pos, pos))
-    return value
 
 
 def encode_record(kind, data, seq=None):
@@ -753,8 +539,8 @@ class Journal:
 # their DealLog / Resume tuples) lives in core.journal_replay: the firmware needs none of
 # it until a game ends (squeeze, for compact), and a loaded module is heap on a board. The
 # names stay reachable here, loaded on first use.
-_REPLAY = ("Resumer", "resume", "actions_since_last_deal", "squeeze", "checkpoint", "DealLog",
-           "Resume")
+_REPLAY = tuple(["Resumer", "resume", "actions_since_last_deal", "squeeze", "checkpoint",
+                 "DealLog", "Resume"])
 
 
 def __getattr__(name):

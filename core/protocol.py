@@ -7,8 +7,8 @@ One frame (integers little-endian; docs/protocol.md has the byte-level walk-thro
     SEQ   u8    sender's frame counter, 0 .. 255 then wraps
     TYPE  u8    frame type (commands 0x01..0x3F host->board, 0x40..0x7F board->host)
     HCK   u8    header check: LEN ^ SEQ ^ TYPE ^ 0x5A
-    PAYLOAD     LEN bytes: one value in the core.journal codec (empty = None)
-    CRC   u32   CRC-32 (core.journal.crc32) of LEN, SEQ, TYPE, HCK and PAYLOAD
+    PAYLOAD     LEN bytes: one value in the core.codec value codec (empty = None)
+    CRC   u32   CRC-32 (core.crc32) of LEN, SEQ, TYPE, HCK and PAYLOAD
 
 Resynchronisation is length-based, with no escaping: the reader looks for SOF, trusts the
 header only when LEN is at most MAX_PAYLOAD and HCK matches, and accepts the frame only
@@ -27,9 +27,10 @@ docs/protocol.md; ``ref_seq`` in a reply is the SEQ of the command it answers.
 
 from collections import namedtuple
 
+from core.codec import decode, encode
 from core.compat import const
+from core.crc32 import crc32
 from core.errors import BadRecord
-from core.journal import crc32, decode, encode
 
 VERSION = const(1)  # sent in EV_HELLO
 SOF = const(0xA5)  # start of frame: 1010 0101, rare in ASCII noise

@@ -6,18 +6,32 @@ cards are out, whose turn it is, and it turns rule violations into events instea
 exceptions. It works when hands are unknown: the game reports revokes as later cards prove
 them.
 
-Actions are ``(verb, args)`` pairs naming a method of the game's Deal: ``("play", (seat,
-card))``, ``("declare", (seat, "G", None))``, ``("enter_auction", (declarer, bid))``... A
+Actions are ``(verb, args)`` pairs naming one of the verbs the game's Deal declares in
+``VERBS``: ``("play", (seat, card))``, ``("declare", (seat, "G", None))``, ``("enter_auction", (declarer, bid))``... A
 refused action changes nothing and yields one :class:`core.events.Refused` event.
 """
 
+from core.cards import NO_CARD
 from core.errors import IllegalPlay, NotSaved, TrickrefError
 from core.events import DEAL_OVER, NOT_IN_DECK, WRONG_PHASE, Refused, Undone
 
-# Deal methods the referee may call on behalf of the table (anything else is refused).
-VERBS = ("play", "bid", "hold", "pass_", "enter_auction", "pick_up", "declare", "claim",
-         "resign", "abandon", "set_skat", "call", "discard", "announce", "take_chien",
-         "go", "choose", "lead", "show_hand", "kontra", "re")
+# Every verb some game's Deal declares in its ``VERBS`` (Skat, Tarot, Magistr, Zhopa; the
+# bank games' table deal adds ``lead``, device.flows.bankflow). The referee calls only the
+# verbs the deal in play declares; this list is their union, for documents and tests.
+VERBS = tuple(["play", "bid", "hold", "pass_", "enter_auction", "pick_up", "declare", "claim",
+         "resign", "abandon", "set_skat", "show_hand", "kontra", "re", "call", "discard",
+         "announce", "lead"])
+
+
+def _seat_of(args):
+    return args[0] if args and isinstance(args[0], int) else -1
+
+
+def check_verb(deal, verb):
+    """Raise IllegalPlay(WRONG_PHASE) unless ``verb`` is one of ``deal.VERBS`` (the moves
+    the deal's rules define: a Deal method name is not enough, ``result`` is none)."""
+    if verb not in deal.VERBS:
+        raise IllegalPlay(WRONG_PHASE, "%s is not a move of this game" % (verb,))
 
 
 class Referee:
@@ -41,24 +55,21 @@ class Referee:
     def act(self, verb, *args):
         """Apply ``verb(*args)`` to the deal; returns its events or ``[Refused(...)]``.
 
-        Never raises on bad input: unknown verbs, illegal plays and bad values all become
-        a Refused event naming the reason, and the deal is unchanged.
+        Never raises on bad input: a verb the deal does not declare (``deal.VERBS``),
+        illegal plays and bad values (any ``core.errors.TrickrefError``) become a Refused
+        event naming the reason, and the deal is unchanged. Anything else (TypeError,
+        AttributeError, IndexError...) is a bug and is not hidden: it propagates.
         """
-        seat = args[0] if args and isinstance(args[0], int) else -1
-        card = args[1] if verb == "play" and len(args) > 1 else -1
+        seat = _seat_of(args)
+        card = args[1] if verb == "play" and len(args) > 1 else NO_CARD
         if self.deal.is_over():
             return [Refused(seat, card, DEAL_OVER, "the deal is over")]
         try:
-            method = getattr(self.deal, verb) if verb in VERBS else None
-            if method is None:
-                return [Refused(seat, card, WRONG_PHASE, "%s is not a move of this game"
-                                % verb)]
-            events = method(*args)
-        except AttributeError:
-            return [Refused(seat, card, WRONG_PHASE, "%s is not a move of this game" % verb)]
+            check_verb(self.deal, verb)
+            events = getattr(self.deal, verb)(*args)
         except IllegalPlay as e:
             return [Refused(seat, card, e.reason, e.detail)]
-        except (TrickrefError, TypeError, IndexError) as e:
+        except TrickrefError as e:  # BadCard, BadRecord: a value the rules cannot take
             return [Refused(seat, card, NOT_IN_DECK if verb == "play" else WRONG_PHASE,
                             str(e))]
         if self.on_accept is not None:
@@ -81,24 +92,25 @@ class Referee:
     def undo(self):
         """Take back the last accepted action by replaying all the others on a fresh deal.
 
-        Returns ``[Undone(seat, card)]`` (card -1 for a non-card action), or a Refused
+        Returns ``[Undone(seat, card)]`` (card ``NO_CARD`` for a non-card action), or a Refused
         event when there is nothing to undo.
         """
         if not self.actions:
-            return [Refused(-1, -1, WRONG_PHASE, "nothing to undo")]
+            return [Refused(-1, NO_CARD, WRONG_PHASE, "nothing to undo")]
         verb, args = self.actions.pop()
         self.replay(self.actions)
-        seat = args[0] if args and isinstance(args[0], int) else -1
-        return [Undone(seat, args[1] if verb == "play" else -1)]
+        return [Undone(_seat_of(args), args[1] if verb == "play" else NO_CARD)]
 
     def replay(self, actions):
         """Rebuild the deal from ``actions`` (e.g. read back from the journal); returns the
-        events of the last action. Raises IllegalPlay if an action is refused: a journal
-        that the rules refuse is corrupt, not something to skip."""
+        events of the last action. Raises IllegalPlay if an action is refused, its verb
+        included (``check_verb``): a journal that the rules refuse is corrupt, not something
+        to skip."""
         self.deal = self._new_deal()
         self.actions = []
         events = []
         for verb, args in list(actions):
+            check_verb(self.deal, verb)
             events = getattr(self.deal, verb)(*args)
             self.actions.append((verb, args))
         return events

@@ -1,7 +1,7 @@
 """Trick-taking basics shared by the games: turn order, follow suit, trick winner, revokes.
 
 A game sets two byte tables with :meth:`TrickDeal.set_trick_tables`: the *effective suit*
-of every card (trumps share one effective suit, ``TRUMP``) and its *strength* within that
+of every card (trumps share one effective suit, 4: ``_TRUMP_SUIT``) and its *strength* within that
 suit. The winner of a trick is the strongest trump if any was played, else the strongest
 card of the suit led (Skat seed 003 "Играя ход"; FFT 2012 p.7). Games with other rules
 (the Magistr/Zhopa bank, the Tarot Excuse) override :meth:`TrickDeal.trick_winner`.
@@ -20,11 +20,12 @@ common case in C code; ``TUPLE_NEW`` builds hot-path events on CPython without t
 namedtuple's Python-level ``__new__``.
 """
 
+from core.compat import const
 from core.errors import BadCard, BadRecord, IllegalPlay
 from core.events import (ALREADY_PLAYED, MUST_FOLLOW, NOT_IN_DECK, NOT_IN_HAND,
                          NOT_YOUR_TURN, REVOKE, CardPlayed, RevokeFound, TrickTaken)
 
-TRUMP = 4  # effective suit number shared by every trump
+_TRUMP_SUIT = const(4)  # effective suit number shared by every trump (a suit, not a card)
 
 # Events of the hot path. On CPython a namedtuple class runs a Python-level ``__new__``
 # that only calls ``tuple.__new__(cls, fields)``; calling that directly builds the very
@@ -166,7 +167,7 @@ class TrickDeal:
         suits = self.trick_suits
         index = []
         for hand in self.hands:
-            lists = [[], [], [], [], [], []]  # effective suits 0-3, TRUMP, a 6th (Excuse)
+            lists = [[], [], [], [], [], []]  # effective suits 0-3, _TRUMP_SUIT, a 6th (Excuse)
             for c in hand:
                 lists[suits[c]].append(c)
             index.extend(lists)
@@ -255,7 +256,7 @@ class TrickDeal:
             if suits[c] == suits[b]:
                 if power[c] > power[b]:
                     best = i
-            elif suits[c] == TRUMP:
+            elif suits[c] == _TRUMP_SUIT:
                 best = i
         return best
 

@@ -31,6 +31,7 @@ import gc
 from core.compat import const
 from core.errors import BadRecord, NotSaved, TrickrefError
 from core.events import FLASH_FULL, WRITE_ERROR, DealOver, Refused
+from core.journal import ACTION, DEAL_OVER, GAME, GAME_OVER, SHEET, UNDO
 from core.referee import Referee
 from core.tags import DeckRegistry
 from device import flows
@@ -359,7 +360,7 @@ class Controller:
         flows.check_options(flow, players, options)
         match = flow.new_match(players, options or {})
         try:
-            self._save("game", [name, players, sorted((options or {}).items())])
+            self._save(GAME, [name, players, sorted((options or {}).items())])
         except NotSaved as e:
             self.show(["game not started", _words(e)])
             raise
@@ -451,7 +452,7 @@ class Controller:
         return events
 
     def _journal_act(self, verb, args):
-        self._save("act", [verb, list(args)])
+        self._save(ACTION, [verb, list(args)])
 
     def _after(self, events):
         """After the table's events: notice the end of the deal, and ask the flow whether a
@@ -473,7 +474,7 @@ class Controller:
         if not self.app.referee.actions:
             return self.app.undo()  # refused: nothing to undo
         try:  # the undo names the actions it takes back from: a duplicate is noticed
-            self._save("undo", [len(self.app.referee.actions)])
+            self._save(UNDO, [len(self.app.referee.actions)])
         except NotSaved as e:
             return self.app._handle([Refused(-1, -1, e.reason, e.detail)])
         events = self.app.undo()
@@ -502,7 +503,7 @@ class Controller:
     def _next_deal(self):
         lines = self.flow.record(self.match, self.result)
         sheet = self.flow.sheet_lines(self.match)
-        if not self._book("deal", lines + sheet):
+        if not self._book(DEAL_OVER, lines + sheet):
             return
         if not self.flow.is_match_over(self.match):
             self._checkpoint()
@@ -522,7 +523,7 @@ class Controller:
         final sheet on the LCD. If the record cannot be written the sheet is still shown;
         the next boot closes the game again (``_resume``)."""
         self.last_sheet = last_sheet
-        saved = self._book("game-over", last_sheet, reload=False)
+        saved = self._book(GAME_OVER, last_sheet, reload=False)
         if self.link is not None:
             self.link.game_over(" / ".join(sheet[:3]))
         if saved:
@@ -800,7 +801,7 @@ class _Rebuild:
 
     def add(self, rec):
         kind, data = rec[0], rec[1]
-        if kind == "game":
+        if kind == GAME:
             name, players, options = data
             self.flow = None  # until the header is known good
             flow = flows.load(name)
@@ -814,10 +815,10 @@ class _Rebuild:
             raise BadRecord("journal: %s before any game" % kind)
         elif self.game_over:
             raise BadRecord("journal: %s after the game is over" % kind)
-        elif kind == "act":
+        elif kind == ACTION:
             self.acts.append((data[0], tuple(data[1])))
             return
-        elif kind == "undo":
+        elif kind == UNDO:
             if not self.acts:
                 raise BadRecord("journal: undo with no action to take back")
             if data and data[0] != len(self.acts):  # [] from older firmware: unchecked
@@ -825,7 +826,7 @@ class _Rebuild:
                                 "duplicated or missing record" % (data[0], len(self.acts)))
             self.acts.pop()
             return
-        elif kind == "deal":
+        elif kind == DEAL_OVER:
             if self.acts:
                 referee = Referee(self.flow.deal_factory(self.match))
                 referee.replay(self.acts)
@@ -837,13 +838,13 @@ class _Rebuild:
             self.acts = []
             self.sheet = data
             self.deals += 1
-        elif kind == "sheet":
+        elif kind == SHEET:
             if self.deals or self.acts:
                 raise BadRecord("journal: a sheet checkpoint after deal %d" % self.deals)
             for row in data:
                 self.flow.rebook(self.match, row)
             self.deals = len(data)
-        elif kind == "game-over":
+        elif kind == GAME_OVER:
             self.game_over = True
             self.sheet = data
         else:

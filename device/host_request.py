@@ -11,14 +11,15 @@ journal's booked records end, so an export withholds the open deal's records.
 
 from core.errors import BadRecord, TrickrefError
 from core.events import Refused
-from core.journal import MAGIC, MAGIC_V1, encode_record
+from core.journal import (DEAL_OVER, GAME, GAME_OVER, KINDS, MAGIC, MAGIC_V1, SHEET,
+                          encode_record)
 from device import flows, timing
 from device.buttons import BACK, OK
 
 NEW_GAME = "new-game"
 UNDO = "undo"
 # journal KIND bytes after which everything before is booked: game, deal (booked), game-over
-_BOOKED = (1, 5, 6, 7)  # game, deal, game-over, sheet (core.journal KINDS)
+_BOOKED = tuple(KINDS.index(k) + 1 for k in (GAME, DEAL_OVER, GAME_OVER, SHEET))
 
 
 def check_new_game(args, pads, central=False):
@@ -53,7 +54,7 @@ def check_new_game(args, pads, central=False):
     if args:
         raise ValueError("unknown option %s" % ", ".join(sorted(args)))
     try:
-        encode_record("game", [name, players, sorted(chosen)])
+        encode_record(GAME, [name, players, sorted(chosen)])
     except BadRecord as e:
         raise ValueError("options cannot be journaled: %s" % e)
     return name, players, dict(chosen)

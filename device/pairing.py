@@ -12,10 +12,10 @@ Random bytes: ``os.urandom`` (CPython, the MicroPython unix port, RP2040 and ESP
 where a port lacks it, ``random.getrandbits`` seeded from the tick counter.
 """
 
+from core.codec import decode, encode
 from core.compat import const
 from core.errors import BadRecord
 from core.hmac_sha256 import hmac_sha256, same
-from core.journal import decode, encode
 
 NONCE = const(16)  # bytes of each side's challenge nonce
 MAC = const(32)  # bytes of a proof (HMAC-SHA256)

@@ -341,14 +341,14 @@ class IssSkatPlayer(TablePlayer):
 
     def script(self, deals=1):
         from core import iss
-        from core.games import skat
+        from core.games import skat, skat_sheet
         rec = self.record
         ref = iss.replay(rec)
         if not ref.is_over():
             from core.errors import BadRecord
             raise BadRecord("ISS %s: the moves end before the game is over" % rec.id)
         yield ("start",)
-        seats = skat.Match(3).table_seats()
+        seats = skat_sheet.Match(3).table_seats()
         res = ref.result()
         if res.status == "passed":
             yield ("ui", ["All passed"], (), 3)

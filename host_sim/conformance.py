@@ -143,7 +143,8 @@ def _skat_deal(rng, match, where, board=False):
     rng.shuffle(cards)
     hands = [cards[0:10], cards[10:20], cards[20:30]]
     g = match.game
-    known = skat.Game(g.violations, g.ramsch, g.kontra).new_deal(hands, cards[30:32])
+    known = skat.Game(violations=g.violations, ramsch=g.ramsch,
+                      kontra=g.kontra).new_deal(0, hands, cards[30:32])
     table = BoardTable(flow, match, 3) if board else Referee(flow.deal_factory(match))
     pair = Pair(known, table, where)
     pair.lay = lambda verb, count: _skat_lay(known, verb, count)
@@ -208,10 +209,10 @@ def _skat_early_end(pair, stats):
 def skat_deals(deals, seed, stats, board=False):
     """``deals`` random Skat deals, each checked; the options alternate. ``board``: the
     table path runs on the emulated board, cards read from their tags (slower)."""
-    from core.games import skat
+    from core.games import skat, skat_sheet
     rng = random.Random(seed)
     for n in range(deals):
-        match = skat.Match(3, violations=("decide", "report")[n % 2])
+        match = skat_sheet.Match(3, violations=("decide", "report")[n % 2])
         pair = _skat_deal(rng, match, "skat seed %d deal %d" % (seed, n), board)
         pair.play_out(rng, _skat_early_end(pair, stats))
         res = pair.check()

@@ -92,7 +92,7 @@ def _skat_table(hands=None, skat_cards=None):
 
 
 def _declared(hands, skat_cards):
-    d = skat.Game().new_deal(hands, skat_cards)
+    d = skat.Game().new_deal(0, hands, skat_cards)
     d.enter_auction(0, 18)
     if hands is None:
         d.declare(0, "GH")

@@ -52,7 +52,7 @@ def test_iss_style_values_of_a_known_game():
         legal.sort(key=lambda c: pos.keys[c], reverse=seat == 0)
         played.append((seat, legal[0]))
         pos.play(legal[0])
-    d = skat.Game().new_deal([h[:] for h in hands], skat_cards)
+    d = skat.Game().new_deal(0, [h[:] for h in hands], skat_cards)
     d.enter_auction(0, 18)
     d.declare(0, "GH")
     for seat, card in played:

@@ -15,7 +15,7 @@ import pytest
 from core import iss
 from core.cards import SKAT
 from core.errors import BadRecord, IllegalPlay
-from core.games import skat
+from core.games import skat, skat_sheet
 from host_sim.cli import main
 from host_sim.commands._score_skat import impossible_points, point_sums
 
@@ -273,7 +273,7 @@ def test_peer_legal_cards(peer):
         filler = [c for c in rest if suits[c] not in (suits[lead], 4)][:10 - len(mine)]
         rest = [c for c in rest if c not in filler]
         hands = [[lead] + rest[:9], mine + filler, rest[9:19]]
-        deal = skat.Game().new_deal(hands, rest[19:21])
+        deal = skat.Game().new_deal(0, hands, rest[19:21])
         deal.enter_auction(2, 18)
         deal.declare(2, v["contract"] + "H")
         deal.play(0, lead)
@@ -309,7 +309,7 @@ def test_peer_list_points(peer):
     (3 players) or 30 (4 players) to each opponent of a lost game."""
     assert len(peer["list"]) == 16
     for v in peer["list"]:
-        sheet = skat.ScoreSheet(v["players"])
+        sheet = skat_sheet.ScoreSheet(v["players"])
         res = skat.Result("played", 0, skat.parse_contract("G"), 18, v["value"] > 0,
                           v["value"], 1, 2, False, 61, 6, False, False, (), ())
         seats = (1, 2, 3) if v["players"] == 4 else (0, 1, 2)  # dealer 0 sits out at four

@@ -15,14 +15,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import iss, journal
+from core import codec, iss, journal
 from core.cards import SKAT
 from core.errors import BadRecord
 from core.events import Awaiting, Refused
-from core.games import skat
+from core.games import skat, skat_sheet
+from core.codec import decode, encode
+from core.crc32 import crc32
 from core.journal import (ACTION, DEAL, DEAL_OVER, GAME, GAME_OVER, MAGIC, UNDO, Journal,
-                          Record, actions_since_last_deal, crc32, decode, encode, resume,
-                          squeeze)
+                          Record, actions_since_last_deal, resume, squeeze)
 from core.referee import Referee
 from mpy import ROOT, run_mp
 
@@ -93,7 +94,7 @@ def game_records(record, misplay=True):
     """The journal records of a one-deal game of ``record``: GAME, DEAL, the actions and
     undo, DEAL_OVER with the score-sheet row, GAME_OVER with the totals."""
     steps, ref = table_actions(record, misplay)
-    sheet = skat.ScoreSheet(3)
+    sheet = skat_sheet.ScoreSheet(3)
     row = sheet.add(ref.deal.result(), (0, 1, 2))
     recs = [Record(GAME, {"game": "skat", "players": 3, "options": {}}),
             Record(DEAL, {"deal": 1, "dealer": 2, "seed": None})]
@@ -173,7 +174,7 @@ def _depth(v):
 @given(_values)
 def test_codec_round_trip(value):
     """decode(encode(v)) == v with the same types; deeper than MAX_DEPTH is refused."""
-    if _depth(value) > journal.MAX_DEPTH:
+    if _depth(value) > codec.MAX_DEPTH:
         with pytest.raises(BadRecord):
             encode(value)
         return

@@ -214,7 +214,7 @@ def _new_game_works(ctl, board):
 def _good_crc_record(kind, payload):
     """``raw`` for _skat_journal: a format 2 record of KIND byte ``kind`` and payload bytes
     ``payload``, with the sequence number due and a good CRC."""
-    from core.journal import crc32
+    from core.crc32 import crc32
 
     def raw(seq):
         n = len(payload) + 3

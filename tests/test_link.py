@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from core import protocol as P
 from core.cards import SKAT
 from core.events import CardPlayed, DealOver, Refused, TrickTaken, Turn, Undone
-from core.games import skat
+from core.games import skat, skat_sheet
 from core.journal import Journal
 from core.referee import Referee
 from device.pairing import Pairing, proof
@@ -145,7 +145,7 @@ def test_new_game_declined_and_expiry():
 def test_sheet_export_goes_out_a_few_frames_per_poll(data_dir):
     """The score sheet of ISS 6997010 + ISS 9 (tests/test_skat_sheet.py's rows)."""
     from core import iss
-    sheet = skat.ScoreSheet(3)
+    sheet = skat_sheet.ScoreSheet(3)
     for gid in ("6997010", "9"):
         sheet.add(iss.replay(iss_record(data_dir, gid)).result(), (0, 1, 2))
     uart = MemUart()
@@ -296,7 +296,7 @@ def bridge():
 def _play(board, data_dir):
     """Play ISS 6997010 on the board's referee, sending every event; returns the sheet."""
     steps, _ = table_actions(iss_record(data_dir))
-    sheet = skat.ScoreSheet(3)
+    sheet = skat_sheet.ScoreSheet(3)
 
     def play():
         link = board.link
@@ -319,7 +319,7 @@ def _play(board, data_dir):
 def test_pyserial_talks_to_the_board(bridge, data_dir, tmp_path):
     """pyserial's socket:// handler: the host gets the deal's events as they happen and
     an answer to its state query."""
-    sheet = skat.ScoreSheet(3)
+    sheet = skat_sheet.ScoreSheet(3)
     board = Board(bridge, sheet=lambda: (COLUMNS, [flat_row(r) for r in sheet.rows]))
     try:
         port = serial.serial_for_url(bridge.url, timeout=0.05)
@@ -374,7 +374,7 @@ def test_console_command_exports_the_sheet_as_csv(bridge, data_dir, tmp_path, ca
 def test_console_live_view_and_csv(bridge, data_dir, tmp_path, capsys):
     """The live view prints the deal's events as readable lines and keeps --csv equal to
     the sheet as rows are booked."""
-    sheet = skat.ScoreSheet(3)
+    sheet = skat_sheet.ScoreSheet(3)
     board = Board(bridge, sheet=lambda: (COLUMNS, [flat_row(r) for r in sheet.rows]))
 
     def later():

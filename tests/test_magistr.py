@@ -252,7 +252,7 @@ def test_beating_with_a_trump_or_the_same_rank_needs_no_void():
     """R2 / R3 are ways of beating: they are lawful while holding the main suit."""
     r = bank.Rules(4, "own", ["C", "H", "S", "D"])
     t = bank.Trick(r, 0, D.parse("6S"))
-    assert t.check(1, D.parse("7H"), cards("JS 7H")) == bank.TRUMP
+    assert t.check(1, D.parse("7H"), cards("JS 7H")) == bank.BY_TRUMP
     assert t.check(1, D.parse("6C"), cards("JS 6C")) == bank.SAME_RANK
 
 

@@ -1,6 +1,6 @@
 """The sampling Skat player (host_sim/players/skat.py) and its view (skat_view.py).
 
-Whole deals through the referee (``core.games.skat.KnownDeal`` raises IllegalPlay on any
+Whole deals through the referee (``core.games.skat_known.KnownDeal`` raises IllegalPlay on any
 card the rules refuse: seed 003 "Играя ход", follow the effective suit), samples that
 respect what the seat has seen, and the view's bookkeeping against the referee's own.
 """
@@ -109,7 +109,7 @@ def test_declarer_choice_is_a_legal_declaration_through_the_referee():
     for _ in range(6):
         cards = list(range(32))
         rnd.shuffle(cards)
-        d = skat.Game().new_deal([cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
+        d = skat.Game().new_deal(0, [cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
         decl = rnd.randrange(3)
         d.enter_auction(decl, 18)
         d.pick_up(decl)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from core import protocol as P
 from core.errors import BadRecord
-from core.journal import encode
+from core.codec import encode
 from mpy import ROOT
 
 VECTORS = os.path.join(ROOT, "tests", "vectors", "link_journal.json")
@@ -258,7 +258,7 @@ def test_fuzz_pure_noise_never_makes_a_frame(noise):
 
 
 def test_encode_payload_is_the_journal_codec():
-    """The payload bytes are exactly core.journal.encode of the value."""
+    """The payload bytes are exactly core.codec.encode of the value."""
     data = P.encode_frame(12, P.EV_TRICK, (0, ["CJ", "S9", "DJ"], 4, "highest trump"))
     assert data[5:-4] == encode((0, ["CJ", "S9", "DJ"], 4, "highest trump"))
     assert data[1] == len(data) - 9

@@ -114,7 +114,7 @@ def test_follow_suit_is_enforced_with_known_hands(records):
     rec = records[0]
     assert rec.id == "9"
     cards = rec.cards
-    d = skat.Game().new_deal([cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
+    d = skat.Game().new_deal(0, [cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
     d.bid(1, 18), d.pass_(0), d.bid(2, 20), d.pass_(1), d.declare(2, "CH")
     d.play(0, SKAT.parse("SQ"))
     d.play(1, SKAT.parse("H9"))
@@ -142,7 +142,7 @@ def _random_deal(seed):
     rng.shuffle(cards)
     kind = rng.choice(["C", "S", "H", "D", "G", "N"])
     hand = rng.random() < 0.3
-    d = skat.Game().new_deal([cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
+    d = skat.Game().new_deal(0, [cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
     decl = rng.randrange(3)
     d.enter_auction(decl, 18)
     if hand:

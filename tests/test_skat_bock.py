@@ -5,7 +5,7 @@ double. Worked example of docs/rules/skat.md "Bock rounds"."""
 
 import pytest
 
-from core.games import skat
+from core.games import skat, skat_sheet
 from core.games.skat_bock import BockRounds
 from device import flows
 from device.flows import skat as skat_flow
@@ -20,7 +20,7 @@ def _all_passed(match):
 
 
 def test_a_home_evening_with_a_bock_round():
-    match = skat.Match(3, bock="on", kontra="on")
+    match = skat_sheet.Match(3, bock="on", kontra="on")
     deal = _declared("GH", match=match)  # grand hand with 4 schneider: 168, opens a round
     _play_out(deal)
     assert skat_flow.record(match, deal.result())[1] == "won Bock +336"
@@ -57,11 +57,11 @@ def _result(contract, won, points):
     ("NOH", True, 0, True), ("NO", True, 0, False),  # null ouvert hand only
     ("C", False, 60, True), ("C", False, 59, False), ("G", True, 61, False)])  # 60:60
 def test_triggers(contract, won, points, opens):
-    assert skat.opens_bock(_result(contract, won, points)) is opens
+    assert skat_sheet.opens_bock(_result(contract, won, points)) is opens
 
 
 def test_without_the_option_nothing_doubles_and_bad_values_are_named():
-    match = skat.Match(3)
+    match = skat_sheet.Match(3)
     deal = _declared("GH", match=match)
     _play_out(deal)
     assert skat_flow.record(match, deal.result())[1] == "won +168"

@@ -84,7 +84,7 @@ def test_lcd_says_why_it_asks_for_the_hand(records):
 
 
 def _declared(contract="G", decl=0, violations="decide"):
-    d = skat.Game(violations).new_deal()
+    d = skat.Game(violations=violations).new_deal()
     d.enter_auction(decl, 18)
     if contract.endswith("H") or "O" in contract:
         return d, d.declare(decl, contract)
@@ -183,7 +183,7 @@ def test_report_only_plays_on():
 
 def test_bad_violations_option_names_it():
     with pytest.raises(BadRecord) as e:
-        skat.Game("lenient")
+        skat.Game(violations="lenient")
     assert "lenient" in str(e.value)
 
 

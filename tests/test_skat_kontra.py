@@ -7,7 +7,7 @@ import pytest
 
 from core.cards import SKAT
 from core.errors import IllegalPlay
-from core.games import skat
+from core.games import skat, skat_sheet
 from device.flows import skat as skat_flow
 
 p = SKAT.parse_many
@@ -22,7 +22,7 @@ def _declared(contract, kontra="on", match=None):
     """Middlehand bids 18, forehand holds, middlehand and rearhand pass: forehand declares
     ``contract`` from the hand; rearhand said nothing."""
     game = match.game if match is not None else skat.Game(kontra=kontra)
-    deal = game.new_deal([p(FOREHAND), p(MIDDLE), p(REAR)], p(SKAT_CARDS))
+    deal = game.new_deal(0, [p(FOREHAND), p(MIDDLE), p(REAR)], p(SKAT_CARDS))
     deal.bid(1, 18)
     deal.hold(0)
     deal.pass_(1)
@@ -100,7 +100,7 @@ def test_auction_entered_at_the_table_leaves_the_word_to_the_players():
 
 
 def test_the_board_offers_kontra_then_re_and_shows_it():
-    match = skat.Match(3, kontra="on")
+    match = skat_sheet.Match(3, kontra="on")
     deal = _declared("GH", match=match)
     labels = [i.label for i in skat_flow.table_items(deal, match)]
     assert labels[:2] == ["P3 Kontra", "P1 Kontra"]  # middlehand P3, rearhand P1

@@ -7,7 +7,7 @@ import pytest
 
 from core.cards import SKAT
 from core.errors import IllegalPlay
-from core.games import skat, skat_ramsch
+from core.games import skat, skat_ramsch, skat_sheet
 from device import flows
 from device.flows import skat as skat_flow
 
@@ -34,7 +34,7 @@ def _all_pass(deal):
 
 
 def test_jungfrau_example_known_hands():
-    deal = skat.Game(ramsch="ramsch").new_deal(
+    deal = skat.Game(ramsch="ramsch").new_deal(0,
         [p(FOREHAND), p(MIDDLE), p(REAR)], p(SKAT_CARDS))
     _all_pass(deal)
     assert deal.phase == skat.PHASE_PLAY and deal.status == "ramsch"
@@ -61,7 +61,7 @@ def test_durchmarsch_example_hands_unknown_skat_scanned_at_the_end():
 
 def test_only_the_unter_are_trumps():
     """The grand's trick order: forehand's CJ is beaten by nothing, a club ace by a jack."""
-    deal = skat.Game(ramsch="ramsch").new_deal(
+    deal = skat.Game(ramsch="ramsch").new_deal(0,
         [p("CA CT CK CQ C9 C8 C7 D7 D8 D9"), p("DJ SA ST SK SQ S9 S8 S7 DT DQ"),
          p("HA HT HK HQ H9 H8 H7 DA DK CJ")], p("SJ HJ"))
     _all_pass(deal)
@@ -103,7 +103,7 @@ def test_nobody_resigns_a_ramsch_and_a_player_leaving_aborts_it():
 
 
 def test_sheet_books_each_player_without_seeger_fabian_bonus():
-    match = skat.Match(3, ramsch="ramsch")
+    match = skat_sheet.Match(3, ramsch="ramsch")
     deal = match.new_deal([p(FOREHAND), p(MIDDLE), p(REAR)], p(SKAT_CARDS))
     _all_pass(deal)
     _play_out(deal, FOREHAND, MIDDLE, REAR)

@@ -4,7 +4,7 @@ import json
 import os
 
 from core import iss
-from core.games import skat
+from core.games import skat, skat_sheet
 from host_sim.cli import main
 
 
@@ -17,7 +17,7 @@ def test_seeger_fabian_lost_game(data_dir):
     """ISS 9 (hearts hand lost, -96): the server's tournament score is v - 50 for the
     declarer and +40 to each defender (docs/analysis/skat.md 1, SkatGUI DEF3WIN = 40)."""
     res = iss.replay(_records(data_dir)["9"]).result()
-    sheet = skat.ScoreSheet(3)
+    sheet = skat_sheet.ScoreSheet(3)
     row = sheet.add(res, (0, 1, 2))
     assert row[2] == -96
     assert row[3] == (0, 0, -96)
@@ -27,7 +27,7 @@ def test_seeger_fabian_lost_game(data_dir):
 def test_seeger_fabian_won_game_and_running_totals(data_dir):
     """ISS 6997010 (grand, +48) then ISS 9 (-96): totals run on; won +50, lost -50/+40."""
     recs = _records(data_dir)
-    sheet = skat.ScoreSheet(3)
+    sheet = skat_sheet.ScoreSheet(3)
     sheet.add(iss.replay(recs["6997010"]).result(), (0, 1, 2))
     row = sheet.add(iss.replay(recs["9"]).result(), (0, 1, 2))
     assert row[3] == (48, 0, -96)
@@ -36,7 +36,7 @@ def test_seeger_fabian_won_game_and_running_totals(data_dir):
 
 def test_four_player_table_dealer_sits_out(data_dir):
     """At 4 players each opponent of a lost game gets 30, the dealer sitting out too."""
-    m = skat.Match(players=4, first_dealer=3)
+    m = skat_sheet.Match(players=4, first_dealer=3)
     assert m.table_seats() == (0, 1, 2)
     row = m.record(iss.replay(_records(data_dir)["9"]).result())
     assert row[4] == (30, 30, -146, 30)
@@ -45,7 +45,7 @@ def test_four_player_table_dealer_sits_out(data_dir):
 
 def test_passed_game_adds_an_empty_row(data_dir):
     res = iss.replay(_records(data_dir)["756788"]).result()
-    sheet = skat.ScoreSheet(3)
+    sheet = skat_sheet.ScoreSheet(3)
     assert sheet.add(res, (0, 1, 2)) == (1, -1, 0, (0, 0, 0), (0, 0, 0))
 
 

@@ -362,8 +362,15 @@ def test_first_deal_is_led_by_the_lowest_diamond():
     with pytest.raises(IllegalPlay) as e:
         game.new_deal(1, hands, number=1, leader=1)
     assert e.value.reason == bank.WRONG_LEADER
-    with pytest.raises(IllegalPlay):
-        game.new_deal(1, None, number=1)  # unknown hands: the table names the leader
+    waiting = game.new_deal(1, None, number=1)  # unknown hands: the table names the leader
+    assert waiting.waiting_for_leader() and waiting.current_seat() == -1
+    with pytest.raises(IllegalPlay) as e:
+        waiting.bid(0, True)  # nothing before the leader is named
+    assert e.value.reason == WRONG_PHASE
+    assert waiting.lead(1) == [] and waiting.current_seat() == 0  # bids from the dealer's left
+    with pytest.raises(IllegalPlay) as e:
+        waiting.lead(0)
+    assert e.value.reason == WRONG_PHASE
 
 
 def test_six_of_diamonds_in_trick_one_proves_a_wrong_leader():

@@ -316,7 +316,7 @@ def playout_report(p):
          "measured in alternation." % p["cards"], "",
          "| engine | deals/s |", "|---|---|",
          "| playout engine (host_sim/engine/skat.py) | %.0f |" % p["engine"],
-         "| referee (core.games.skat.KnownDeal) | %.0f |" % p["referee"]]
+         "| referee (core.games.skat_known.KnownDeal) | %.0f |" % p["referee"]]
     if "openspiel" in p:
         r = p["engine"] / p["openspiel"]
         L += ["| OpenSpiel `skat` (C++, Python API) | %.0f |" % p["openspiel"], "",

@@ -20,7 +20,7 @@ Methods, tried in this order for each new card (reference section 4.2):
    changed the suit: the top card). Over a HIGHER or EIGHT claim it must beat the top card
    too; if it beats the top card but not the main card it is a ``KNOCK_OUT``: the claim
    it displaced falls and the trick returns to the leader (examples 7, 8).
-3. ``TRUMP`` (R2): the player's trump, higher in seniority than every beating and beaten
+3. ``BY_TRUMP`` (R2): the player's trump, higher in seniority than every beating and beaten
    card in the bank; never over an eight, a card of its own suit it cannot beat by the
    table (the six), or a led card that is its leader's trump (R5, example 14).
 4. ``SAME_RANK`` (R3, R6): a card of another suit with the main card's rank, over the
@@ -43,7 +43,7 @@ from core import tricks
 from core.cards import FRENCH36
 from core.compat import const
 from core.errors import IllegalPlay, TrickrefError
-from core.events import MUST_FOLLOW, REVOKE, RevokeFound
+from core.events import MUST_FOLLOW, REVOKE, WRONG_PHASE, RevokeFound
 
 # Rank numbers of core.cards.FRENCH36 (printed order 6 7 8 9 T J Q K A).
 _R8 = const(2)
@@ -60,7 +60,7 @@ GAME_ORDER = b"\x00\x01\x02\x03\x05\x06\x07\x04\x08"
 # for each attacking rank (deck order 6 7 8 9 T J Q K A) the ranks of its suit it beats.
 # The K row's "A" is listed in both columns of the seed; read as "does not beat" (A4,
 # option k_beats_a).
-_SAME_SUIT_TEXT = ("79TJKA", "", "679TJA", "7", "79JQK", "79", "6789J", "789JQ", "79TJQK")
+_SAME_SUIT_TEXT = tuple(["79TJKA", "", "679TJA", "7", "79JQK", "79", "6789J", "789JQ", "79TJQK"])
 # The parenthesised entries: the rank each rank may beat one step lower in game order,
 # only on the led unbeaten card or chained on a one-lower beat (255: none). 9/J J/Q Q/K K/10
 # 10/A; 7 on 8 is excluded (example 16), 6/7 and 8/9 are ordinary beats.
@@ -87,22 +87,24 @@ NONE = const(1)  # 2: no trumps
 ONE = const(2)  # 3: one trump suit common to all
 TWO = const(3)  # 4: two trump suits common to all
 SENIOR_JUNIOR = const(4)  # 5: a senior and a junior common trump (seed: spades, diamonds)
-VARIANT_NAMES = ("own", "none", "one", "two", "senior-junior")
+VARIANT_NAMES = tuple(["own", "none", "one", "two", "senior-junior"])
+
+NO_SEAT = const(-1)  # no seat: deal 1's first leader before the table names it
 
 # Methods: how a card stands in the trick.
 LEAD = const(0)
 HIGHER = const(1)
-TRUMP = const(2)
+BY_TRUMP = const(2)  # a method: beats by the player's trump (not a suit number)
 SAME_RANK = const(3)
 ONE_LOWER = const(4)
 EIGHT = const(5)
 DISCARD = const(6)
 KNOCK_OUT = const(7)
-METHOD_NAMES = ("lead", "higher", "trump", "same-rank", "one-lower", "eight", "discard",
-                "knock-out")
+METHOD_NAMES = tuple(["lead", "higher", "trump", "same-rank", "one-lower", "eight", "discard",
+                "knock-out"])
 # Words after "X beats Y: " (kept short: the reason is read on a 20x4 LCD).
-_PHRASES = ("", "higher card of the main suit", "highest trump in the bank",
-            "same rank as the main card", "one lower, same suit", "an eight, main suit now ")
+_PHRASES = tuple(["", "higher card of the main suit", "highest trump in the bank",
+            "same rank as the main card", "one lower, same suit", "an eight, main suit now "])
 
 # Refusal and revoke reason codes added by the bank (core.events has the shared ones).
 EIGHT_NEEDS_VOID = "eight-needs-void"  # off-suit eight while holding the main suit
@@ -344,15 +346,15 @@ class Trick:
                             return HIGHER
                         return KNOCK_OUT
                 elif r.beats(card, top) if self._lapsed() else self._beats_main(card):
-                    return HIGHER  # R1 over TRUMP / SAME_RANK / ONE_LOWER, no rank cap (ex. 5)
+                    return HIGHER  # R1 over BY_TRUMP / SAME_RANK / ONE_LOWER, no rank cap (ex. 5)
             # 3. Trump higher than every beating and beaten card (R2).
             if cls and r.key(cls, card) > self.high:
                 if r.common and cls > self.top_cls and not (how == LEAD and cls <= self.main_cls):
-                    return TRUMP  # outclasses the top card: "старшим козирем ... бити все"
+                    return BY_TRUMP  # outclasses the top card: "старшим козирем ... бити все"
                 if not (FRENCH36.rank(top) == _R8
                         or (FRENCH36.suit(top) == s and not r.beats(card, top))
                         or (how == LEAD and self.main_cls)):
-                    return TRUMP
+                    return BY_TRUMP
         # 4. The main card's rank in another suit (R3, R5, R6).
         main = self.main
         if k == FRENCH36.rank(main) and s != FRENCH36.suit(main):
@@ -403,7 +405,7 @@ class Trick:
             self.how = LEAD
             self.top_cls = self.main_cls
             return m
-        if m == HIGHER and self.how in (TRUMP, SAME_RANK, ONE_LOWER) and not self._lapsed():
+        if m == HIGHER and self.how in (BY_TRUMP, SAME_RANK, ONE_LOWER) and not self._lapsed():
             self.victim = self.main  # R1 outranks those methods: it beat the main card
         else:
             self.victim = self.top
@@ -425,7 +427,7 @@ class Trick:
         """True when ``method`` is "beating" for the option ``must_beat``: any claim, or
         with MUST_BEAT_TABLE only a higher card, a trump or an eight."""
         if self.rules.must_beat == MUST_BEAT_TABLE:
-            return method == HIGHER or method == TRUMP or method == EIGHT
+            return method == HIGHER or method == BY_TRUMP or method == EIGHT
         return HIGHER <= method <= EIGHT
 
     def reason(self):
@@ -521,6 +523,21 @@ _VOID_SUIT = const(0)
 _VOID_RANK = const(1)
 _NO_BEAT = const(2)
 
+# A fact: one thing a laid card claimed about its seat's hand, a list indexed by these named
+# fields (consts: no heap on a board, where a class per fact would cost more): _SEAT laid
+# _CARD in trick _TRICK_NO (0-based); _KIND _VOID_SUIT (no card of suit _VALUE), _VOID_RANK
+# (no card of rank _VALUE) or _NO_BEAT (no card beating the bank _PREFIX = (leader, cards
+# before it)); _DRAWN the seat's stock draws when noted; _MATCHES the cards since laid that
+# contradict it (proven false when they outnumber the draws since).
+_SEAT = const(0)
+_KIND = const(1)
+_VALUE = const(2)
+_TRICK_NO = const(3)
+_CARD = const(4)
+_PREFIX = const(5)
+_DRAWN = const(6)
+_MATCHES = const(7)
+
 
 class Evidence:
     """What each seat's cards have shown about its hand, when hands are unknown.
@@ -541,8 +558,7 @@ class Evidence:
     def __init__(self, rules):
         self.rules = rules
         self.drawn = bytearray(rules.players)  # cards each seat drew from the stock
-        # [seat, kind, value, trick_no, card, bank prefix or None, drawn then, matches]
-        self.facts = []
+        self.facts = []  # facts (fields _SEAT.._MATCHES), in the order noted
 
     def draw(self, seat):
         """``seat`` took one unseen card from the stock."""
@@ -573,12 +589,12 @@ class Evidence:
                 self._fact(seat, _VOID_RANK, rank, trick_no, card, None)
 
     def _matches(self, f, seat, card):
-        kind = f[1]
+        kind = f[_KIND]
         if kind == _VOID_SUIT:
-            return FRENCH36.suit(card) == f[2]
+            return FRENCH36.suit(card) == f[_VALUE]
         if kind == _VOID_RANK:
-            return FRENCH36.rank(card) == f[2]
-        t = resolve(self.rules, f[5][1], f[5][0])
+            return FRENCH36.rank(card) == f[_VALUE]
+        t = resolve(self.rules, f[_PREFIX][1], f[_PREFIX][0])
         m = t.judge(seat, card)
         return t.counts_as_beat(m) and m != EIGHT  # an eight's legality needed a void
 
@@ -589,13 +605,13 @@ class Evidence:
         sh = FRENCH36.short
         for f in self.facts:
             found = None
-            if f[0] == seat and self._matches(f, seat, card):
-                f[7] += 1
-                since = self.drawn[seat] - f[6]
-                if f[7] > since:
-                    kind, value, trick_no, earlier = f[1], f[2], f[3], f[4]
+            if f[_SEAT] == seat and self._matches(f, seat, card):
+                f[_MATCHES] += 1
+                since = self.drawn[seat] - f[_DRAWN]
+                if f[_MATCHES] > since:
+                    kind, value, trick_no, earlier = f[_KIND], f[_VALUE], f[_TRICK_NO], f[_CARD]
                     if since:
-                        what = "%d such cards since, %d drawn" % (f[7], since)
+                        what = "%d such cards since, %d drawn" % (f[_MATCHES], since)
                     elif kind == _VOID_SUIT:
                         what = "holds %s of %s" % (sh(card), FRENCH36.glyphs[value])
                     else:
@@ -612,7 +628,7 @@ class Evidence:
             if found is None:
                 keep.append(f)
             else:
-                out.append(RevokeFound(seat, card, f[3], found[0], found[1]))
+                out.append(RevokeFound(seat, card, f[_TRICK_NO], found[0], found[1]))
         if out:
             self.facts = keep
         return out
@@ -657,7 +673,9 @@ class BankDeal(tricks.TrickDeal):
 
     def start_bank(self, game, number, dealer, hands, leader):
         """Set up the deal's books; validate ``leader`` (IllegalPlay WRONG_LEADER when it
-        contradicts the hands or is missing for deal 1 with unknown hands)."""
+        contradicts the hands). Without ``leader`` in deal 1 with unknown hands the deal
+        waits for :meth:`lead` (``waiting_for_leader()``; both seeds: the holder of the
+        lowest diamond leads deal 1, and the table has not shown its cards)."""
         n = game.players
         tricks.TrickDeal.__init__(self, FRENCH36, n, hands)
         self.set_trick_tables((bytes(36), bytes(36)))
@@ -665,10 +683,9 @@ class BankDeal(tricks.TrickDeal):
         self.dealer = dealer
         must = game.first_leader(number, dealer, hands)
         if leader is None:
-            if number == 1 and hands is None:
-                raise IllegalPlay(WRONG_LEADER, "deal 1: name the seat holding the "
-                                  "lowest diamond")
-            leader = must
+            # deal 1, hands unknown: the deal waits for the table to name the holder of
+            # the lowest diamond (``lead``); otherwise the leader follows from the rules
+            leader = NO_SEAT if number == 1 and hands is None else must
         elif not isinstance(leader, int) or leader < 0 or leader >= n:
             raise TrickrefError("leader must be a seat 0..%d, not %r" % (n - 1, leader))
         elif leader != must and (hands is not None or number != 1):
@@ -678,8 +695,29 @@ class BankDeal(tricks.TrickDeal):
         self.bank = None  # the Trick being built
         self.evidence = Evidence(game.rules) if hands is None else None
 
+    def waiting_for_leader(self):
+        """True before deal 1's first leader is named (unknown hands, no ``leader``)."""
+        return self.first == NO_SEAT
+
+    def check_leader_known(self):
+        """Raise IllegalPlay WRONG_PHASE while the deal waits for :meth:`lead`."""
+        if self.first == NO_SEAT:
+            raise IllegalPlay(WRONG_PHASE, "name who holds the lowest diamond first")
+
+    def lead(self, seat):
+        """Name deal 1's first leader, the seat holding the lowest diamond (unknown hands;
+        checked when the deal is over, :meth:`first_leader_revokes`). Returns []. Raises
+        IllegalPlay WRONG_PHASE once the leader is known, TrickrefError on a bad seat."""
+        if self.first != NO_SEAT:
+            raise IllegalPlay(WRONG_PHASE, "the leader is already known")
+        if not isinstance(seat, int) or seat < 0 or seat >= self.players:
+            raise TrickrefError("leader must be a seat 0..%d, not %r" % (self.players - 1, seat))
+        self.leader = self.first = seat
+        return []
+
     def check_bank(self, seat, card):
-        """Turn, card not out, in hand (known hands), and the bank's rules."""
+        """Leader known, turn, card not out, in hand (known hands), the bank's rules."""
+        self.check_leader_known()
         self.check_card(seat, card)
         if self.bank is not None:
             self.bank.check(seat, card, self.hands[seat] if self.hands is not None else None)

@@ -184,19 +184,22 @@ class Game:
 
         ``hands``: one card list per seat (hand_size cards each, distinct) or None when
         cards are seen only as they are played. ``leader``: the first leader; computed when
-        hands are known (a different value raises IllegalPlay WRONG_LEADER), required for
-        deal 1 with unknown hands (checked when the deal is over). Raises BadRecord on bad
-        hands, TrickrefError on a bad number or seat.
+        hands are known (a different value raises IllegalPlay WRONG_LEADER); without it deal 1
+        with unknown hands waits for ``lead(seat)`` (checked when the deal is over). Raises
+        BadRecord on bad hands, TrickrefError on a bad number or seat.
         """
         return Deal(self, number, dealer, hands, leader)
 
 
 class Deal(bank.BankDeal):
-    """One Magistr deal. Verbs ``play(seat, card)``; queries ``current_seat()``,
+    """One Magistr deal. Verbs ``lead(seat)`` (deal 1, hands unknown: the holder of the
+    lowest diamond, named before the first card), ``play(seat, card)``; queries ``current_seat()``,
     ``check_play``, ``legal``, ``legal_cards``, ``is_over()``, ``result()``.
 
     The bank machinery (tricks, first leader, evidence of revokes) is ``bank.BankDeal``.
     """
+
+    VERBS = tuple(["lead", "play"])  # checked by core.referee; lead: bank.BankDeal
 
     def __init__(self, game, number, dealer, hands, leader):
         n = game.players
@@ -224,8 +227,9 @@ class Deal(bank.BankDeal):
     # --- queries ---
 
     def current_seat(self):
-        """The seat to play now, or -1 when the deal is over."""
-        return self.to_play() if self.phase == PHASE_PLAY else -1
+        """The seat to play now, or -1 when the deal is over or waits for its first
+        leader (``lead``)."""
+        return self.to_play() if self.phase == PHASE_PLAY and self.first >= 0 else -1
 
     def is_over(self):
         """True once the deal is finished (all tricks, or every scoring card taken)."""

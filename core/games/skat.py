@@ -33,10 +33,15 @@ from core.errors import BadRecord, IllegalPlay
 from core.events import (ALREADY_PLAYED, Awaiting, DEAL_OVER, MUST_FOLLOW, NOT_IN_HAND, NOT_YOUR_TURN,
                          WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken, Turn)
 from core import tricks
-from core.games import skat_kontra, skat_ramsch
-from core.games.skat_bock import BOCK_OFF, BOCK_ON, BockRounds, check_bock
-from core.games.skat_kontra import KONTRA_OFF, KONTRA_ON, check_kontra
-from core.games.skat_ramsch import RAMSCH_OFF, RAMSCH_ON, check_ramsch
+from core.games.skat_options import (BOCK_OFF, BOCK_ON, KONTRA_OFF, KONTRA_ON,  # noqa: F401
+                                     RAMSCH_OFF, RAMSCH_ON, VIOLATIONS_DECIDE,
+                                     VIOLATIONS_REPORT, check_kontra,
+                                     check_ramsch, check_violations)
+# Contract values live in core.games.skat_values; named here too for every caller of the rules.
+from core.games.skat_values import (BASE_VALUES, BID_LADDER, GRAND, KIND_LETTERS,  # noqa: F401
+                                    NULL, NULL_VALUES, RANK_POINTS, _CARD_POINTS,
+                                    Contract, card_points, contract_code, declared_value,
+                                    game_value, matadors, null_value, parse_contract)
 
 PHASE_AUCTION = const(1)
 PHASE_DECLARE = const(2)
@@ -47,35 +52,15 @@ PHASE_OVER = const(6)
 PHASE_SHOW = const(7)  # unknown hands: an ouvert declarer lays his hand before the lead
 PHASE_REST = const(8)  # unknown hands: after an early end, the declarer lays his hand left
 
-# What the table does with a proven rule violation (a revoke): decide it as ISkO 4.1-4.2
-# (the game ends; the declarer's loses it, a defender's wins it for the declarer) or only
-# report it and play on.
-VIOLATIONS_DECIDE = "decide"
-VIOLATIONS_REPORT = "report"
-
-# Contract kinds: the suit number (0 C acorns, 1 S leaves, 2 H hearts, 3 D bells), or these.
-GRAND = const(4)
-NULL = const(5)
-KIND_LETTERS = "CSHDGN"
-BASE_VALUES = (12, 11, 10, 9, 24)  # ISkO 5.1: acorns 12, leaves 11, hearts 10, bells 9; grand 24
-NULL_VALUES = (23, 35, 46, 59)  # ISkO 5.1: null, hand, ouvert, ouvert hand (fixed values)
-
-# Card points by rank 7 8 9 T J Q K A (ISkO 1.2.2: Daus 11, 10 10, König 4, Ober 3, Unter 2).
-RANK_POINTS = b"\x00\x00\x00\x0a\x02\x03\x04\x0b"
 # Trick strength in a suit, by rank 7 8 9 T J Q K A: suit and grand games (A T K Q 9 8 7),
 # and null (A K Q J T 9 8 7, the natural order). Seed 003, "Играя ход".
 _SUIT_ORDER = b"\x00\x01\x02\x05\x00\x03\x04\x06"
 _NULL_ORDER = b"\x00\x01\x02\x03\x04\x05\x06\x07"
-_JACK = const(4)  # rank number of the Unter in core.cards.SKAT
-_TRUMP_RANKS = b"\x07\x03\x06\x05\x02\x01\x00"  # A T K Q 9 8 7: a trump suit below the Unter
-_TRUMP = const(4)  # effective suit number of every trump
+_JACK = const(4)  # rank number of the Unter in core.cards.SKAT (a const: not importable)
+_TRUMP_SUIT = const(4)  # effective suit number of every trump
 
 AUCTION_PASS = "p"
 AUCTION_HOLD = "y"
-
-# A declared game: ``kind`` (0-3 suit, GRAND, NULL) and the announced levels; trump ouvert
-# implies hand, schneider and schwarz announced (ISkO 5.2.6).
-Contract = namedtuple("Contract", ("kind", "hand", "schneider", "schwarz", "ouvert"))
 # A Ramsch is played with a grand's tricks: only the Unter are trumps (skat_ramsch).
 RAMSCH_CONTRACT = Contract(GRAND, True, False, False, False)
 
@@ -89,68 +74,6 @@ Result = namedtuple("Result", (
     "status", "declarer", "contract", "bid", "won", "value", "matadors", "multiplier",
     "overbid", "declarer_points", "declarer_tricks", "schneider", "schwarz",
     "trick_winners", "levels"))
-
-
-def parse_contract(text):
-    """Parse an ISS contract string (``"G"``, ``"DHS"``, ``"CHZ"``, ``"NO"``, ``"GO"``).
-
-    The first letter is the kind (``C S H D G N``), the rest modifiers ``H`` hand,
-    ``S`` schneider announced, ``Z`` schwarz announced (implies ``S``), ``O`` ouvert (in
-    suit and grand games implies hand, schneider and schwarz announced: ISkO 5.2.6).
-    Raises BadRecord on anything else, or on announcements without hand (ISkO 5.2.3).
-    """
-    if isinstance(text, str) and len(text) == 1 and text in KIND_LETTERS:
-        return _PLAIN[KIND_LETTERS.find(text)]  # the common case, parsed once at import
-    if not text or KIND_LETTERS.find(text[0]) < 0:
-        raise BadRecord("contract %r: must start with one of C S H D G N" % (text,))
-    kind = KIND_LETTERS.find(text[0])
-    mods = text[1:]
-    for m in mods:
-        if m not in "HSZO":
-            raise BadRecord("contract %r: unknown modifier %r" % (text, m))
-    hand = "H" in mods
-    ouvert = "O" in mods
-    schwarz = "Z" in mods
-    schneider = "S" in mods or schwarz
-    if kind == NULL:
-        if schneider:
-            raise BadRecord("contract %r: null has no schneider/schwarz" % (text,))
-        return Contract(NULL, hand, False, False, ouvert)
-    if ouvert:
-        hand = schneider = schwarz = True
-    if schneider and not hand:
-        raise BadRecord("contract %r: schneider/schwarz announced only from hand" % (text,))
-    return Contract(kind, hand, schneider, schwarz, ouvert)
-
-
-_PLAIN = tuple(Contract(k, False, False, False, False) for k in range(6))  # "C" .. "N"
-
-
-def contract_code(c):
-    """The ISS string of a Contract (inverse of :func:`parse_contract`)."""
-    s = KIND_LETTERS[c.kind]
-    if c.ouvert:  # ISS writes "NO", "NOH" and, ouvert implying hand, "GO", "CO"
-        return s + ("OH" if c.kind == NULL and c.hand else "O")
-    if c.hand:
-        s += "H"
-    if c.schwarz:
-        s += "Z"
-    elif c.schneider:
-        s += "S"
-    return s
-
-
-def _all_game_values():
-    vals = set(NULL_VALUES)
-    for base in BASE_VALUES:
-        # multiplier: matadors 1..11 (grand 1..4) + game + hand S SA Z ZA O: 2..18 (2..11)
-        top = 18 if base != 24 else 11
-        for m in range(2, top + 1):
-            vals.add(base * m)
-    return tuple(sorted(vals))
-
-
-BID_LADDER = _all_game_values()  # 18, 20, 22, 23, 24, 27, 30, ... every reachable game value
 
 
 def trick_tables(kind):
@@ -169,10 +92,10 @@ def trick_tables(kind):
             suits[card] = s
             power[card] = _NULL_ORDER[r]
         elif r == _JACK:
-            suits[card] = _TRUMP
+            suits[card] = _TRUMP_SUIT
             power[card] = 20 - s  # CJ 20 > SJ 19 > HJ 18 > DJ 17 > any suit card
         elif s == kind:
-            suits[card] = _TRUMP
+            suits[card] = _TRUMP_SUIT
             power[card] = _SUIT_ORDER[r]
         else:
             suits[card] = s
@@ -185,7 +108,8 @@ def trick_tables(kind):
 # them. CPython (the desktop: simulation, fuzzing, computer players) also gets what trades
 # memory for interpreted work there: the tables as tuples (indexing a tuple is a fast path
 # of the interpreter, indexing bytes is not), the 96 CardPlayed events and the 64 trick
-# reasons looked up instead of built (a namedtuple's __new__ is Python code on CPython).
+# reasons looked up instead of built (core.games.skat_known: a namedtuple's __new__ is
+# Python code on CPython).
 # On a board (MicroPython) events are built in C, bytes index as fast as tuples, and those
 # tables would take about 15 KB of heap (unix port): there the bytes tables serve and the
 # events are built per card.
@@ -205,10 +129,8 @@ def _all_tables():
 
 
 _TABLES = _all_tables()
-_CARD_POINTS = bytes(RANK_POINTS[SKAT.rank(c)] for c in range(32))
 if _DESKTOP:
     _TABLES = tuple((tuple(suits), tuple(power)) for suits, power in _TABLES)
-    _CARD_POINTS = tuple(_CARD_POINTS)
 _TURNS = (Turn(0), Turn(1), Turn(2), Turn(0))  # by seat, and seat + 1
 
 
@@ -218,165 +140,59 @@ def _winner_keys(kind):
     trumps and the cards of the suit led (the rule of
     :meth:`core.tricks.TrickDeal.trick_winner`, with one comparison a card)."""
     suits, power = _TABLES[kind]
-    return _table((64 if suits[c] == _TRUMP else 32) + power[c] for c in range(32))
+    return _table((64 if suits[c] == _TRUMP_SUIT else 32) + power[c] for c in range(32))
 
 
 _WINNER_KEYS = tuple(_winner_keys(kind) for kind in range(6))
 
 
-def _reason(card, trump):
-    # Deal.trick_reason's words, for the table below
-    return (SKAT.glyphs[card >> 3] + SKAT.rank_short[card & 7]
-            + (" highest trump" if trump else " top of suit"))
-
-
-# CPython only (see above): CardPlayed by seat * 32 + card; trick reasons by the winning
-# card, + 32 when it won as a trump.
-_PLAYED = tuple(CardPlayed(s, c) for s in range(3) for c in range(32)) if _DESKTOP else None
-_REASONS = tuple(_reason(c % 32, c >= 32) for c in range(64)) if _DESKTOP else None
-
-
-def card_points(cards):
-    """Sum of the card points of ``cards`` (ISkO 1.2.2; the pack holds 120)."""
-    total = 0
-    for c in cards:
-        total += _CARD_POINTS[c]
-    return total
-
-
-def matadors(cards, kind):
-    """Matadors "with" (positive) or "without" (negative) over ``cards`` (ISkO 5.2.1).
-
-    ``cards``: the declarer's 10 cards plus the original skat, also in hand games. The
-    sequence runs from the acorn Unter down the trumps (4 jacks, then in a suit game
-    A T K Q 9 8 7 of the trump suit); it stops at the first change. 0 for null.
-    """
-    if kind == NULL:
-        return 0
-    first = _JACK in cards  # the acorn Unter (card 0 * 8 + _JACK) decides "with"/"without"
-    n = 1
-    for s in (1, 2, 3):  # leaves, hearts, bells Unter
-        if (s * 8 + _JACK in cards) != first:
-            return n if first else -n
-        n += 1
-    if kind != GRAND:
-        for r in _TRUMP_RANKS:
-            if (kind * 8 + r in cards) != first:
-                return n if first else -n
-            n += 1
-    return n if first else -n
-
-
-def null_value(contract):
-    """The fixed value of a null game: 23, hand 35, ouvert 46, ouvert hand 59 (ISkO 5.1)."""
-    return NULL_VALUES[(2 if contract.ouvert else 0) + (1 if contract.hand else 0)]
-
-
-def game_value(contract, mat, declarer_points, declarer_tricks, bid, finished=True):
-    """Value a game (ISkO 5.2-5.4); returns ``(won, value, multiplier, overbid, levels)``.
-
-    ``value`` is the signed score-sheet value. Suit/grand: multiplier = matadors + game +
-    hand + schneider + schneider announced + schwarz + schwarz announced + ouvert; schneider
-    when a party has at most 30 points, schwarz when a party has no trick (tricks, not points:
-    ISkO 5.2.4); an announced level that is missed still counts every lower level and the
-    announcement (5.2.5); lost games count double (5.3); a game worth less than the bid is lost
-    for twice the smallest multiple of its base value reaching the bid (5.4.2).
-    Null: fixed values 23/35/46/59, won when the declarer takes no trick; a null worth less
-    than the bid is overbid like a suit game, in multiples of its value (SkatGUI, documented
-    in docs/rules/skat.md).
-    """
-    if contract.kind == NULL:
-        value = null_value(contract)
-        won = declarer_tricks == 0
-        levels = ("null",)
-        base = value
-        mult = 1
-    else:
-        base = BASE_VALUES[contract.kind]
-        schneider = declarer_points >= 90 or declarer_points <= 30
-        schwarz = finished and (declarer_tricks == 10 or declarer_tricks == 0)
-        levels = ["with %d" % mat if mat > 0 else "without %d" % -mat, "game"]
-        if contract.hand:
-            levels.append("hand")
-        if schneider or contract.schneider:
-            levels.append("schneider")
-        if contract.schneider:
-            levels.append("schneider announced")
-        if schwarz or contract.schwarz:
-            levels.append("schwarz")
-        if contract.schwarz:
-            levels.append("schwarz announced")
-        if contract.ouvert:
-            levels.append("ouvert")
-        mult = abs(mat) + len(levels) - 1
-        value = base * mult
-        won = declarer_points >= 61
-        if contract.schneider and declarer_points < 90:
-            won = False
-        if contract.schwarz and declarer_tricks < 10:
-            won = False
-    if value < bid:
-        reach = ((bid + base - 1) // base) * base
-        return False, -2 * reach, mult, True, tuple(levels)
-    return won, (value if won else -2 * value), mult, False, tuple(levels)
-
-
-def check_violations(violations):
-    """``violations`` itself when it is ``"decide"`` or ``"report"``; else raises
-    BadRecord naming the value (docs/rules/skat.md "Rule violations")."""
-    if violations not in (VIOLATIONS_DECIDE, VIOLATIONS_REPORT):
-        raise BadRecord("skat option violations %r: decide or report" % (violations,))
-    return violations
-
-
-def declared_value(contract, mat, bid, won):
-    """The value of a game decided by a rule violation (ISkO 4.1-4.2); returns ``(won,
-    value, multiplier, overbid, levels)`` as :func:`game_value`.
-
-    The declared game counts: matadors, game, hand and the announced levels (schneider
-    and schwarz only when announced, ISkO 5.2.5); nothing reached in play is added.
-    ``won``: True when a defender broke the rule, False when the declarer did. A game
-    worth less than the bid is still overbid (ISkO 5.4.2).
-    """
-    # game_value with points and tricks that reach no level: 60 points, one trick
-    ok, value, mult, overbid, levels = game_value(contract, mat, 60, 1, bid, False)
-    if overbid:
-        return False, value, mult, True, levels
-    plain = value if ok else -value // 2
-    return won, (plain if won else -2 * plain), mult, False, levels
-
-
 class Game:
     """Skat's static facts: 32-card Prager deck, three active seats, options.
 
-    A null below the bid loses twice the next multiple of its value, as SkatGUI (the only
-    reading implemented, see docs/rules/skat.md). ``violations``: ``"decide"`` (default; a
-    proven revoke ends the game as ISkO 4.1-4.2) or ``"report"`` (shown, play goes on);
-    BadRecord on any other value. ``ramsch``: ``"off"`` (default, ISkO: a deal all pass
-    is not played) or ``"ramsch"`` (it is played as a Ramsch, core.games.skat_ramsch);
-    ValueError on any other value. ``kontra``: ``"off"`` (default, ISkO) or ``"on"`` (a
-    defender may say Kontra and the declarer Re before the first card, core.games.
-    skat_kontra); ValueError on any other value.
+    ``players``: the table, 3 or 4 (at 4 the dealer sits out each deal, ISkO 2.1); a deal
+    always has three seats (``Game.players`` stays 3, the table's count is
+    ``table_players``); ValueError on another count. A null below the bid loses twice the
+    next multiple of its value, as SkatGUI (the only reading implemented, see
+    docs/rules/skat.md). ``violations``: ``"decide"`` (default; a proven revoke ends the
+    game as ISkO 4.1-4.2) or ``"report"`` (shown, play goes on); BadRecord on any other
+    value. ``ramsch``: ``"off"`` (default, ISkO: a deal all pass is not played) or
+    ``"ramsch"`` (it is played as a Ramsch, core.games.skat_ramsch); ValueError on any
+    other value. ``kontra``: ``"off"`` (default, ISkO) or ``"on"`` (a defender may say
+    Kontra and the declarer Re before the first card, core.games.skat_kontra); ValueError
+    on any other value.
     """
 
     deck = SKAT
-    players = 3
+    players = 3  # seats of a deal: forehand, middlehand, rearhand
     name = "skat"
 
-    def __init__(self, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF, kontra=KONTRA_OFF):
+    def __init__(self, players=3, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF,
+                 kontra=KONTRA_OFF):
+        if players not in (3, 4):
+            raise ValueError("a Skat table has 3 or 4 players, not %r" % (players,))
+        self.table_players = players
         self.violations = check_violations(violations)
         self.ramsch = check_ramsch(ramsch)
         self.kontra = check_kontra(kontra)
 
-    def new_deal(self, hands=None, skat=None):
-        """A new deal in the AUCTION phase.
+    def new_deal(self, dealer=0, hands=None, skat=None):
+        """A new deal in the AUCTION phase, dealt by table seat ``dealer``.
 
-        ``hands``: three lists of 10 cards (forehand, middlehand, rearhand) or None when
-        the cards are only seen as they are played; ``skat``: the two skat cards or None.
-        Raises BadRecord when the cards given are not 32 distinct cards of the deck.
+        The deal's seats are deal seats (0 forehand, the dealer's left; ISkO 2.1, as ISS
+        records): ``hands``: three lists of 10 cards (forehand, middlehand, rearhand) or
+        None when the cards are only seen as they are played; ``skat``: the two skat cards
+        or None. ``deal.dealer`` keeps ``dealer``. Raises BadRecord when the cards given are
+        not 32 distinct cards of the deck or ``dealer`` is not a seat of the table.
         """
-        cls = Deal if hands is None else KnownDeal
-        return cls(hands, skat, self.violations, self.ramsch, self.kontra)
+        if not isinstance(dealer, int) or not 0 <= dealer < self.table_players:
+            raise BadRecord("dealer %r is not a seat of %d" % (dealer, self.table_players))
+        if hands is None:
+            deal = Deal(hands, skat, self.violations, self.ramsch, self.kontra)
+        else:
+            from core.games.skat_known import KnownDeal  # desktop only: a board never knows hands
+            deal = KnownDeal(hands, skat, self.violations, self.ramsch, self.kontra)
+        deal.dealer = dealer
+        return deal
 
 
 class Deal(tricks.TrickDeal):
@@ -390,6 +206,10 @@ class Deal(tricks.TrickDeal):
     ``result()``. Every verb raises IllegalPlay (reason code, sentence) and changes nothing
     when refused. ``Game.new_deal`` gives a :class:`KnownDeal` when the hands are known.
     """
+
+    # The verbs the referee may call (core.referee.Referee checks them in act and replay).
+    VERBS = tuple(["bid", "hold", "pass_", "enter_auction", "pick_up", "declare", "play", "claim",
+             "resign", "abandon", "set_skat", "show_hand", "kontra", "re"])
 
     def __init__(self, hands=None, skat=None, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF,
                  kontra=KONTRA_OFF):
@@ -584,6 +404,8 @@ class Deal(tricks.TrickDeal):
             raise IllegalPlay(WRONG_PHASE, "Kontra and Re are not played at this table")
         if self.phase not in (PHASE_PLAY, PHASE_SHOW) or seat not in (0, 1, 2):
             raise IllegalPlay(WRONG_PHASE, "Kontra and Re come after the declaration")
+        from core.games import skat_kontra  # loaded only at a table playing Kontra
+
         why = skat_kontra.refusal(self.doubles, seat, self.declarer, self.said,
                                   bool(self.history))
         if why is not None:
@@ -593,6 +415,10 @@ class Deal(tricks.TrickDeal):
 
     def _with_doubles(self, won, value, mult, overbid, levels):
         """A game_value / declared_value answer with Kontra and Re applied."""
+        if not self.doubles:
+            return won, value, mult, overbid, tuple(levels)
+        from core.games import skat_kontra
+
         return (won, skat_kontra.doubled(value, self.doubles), mult, overbid,
                 tuple(levels) + skat_kontra.NAMES[:self.doubles])
 
@@ -689,7 +515,7 @@ class Deal(tricks.TrickDeal):
         """Why ``winner_card`` took the trick, in words a player reads on the LCD."""
         # SKAT.short(card) without the calls: SKAT numbers cards suit * 8 + rank.
         label = SKAT.glyphs[winner_card >> 3] + SKAT.rank_short[winner_card & 7]
-        if self.trick_suits[winner_card] == _TRUMP and self.contract.kind != NULL:
+        if self.trick_suits[winner_card] == _TRUMP_SUIT and self.contract.kind != NULL:
             return label + " highest trump"
         return label + " top of suit"  # fits a 16-column row
 
@@ -861,6 +687,8 @@ class Deal(tricks.TrickDeal):
                           None, None, None, False, None, None, False, False,
                           tuple(self.trick_winners), ())
         if self.status == "ramsch":
+            from core.games import skat_ramsch  # loaded only when a Ramsch is played
+
             if self.phase != PHASE_OVER:
                 return skat_ramsch.pending(self.trick_winners)
             return skat_ramsch.result(self.status, tuple(self.taken_points),
@@ -888,211 +716,3 @@ class Deal(tricks.TrickDeal):
                       (not null) and (dp >= 90 or dp <= 30),
                       (not null) and complete and (dt == 10 or dt == 0),
                       tuple(self.trick_winners), levels)
-
-
-class KnownDeal(Deal):
-    """A :class:`Deal` whose hands are known from the deal on (simulation, computer players,
-    host_sim's shadow deals, tests): ``Game.new_deal(hands, skat)`` makes one. Same verbs,
-    verdicts and events; only ``play`` differs, with the checks and the bookkeeping of a
-    legal card done in one pass over the suit index (docs/performance.md). Kept apart from
-    :class:`Deal` because on MicroPython a function with many local variables takes its
-    frame from the heap on every call: the table's deal (hands unknown) keeps the small
-    ``Deal.play``.
-    """
-
-    def play(self, seat, card):
-        """:meth:`Deal.play`, the same verdicts and events, with check_card, accept_card
-        and close_trick in one pass while the hands are known."""
-        trick = self.trick
-        index = self._in_play
-        if index is not None and seat == (self.leader + len(trick)) % 3:
-            # check_card + accept_card over the suit index; anything else is left to
-            # Deal.play, which raises the refusal.
-            suits = self.trick_suits
-            try:
-                suit = suits[card]
-                mine = index[seat * 6 + suit]
-            except (TypeError, IndexError):  # not a card number: refused below
-                suit = -1
-                mine = ()
-            led = suits[trick[0]] if trick else suit
-            # In the seat's hand (the index), not yet out (the index may still hold a card
-            # played while the hands were set aside, as host_sim's shadow does for a card
-            # the table forced), and following suit when able.
-            if (card in mine and type(card) is int and not self.seen[card]
-                    and (suit == led or not index[seat * 6 + led])):
-                try:
-                    self.hands[seat].remove(card)
-                except (TypeError, ValueError):  # the hands were changed from outside
-                    mine = None
-            else:
-                mine = None
-            if mine is not None:
-                mine.remove(card)
-                self.seen[card] = 1
-                self.history.append((seat, card))
-                if suit != led and not self.voids[seat] & (1 << led):
-                    self.voids[seat] |= 1 << led  # as accept_card: the void is shown
-                    self.void_trick[seat][led] = self.tricks_done
-                played = CardPlayed(seat, card) if _PLAYED is None else _PLAYED[seat * 32 + card]
-                if len(trick) != 2:
-                    trick.append(card)
-                    return [played, _TURNS[seat + 1]]
-                # The trick is full: close_trick, the winner by _WINNER_KEYS.
-                c0 = trick[0]
-                c1 = trick[1]
-                contract = self.contract
-                keys = _WINNER_KEYS[contract.kind]
-                k = keys[c0]
-                i = 0
-                key = keys[c1]
-                if key > k and (key >= 64 or suits[c1] == led):  # a trump, or follows suit
-                    k = key
-                    i = 1
-                key = keys[card]
-                if key > k and (key >= 64 or suit == led):
-                    k = key
-                    i = 2
-                taker = (seat + 1 + i) % 3  # seat is the trick's third, its leader is seat + 1
-                points = _CARD_POINTS[c0] + _CARD_POINTS[c1] + _CARD_POINTS[card]
-                self.taken_points[taker] += points
-                self.taken_tricks[taker] += 1
-                self.trick_winners.append(taker)
-                self.tricks_done += 1
-                self.trick = []
-                self.leader = taker
-                cards = (c0, c1, card)
-                if _REASONS is not None:
-                    reason = _REASONS[cards[i] + 32 if k >= 64 else cards[i]]
-                    taken = _TNEW(TrickTaken, (taker, cards, points, reason))
-                else:
-                    taken = TrickTaken(taker, cards, points, self.trick_reason(cards[i], cards))
-                if (((contract.kind == NULL or contract.schwarz) and self._early_end())
-                        or self.tricks_done == 10):
-                    return [played, taken] + self._end()
-                return [played, taken, _TURNS[taker]]
-        return Deal.play(self, seat, card)  # the checks: a refusal, or an odd case
-
-
-# Re-exported for callers that only import this module.
-__all__ = ("Game", "Deal", "KnownDeal", "Contract", "Result", "parse_contract", "contract_code",
-           "game_value", "matadors", "card_points", "trick_tables", "BID_LADDER",
-           "CardPlayed", "TrickTaken", "RevokeFound", "MUST_FOLLOW")
-
-
-# Seeger-Fabian bonus points (ISkO tournament rules; preisskat.org leistungsbewertung;
-# docs/analysis/skat.md section 2): +50 / -50 for the declarer, and for a lost game each
-# opponent gets 40 at a 3-player table, 30 at a 4-player table (the dealer sitting out too).
-SF_DECLARER = const(50)
-SF_OPPONENT_3 = const(40)
-SF_OPPONENT_4 = const(30)
-
-
-class ScoreSheet:
-    """The Skat list: one row per game with running totals, plain and Seeger-Fabian.
-
-    ``players``: 3, or 4 when the dealer sits out each deal. Rows are tuples
-    ``(game_no, declarer, value, totals, sf_totals)`` with table seats 0-based and the
-    totals as tuples per table seat. Passed and aborted games add a row worth nothing.
-    """
-
-    def __init__(self, players=3):
-        if players not in (3, 4):
-            raise ValueError("a Skat table has 3 or 4 players, not %r" % (players,))
-        self.players = players
-        self.rows = []
-        self.totals = [0] * players
-        self.sf = [0] * players
-
-    def add(self, result, table_seats, factor=1):
-        """Add a deal's Result; ``table_seats[s]`` is the table seat of deal seat ``s``
-        (forehand, middlehand, rearhand); ``factor``: 2 in a Bock round (the value
-        doubled, the Seeger-Fabian 50/40 not). Returns the new row."""
-        if result.status == "ramsch":
-            return self._add_ramsch(result, table_seats, factor)
-        value = result.value if result.status != "passed" and result.value is not None else 0
-        value *= factor
-        decl = table_seats[result.declarer] if result.declarer >= 0 and value else -1
-        if decl >= 0:
-            self.totals[decl] += value
-            self.sf[decl] += value + (SF_DECLARER if value > 0 else -SF_DECLARER)
-            if value < 0:
-                bonus = SF_OPPONENT_3 if self.players == 3 else SF_OPPONENT_4
-                for p in range(self.players):
-                    if p != decl:
-                        self.sf[p] += bonus
-        return self._row(decl, value)
-
-    def _row(self, decl, value):
-        row = (len(self.rows) + 1, decl, value, tuple(self.totals), tuple(self.sf))
-        self.rows.append(row)
-        return row
-
-    def _add_ramsch(self, result, table_seats, factor):
-        """A Ramsch: each deal seat's value on its player, plain and Seeger-Fabian alike
-        (no 50-point bonus: nobody declared, docs/rules/skat.md "Ramsch"). The row's
-        declarer is the player charged first (-1 when nobody is)."""
-        for s in range(3):
-            self.totals[table_seats[s]] += result.values[s] * factor
-            self.sf[table_seats[s]] += result.values[s] * factor
-        decl = table_seats[result.declarer] if result.declarer >= 0 else -1
-        return self._row(decl, result.value * factor)
-
-
-class Match:
-    """A Skat session: deals in turn, the dealer moving left, and the score sheet.
-
-    Table seats are 0..players-1 clockwise. With 4 players the dealer sits out; forehand
-    is always the player left of the dealer (ISkO 2.1). ``violations``, ``ramsch``,
-    ``kontra``: as :class:`Game`. ``bock``: ``"off"`` (default) or ``"on"``: Bock rounds
-    (core.games.skat_bock, triggers :func:`opens_bock`); ``doubled[i]`` is True when row
-    i + 1 of the sheet counted double. ValueError on an unknown value.
-    """
-
-    def __init__(self, players=3, first_dealer=0, violations=VIOLATIONS_DECIDE,
-                 ramsch=RAMSCH_OFF, kontra=KONTRA_OFF, bock=BOCK_OFF):
-        self.game = Game(violations, ramsch, kontra)
-        self.bock = check_bock(bock)
-        self.game.bock = self.bock  # every rules option readable on the game
-        self.players = players
-        self.dealer = first_dealer
-        self.sheet = ScoreSheet(players)
-        self.bock_rounds = BockRounds(players)
-        self.doubled = []
-
-    def table_seats(self):
-        """Table seats of forehand, middlehand and rearhand in the current deal."""
-        n = self.players
-        return tuple((self.dealer + 1 + i) % n for i in range(3))
-
-    def new_deal(self, hands=None, skat=None):
-        """A fresh Deal for the current dealer (hands by deal seat, if known)."""
-        return self.game.new_deal(hands, skat)
-
-    def factor(self, result):
-        """2 when ``result`` would count double (a Bock game), else 1; changes nothing."""
-        if self.bock != BOCK_ON:
-            return 1
-        return self.bock_rounds.factor(opens_bock(result))
-
-    def record(self, result):
-        """Book ``result`` on the sheet and pass the deal to the left; returns the row."""
-        factor = 1
-        if self.bock == BOCK_ON:
-            factor = self.bock_rounds.game(opens_bock(result))
-        row = self.sheet.add(result, self.table_seats(), factor)
-        self.doubled.append(factor == 2)
-        self.dealer = (self.dealer + 1) % self.players
-        return row
-
-
-def opens_bock(result):
-    """True when ``result`` opens a Bock round (skatspielen.info "Bockrunde"): a grand
-    hand, a null ouvert hand, or a game lost with 60 card points (60:60); a passed,
-    aborted or Ramsch deal opens none."""
-    if result.status != "played" or result.contract is None or result.value is None:
-        return False
-    c = result.contract
-    if c.hand and (c.kind == GRAND or (c.kind == NULL and c.ouvert)):
-        return True
-    return c.kind != NULL and not result.won and result.declarer_points == 60

@@ -6,16 +6,7 @@ every game, the opening game included, counts double. A round is one game per pl
 the table (each dealing once). docs/rules/skat.md "Bock rounds" has the decisions.
 """
 
-BOCK_OFF = "off"
-BOCK_ON = "on"
-
-
-def check_bock(bock):
-    """``bock`` itself when it is ``"off"`` (ISkO, the default) or ``"on"``; else raises
-    ValueError naming the value."""
-    if bock not in (BOCK_OFF, BOCK_ON):
-        raise ValueError("skat option bock %r: off or on" % (bock,))
-    return bock
+from core.games.skat_options import BOCK_OFF, BOCK_ON, check_bock  # noqa: F401 (option values)
 
 
 class BockRounds:

@@ -7,17 +7,9 @@ answer "Re": doubled again (four times). Only a player who said at least 18 in t
 auction may say Kontra or Re. docs/rules/skat.md "Kontra and Re" has the decisions.
 """
 
-KONTRA_OFF = "off"
-KONTRA_ON = "on"
+from core.games.skat_options import KONTRA_OFF, KONTRA_ON, check_kontra  # noqa: F401 (option values)
+
 NAMES = ("kontra", "re")  # the levels named on the list, in order
-
-
-def check_kontra(kontra):
-    """``kontra`` itself when it is ``"off"`` (ISkO, the default) or ``"on"``; else raises
-    ValueError naming the value."""
-    if kontra not in (KONTRA_OFF, KONTRA_ON):
-        raise ValueError("skat option kontra %r: off or on" % (kontra,))
-    return kontra
 
 
 def refusal(doubles, seat, declarer, said, started):

@@ -13,8 +13,8 @@ at 40 score nothing.
 
 from collections import namedtuple
 
-RAMSCH_OFF = "off"
-RAMSCH_ON = "ramsch"
+from core.games.skat_options import RAMSCH_OFF, RAMSCH_ON, check_ramsch  # noqa: F401 (option values)
+
 DURCHMARSCH = 120  # the card points of the whole deck, scored plus
 
 # A Ramsch deal on the list: the fields of core.games.skat.Result (``declarer`` is the
@@ -24,14 +24,6 @@ RamschResult = namedtuple("RamschResult", (
     "status", "declarer", "contract", "bid", "won", "value", "matadors", "multiplier",
     "overbid", "declarer_points", "declarer_tricks", "schneider", "schwarz",
     "trick_winners", "levels", "values"))
-
-
-def check_ramsch(ramsch):
-    """``ramsch`` itself when it is ``"off"`` (the tournament rule: a passed deal is not
-    played, ISkO) or ``"ramsch"``; else raises ValueError naming the value."""
-    if ramsch not in (RAMSCH_OFF, RAMSCH_ON):
-        raise ValueError("skat option ramsch %r: off or ramsch" % (ramsch,))
-    return ramsch
 
 
 def losers(points, last):

@@ -80,6 +80,8 @@ Result = namedtuple("Result", (
     "attack_points", "defence_points", "oudlers", "petit_au_bout", "chelem", "poignees",
     "notes", "score", "marks", "trick_winners", "violation"))
 
+_TRUMP_SUIT = const(4)  # the effective suit of every trump in core.tricks' tables
+
 
 _SIZES = {3: (24, 6), 4: (18, 6), 5: (15, 3)}  # hand, chien: FFT p.4, p.11, p.12
 
@@ -150,6 +152,8 @@ class Deal(Bidding):
     ``is_over()``, ``result()``. A refused verb raises IllegalPlay(reason, sentence) and
     changes nothing.
     """
+
+    VERBS = tuple(["bid", "call", "discard", "announce", "play"])  # checked by core.referee
 
     # --- card play (FFT p.7-8; seed 002 s.5-6) ---
 
@@ -245,7 +249,7 @@ class Deal(Bidding):
         if self.contract <= GARDE:
             for c in range(78):  # the écart, known now as the cards never played
                 if not self.seen[c] and (is_oudler(c) or (POWER[c] == _KING
-                                                    and SUITS[c] < tricks.TRUMP)):
+                                                    and SUITS[c] < _TRUMP_SUIT)):
                     events.append(RevokeFound(self.taker, c, -1, BAD_ECART,
                                               "%s was in the écart (FFT p.6)" % TAROT.short(c)))
         self._note_violation(events)
@@ -279,7 +283,7 @@ class Deal(Bidding):
         # short enough for a 16-column row, as Skat's reasons
         if winner_card == EX:
             return "Excuse: chelem"
-        if SUITS[winner_card] == tricks.TRUMP:
+        if SUITS[winner_card] == _TRUMP_SUIT:
             return "%s top trump" % TAROT.short(winner_card)
         return "%s top of suit" % TAROT.short(winner_card)
 

@@ -8,12 +8,13 @@ p.5-8, p.12 (5 players); seed ``002`` sections 2-5.
 """
 
 from core.cards import TAROT
+from core.compat import const
 from core.errors import BadCard, IllegalPlay, TrickrefError
 from core.events import MUST_FOLLOW, NOT_IN_HAND, RevokeFound
 from core.games.tarot_score import EX, PETIT, POWER, SUITS, is_oudler, poignee_level
 from core.tricks import check_distinct
 
-_TRUMP = 4  # effective suit of the trumps (core.cards.TRUMP, core.tricks.TRUMP)
+_TRUMP = const(4)  # effective suit of the trumps (core.cards.TRUMP, core.tricks)
 _KING = 13  # rank number of the Roi
 
 # Refusal reasons of this game (core.events has the shared ones, e.g. MUST_FOLLOW).

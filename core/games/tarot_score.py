@@ -65,8 +65,8 @@ GARDE = const(2)
 GARDE_SANS = const(3)
 GARDE_CONTRE = const(4)
 MULTIPLIERS = (0, 1, 2, 4, 6)  # FFT p.5: x1 x2 x4 x6
-CONTRACT_NAMES = ("pass", "prise", "garde", "garde sans", "garde contre")
-_CONTRACT_TITLES = ("Pass", "Prise", "Garde", "Garde sans", "Garde contre")
+CONTRACT_NAMES = tuple(["pass", "prise", "garde", "garde sans", "garde contre"])
+_CONTRACT_TITLES = tuple(["Pass", "Prise", "Garde", "Garde sans", "Garde contre"])
 _CONTRACT_ALIASES = (
     ("pass", PASS), ("passe", PASS), ("prise", PRISE), ("petite", PRISE),
     ("garde", GARDE), ("garde-sans", GARDE_SANS), ("garde-sans-le-chien", GARDE_SANS),
@@ -76,7 +76,7 @@ _CONTRACT_ALIASES = (
 # Camps.
 ATTACK = const(0)  # the taker (and at 5 players his called partner)
 DEFENCE = const(1)
-CAMP_NAMES = ("attack", "defence")
+CAMP_NAMES = tuple(["attack", "defence"])
 
 # Chelem (slam) outcomes (FFT p.6; seed 002 section 4).
 CHELEM_NONE = const(0)
@@ -85,13 +85,13 @@ CHELEM_UNANNOUNCED = const(2)  # made without announcement: +200
 CHELEM_FAILED = const(3)  # announced, not made: -200
 CHELEM_DEFENCE = const(4)  # the defence took every trick: +200 to each defender
 CHELEM_FAILED_DEFENCE = const(5)  # announced and the defence took every trick: both primes
-CHELEM_NAMES = ("none", "announced", "unannounced", "failed", "defence", "failed-defence")
+CHELEM_NAMES = tuple(["none", "announced", "unannounced", "failed", "defence", "failed-defence"])
 _CHELEM_PRIMES = (0, 400, 200, -200, -200, -400)
 
 TARGETS = (56, 51, 41, 36)  # points the taker needs with 0..3 oudlers (FFT p.4, p.8)
 POIGNEE_SIZES = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}  # FFT p.7, p.11, p.12
 POIGNEE_PRIMES = (20, 30, 40)  # simple, double, triple; never multiplied (FFT p.7)
-POIGNEE_NAMES = ("simple", "double", "triple")
+POIGNEE_NAMES = tuple(["simple", "double", "triple"])
 # Share of the attack's total per seat role (FFT p.8, p.11, p.12): taker, partner.
 _TAKER_SHARE = {3: 2, 4: 3, 5: 4}
 

@@ -50,13 +50,13 @@ LOSE_BANKS = const(6)  # "Якщо хоч один гравець набере 6
 # Stock readings (the seed says nothing of a stock, A37).
 STOCK_REFILL = const(0)  # draw back to 4 after each trick, taker first, all or nobody
 STOCK_NONE = const(1)  # play the 4 cards out; the rest of the deck stays out
-STOCK_NAMES = ("refill", "none")
+STOCK_NAMES = tuple(["refill", "none"])
 
 # The four-cards-of-a-suit bonus ("4 карти однієї масті дають ще 10 очок").
 FOUR_ONCE = const(0)  # once per suit with at least 4 captured cards
 FOUR_EACH = const(1)  # once per 4 captured cards of a suit (8 of a suit: twice)
 FOUR_OFF = const(2)  # no bonus
-FOUR_NAMES = ("once", "each", "off")
+FOUR_NAMES = tuple(["once", "each", "off"])
 
 # Targets (go, no) for 2..6 players ("Для того, щоб скинути одну банку ..."). The seed
 # prints 128 as the 6-player "no" target; its own rule "24 lower" and both columns' step
@@ -277,8 +277,9 @@ class Game:
         ``hands``: 4 distinct cards per seat, or None when cards are seen only as they are
         played. ``stock``: with known hands, the other 36 - 4n cards in draw order (required
         with STOCK_REFILL; with STOCK_NONE they stay out of play); None with unknown hands. ``leader``: as in Magistr, computed with known hands (a
-        different value raises IllegalPlay WRONG_LEADER), required for deal 1 with unknown
-        hands. Raises BadRecord on bad hands or stock, TrickrefError on a bad seat/number.
+        different value raises IllegalPlay WRONG_LEADER); without it deal 1 with unknown
+        hands waits for ``lead(seat)`` before its bids. Raises BadRecord on bad hands or stock,
+        TrickrefError on a bad seat/number.
         """
         return Deal(self, number, dealer, hands, leader, stock)
 
@@ -301,13 +302,16 @@ class Game:
 
 
 class Deal(bank.BankDeal):
-    """One Zhopa deal. Verbs ``bid(seat, go)``, then ``play(seat, card)``; queries
+    """One Zhopa deal. Verbs ``lead(seat)`` (deal 1, hands unknown: the holder of the
+    lowest diamond, named first), ``bid(seat, go)``, then ``play(seat, card)``; queries
     ``current_seat()``, ``check_bid``, ``check_play``, ``legal``, ``legal_cards``,
     ``stock_left()``, ``is_over()``, ``result()``.
 
     The bank machinery (tricks, first leader, evidence of revokes) is ``bank.BankDeal``,
     shared with Magistr.
     """
+
+    VERBS = tuple(["lead", "bid", "play"])  # checked by core.referee; lead: bank.BankDeal
 
     def __init__(self, game, number, dealer, hands, leader, stock):
         n = game.players
@@ -343,7 +347,10 @@ class Deal(bank.BankDeal):
     # --- queries ---
 
     def current_seat(self):
-        """The seat to bid or play now, or -1 when the deal is over."""
+        """The seat to bid or play now, or -1 when the deal is over or waits for its
+        first leader (``lead``)."""
+        if self.first < 0:  # deal 1 waits for its leader (bank.BankDeal.lead)
+            return -1
         if self.phase == PHASE_BID:
             return self.bidder
         return self.to_play() if self.phase == PHASE_PLAY else -1
@@ -363,6 +370,7 @@ class Deal(bank.BankDeal):
         TrickrefError unless ``go`` is True/False."""
         if self.phase != PHASE_BID:
             raise IllegalPlay(WRONG_PHASE, "the bids of deal %d are made" % self.number)
+        self.check_leader_known()
         if seat != self.bidder:
             raise IllegalPlay(NOT_YOUR_TURN, "seat %d bids now, not seat %r"
                               % (self.bidder, seat))

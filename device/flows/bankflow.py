@@ -1,9 +1,9 @@
 """What the two bank games (Magistr and Zhopa) share at the table: the trump setup
-questions (seed 000 "Варіанти гри", the five variants of ``core.games.bank``) and the first
-deal's leader, the holder of the lowest diamond, named before the first card."""
+questions (seed 000 "Варіанти гри", the five variants of ``core.games.bank``) and the menu
+naming the first deal's leader, the holder of the lowest diamond, before the first card
+(the deal itself waits for it: ``core.games.bank.BankDeal.lead``)."""
 
-from core.errors import BadRecord, IllegalPlay
-from core.events import WRONG_PHASE
+from core.errors import BadRecord
 from device.flows import seat_label
 from device.menu import Item, Menu
 
@@ -51,40 +51,6 @@ def bank_setup(players, options):
     if v in ("two", "senior-junior"):
         return v, options.get("pair", (0, 1) if v == "two" else (3, 1))
     return v, None
-
-
-class TableDeal:
-    """A deal as the table starts it: deal 1 waits for the seat holding the lowest diamond
-    to be named (``lead(seat)``: the core needs the first leader and the table has not
-    shown its cards); every other verb goes to the core Deal (Magistr or Zhopa)."""
-
-    def __init__(self, match):
-        self._match = match
-        self._deal = None
-        if match.number() != 1:
-            self._deal = match.new_deal()
-
-    def lead(self, seat):
-        """Name the first leader of deal 1 (the holder of the lowest diamond)."""
-        if self._deal is not None:
-            raise IllegalPlay(WRONG_PHASE, "the leader is already known")
-        self._deal = self._match.new_deal(leader=seat)
-        return []
-
-    def waiting_for_leader(self):
-        """True before deal 1's leader is named."""
-        return self._deal is None
-
-    def current_seat(self):
-        return -1 if self._deal is None else self._deal.current_seat()
-
-    def is_over(self):
-        return self._deal is not None and self._deal.is_over()
-
-    def __getattr__(self, name):
-        if self._deal is None:
-            raise IllegalPlay(WRONG_PHASE, "name who holds the lowest diamond first")
-        return getattr(self._deal, name)
 
 
 def leader_menu(deal, match):

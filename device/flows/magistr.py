@@ -8,7 +8,7 @@ Seats are table seats 0..players-1 (the pads), as in ``core.games.magistr``.
 from core.cards import FRENCH36
 from core.games import magistr
 from device.flows import seat_label
-from device.flows.bankflow import OPTIONS, TableDeal, leader_menu, bank_setup, rebook_as
+from device.flows.bankflow import OPTIONS, leader_menu, bank_setup, rebook_as
 from device.flows.bankflow import booked_rows  # noqa: F401 (the flow contract)
 
 __all__ = ("OPTIONS",)
@@ -25,7 +25,7 @@ def new_match(players, options):
 
 def deal_factory(match):
     """The next deal of the match, cards unknown."""
-    return lambda: TableDeal(match)
+    return lambda: match.new_deal()  # deal 1 waits for its leader (lead)
 
 
 def pad_seat(match, deal, pad):

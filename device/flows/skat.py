@@ -10,7 +10,7 @@ from collections import namedtuple
 
 from core.cards import SKAT
 from core.errors import BadRecord
-from core.games import skat
+from core.games import skat, skat_sheet
 from device.flows import _row, seat_label
 from device.menu import Item, Items, Menu
 
@@ -40,7 +40,7 @@ _KINDS = (("Eichel", "C"), ("Gruen", "S"), ("Herz", "H"), ("Schellen", "D"), ("G
 def new_match(players, options):
     """A Skat list for ``players`` (3, or 4 with the dealer sitting out); ``options``:
     ``violations``, ``ramsch``, ``kontra``, ``bock`` (see OPTIONS)."""
-    return skat.Match(players, violations=options.get("violations", skat.VIOLATIONS_DECIDE),
+    return skat_sheet.Match(players, violations=options.get("violations", skat.VIOLATIONS_DECIDE),
                       ramsch=options.get("ramsch", skat.RAMSCH_OFF),
                       kontra=options.get("kontra", skat.KONTRA_OFF),
                       bock=options.get("bock", skat.BOCK_OFF))
@@ -211,7 +211,7 @@ def _bock_line(line, value):
 def booked_rows(match):
     """The list for the journal's checkpoint: ``[declarer, value]`` per game (declarer a
     table seat, -1 when nobody played); the running and Seeger-Fabian totals follow from
-    them (ISkO 5.2.1 and the Seeger-Fabian bonuses, core.games.skat.ScoreSheet). None
+    them (ISkO 5.2.1 and the Seeger-Fabian bonuses, core.games.skat_sheet.ScoreSheet). None
     when the house rules Ramsch or Bock are on: a Ramsch row's per-seat values and the Bock
     rounds' state are not rebuilt from ``[declarer, value]``, so such a game keeps its
     deals' records instead of a checkpoint (docs/records.md)."""
@@ -239,7 +239,7 @@ def sheet_lines(match):
     sheet = match.sheet
     lines = ["%s %5d SF%5d" % (seat_label(p), sheet.totals[p], sheet.sf[p])
              for p in range(match.players)]
-    if match.bock_rounds.left:
+    if match.bock_rounds is not None and match.bock_rounds.left:
         lines.append("Bock games %d" % match.bock_rounds.left)
     return lines
 

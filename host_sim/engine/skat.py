@@ -87,7 +87,7 @@ class Position:
 
     @classmethod
     def from_deal(cls, deal):
-        """The position of a referee deal (``core.games.skat.KnownDeal``) in card play."""
+        """The position of a referee deal (``core.games.skat_known.KnownDeal``) in card play."""
         return cls(deal.hands, deal.contract, deal.declarer, deal.trick, deal.leader,
                    deal.taken_points, deal.taken_tricks, deal.trick_winners)
 

@@ -3,7 +3,7 @@
 ``compare(seed, deals)`` deals at random (``core.rng.Rng``), takes a random contract (suit,
 grand, null, hand, schneider and schwarz announced, ouvert), lets the declarer pick up and
 lay away two random cards unless it is a hand game, plays a random number of cards through
-the referee (``core.games.skat.KnownDeal``), then plays the rest twice from that position:
+the referee (``core.games.skat_known.KnownDeal``), then plays the rest twice from that position:
 through the referee and through :class:`host_sim.engine.skat.Position`, drawing the same
 random numbers. Both must give the same trick winners, card points and tricks per seat, and
 the same result (won, value, declarer's points and tricks). Used by
@@ -21,7 +21,7 @@ CONTRACTS = ("C", "S", "H", "D", "G", "N", "CH", "GH", "HHS", "DHZ", "GHZ", "SO"
 def random_deal(rng):
     """A referee deal in card play: ``(deal, bid)``, contract and discard drawn by ``rng``."""
     cards = rng.shuffle(list(range(32)))
-    d = skat.Game().new_deal([cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
+    d = skat.Game().new_deal(0, [cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
     decl = rng.next32() % 3
     contract = skat.parse_contract(CONTRACTS[rng.next32() % len(CONTRACTS)])
     bid = 18

@@ -3,7 +3,7 @@
 Each deal (shuffle, declarer, hand or pick-up, discard, contract as the simulator's plain
 seats choose them: ``host_sim.autoplay.SkatPlayer``, a random declarer at 18, random game,
 a hand game one time in four, two random cards laid away) is played four times through the
-referee (``core.games.skat.KnownDeal``): all seats plain, then the sampling player in each
+referee (``core.games.skat_known.KnownDeal``): all seats plain, then the sampling player in each
 seat in turn. The seat's Seeger-Fabian list points (ISkO tournament list: the declarer
 +value + 50 when won, -2 x value - 50 when lost; each defender +40 when the declarer loses)
 with the sampling player, minus the same seat's with the plain player, is one duplicate
@@ -15,7 +15,7 @@ pick-up (bidding by sampling is not built yet, docs/players.md).
 import math
 import random
 
-from core.games import skat
+from core.games import skat, skat_sheet
 from host_sim.players.skat import SkatCardPlayer
 from host_sim.players.skat_declare import SkatDeclarer
 from host_sim.players.skat_view import SkatView
@@ -36,7 +36,7 @@ def deal_setup(rnd):
 def start(setup):
     """The referee deal of ``setup`` (see :func:`deal_setup`), declared, ready for play."""
     hands, skat_cards, decl, contract, discard = setup
-    d = skat.Game().new_deal([h[:] for h in hands], list(skat_cards))
+    d = skat.Game().new_deal(0, [h[:] for h in hands], list(skat_cards))
     d.enter_auction(decl, 18)
     if discard is None:
         d.declare(decl, contract)
@@ -69,8 +69,8 @@ def list_points(result, seat):
     """Seeger-Fabian list points of ``seat`` for a deal (3-player table, ISkO list)."""
     v = result.value or 0
     if seat == result.declarer:
-        return v + (skat.SF_DECLARER if v > 0 else -skat.SF_DECLARER)
-    return skat.SF_OPPONENT_3 if v < 0 else 0
+        return v + (skat_sheet.SF_DECLARER if v > 0 else -skat_sheet.SF_DECLARER)
+    return skat_sheet.SF_OPPONENT_3 if v < 0 else 0
 
 
 def run(deals, worlds=16, seed=1, budget=1.0, declare=False):

@@ -26,7 +26,7 @@ def _power(deal, card):
     if power is None:
         return 0
     p = power[card]
-    if suits is not None and suits[card] == 4:  # core.tricks.TRUMP: any trump outranks
+    if suits is not None and suits[card] == 4:  # core.tricks' trump suit: any trump outranks
         p += 100
     return p
 

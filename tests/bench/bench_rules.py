@@ -97,7 +97,7 @@ class SkatDeals(_Deals):
         for i in range(31, 0, -1):
             j = next32() % (i + 1)
             cards[i], cards[j] = cards[j], cards[i]
-        d = self.game.new_deal([cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
+        d = self.game.new_deal(0, [cards[0:10], cards[10:20], cards[20:30]], cards[30:32])
         decl = rng.next32() % 3
         hand = d.hands[decl] + d.skat  # what the declarer holds after the pick-up
         first = hand[rng.next32() % 12]

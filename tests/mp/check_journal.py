@@ -127,7 +127,7 @@ got = full = ends = recs = report = None
 heap.report("after the journal stage")
 
 # -- 2. resume: the boot path replays the journal's deal
-from core.games import skat  # noqa: E402
+from core.games import skat, skat_sheet  # noqa: E402
 from core.referee import Referee  # noqa: E402
 
 heap.report("after importing the game")
@@ -136,10 +136,11 @@ ref.replay(actions)
 check(ref.actions == actions and ref.deal.is_over(), "replay to the end of the deal")
 res = ref.deal.result()
 check(res.declarer == 0 and res.value == 48 and res.won, "ISS 6997010: grand won, +48")
-sheet = skat.ScoreSheet(3)
+sheet = skat_sheet.ScoreSheet(3)
 check(sheet.add(res, (0, 1, 2)) == row == (1, 0, 48, (48, 0, 0), (98, 0, 0)), "sheet row")
-ref = res = sheet = actions = Referee = skat = None
-drop("core.referee", "core.games.skat", "core.games", "core.tricks")
+ref = res = sheet = actions = Referee = skat = skat_sheet = None
+drop("core.referee", "core.games.skat", "core.games.skat_sheet", "core.games.skat_values",
+     "core.games.skat_options", "core.games", "core.tricks")
 heap.report("after the resume stage")
 
 # -- 3. link
