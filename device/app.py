@@ -20,6 +20,7 @@ from core.tags import DeckRegistry, decode_card
 from device import glyphs
 from device.pads import BETWEEN, CARD, COLLISION, NO_READER, READER_BACK, Pads
 from device.screens import Screens, deck_title
+from device.seating import same_seats
 
 CLEAR_PADS = "clear-pads"  # refusal: the last trick still lies on the pads
 LIFT_CARD = "lift-card"  # refusal: a card taken back (undo) still lies on its pad
@@ -32,8 +33,9 @@ class App:
     """The referee loop over ``readers`` (one per pad), an ``lcd`` and a ``referee``.
 
     ``deck``: the deck in play. ``central``: one pad whose cards go to the seat whose turn
-    it is. ``pad_seat(pad) -> seat`` maps a pad to a deal seat (default: the same number;
-    -1 for a seat sitting out). ``result_lines(result) -> [row, row]`` renders a deal's
+    it is. ``seating``: the deal's :class:`device.seating.Seating` (pad -> deal seat, -1
+    for a seat sitting out; deal seat -> its name on the LCD), built once when the deal
+    starts (default: pad n is seat n). ``result_lines(result) -> [row, row]`` renders a deal's
     result (default: ``Screens.deal_over``). ``on_event(event, lines)`` is called after each
     event is shown (journal, link, tests). ``registry``: a ``core.tags.DeckRegistry``
     binding tag UIDs to cards: with ``strict`` (a deck audited at the table) an unbound tag
@@ -42,8 +44,8 @@ class App:
     """
 
     def __init__(self, readers, lcd, referee, deck, central=False, on_event=None,
-                 pad_seat=None, result_lines=None, clear_between_tricks=None,
-                 seat_name=None, registry=None, strict=False):
+                 seating=None, result_lines=None, clear_between_tricks=None,
+                 registry=None, strict=False):
         self.pads = Pads(readers)
         self.readers = readers
         self.lcd = lcd
@@ -51,11 +53,11 @@ class App:
         self.deck = deck
         self.central = central
         self.on_event = on_event
-        self.pad_seat = pad_seat
+        self.seating = seating if seating is not None else same_seats(len(readers))
         self.result_lines = result_lines
         self.clear_between_tricks = (not central) if clear_between_tricks is None \
             else clear_between_tricks
-        self.screens = Screens(deck, lcd.cols, lcd.rows, seat_name)
+        self.screens = Screens(deck, lcd.cols, lcd.rows, self.seating.label)
         self._count_tricks()
         self.registry = registry if registry is not None else DeckRegistry(deck)
         self.strict = strict
@@ -181,7 +183,7 @@ class App:
     def _seat(self, pad):
         if self.central:
             return self.referee.current_seat()
-        return self.pad_seat(pad) if self.pad_seat is not None else pad
+        return self.seating.seat(pad)
 
     def _card(self, read):
         seat = self._seat(read.pad)

@@ -30,12 +30,13 @@ import gc
 
 from core.compat import const
 from core.errors import BadRecord, NotSaved, TrickrefError
-from core.events import FLASH_FULL, WRITE_ERROR, DealOver, Refused
+from core.events import FLASH_FULL, WRITE_ERROR, Awaiting, DealOver, Refused
 from core.referee import Referee
 from core.tags import DeckRegistry
 from device import flows
 from device.buttons import BACK, NEXT, OK, PREV, Buttons
 from device.buzzer import Buzzer
+from device.lcdtext import fit
 from device.menu import Item, Items, Menu, MenuStack
 
 MODE_MAIN = const(1)
@@ -82,6 +83,9 @@ class Controller:
         self.last_sheet = None  # the final sheet of a finished game, read from the journal
         self.registry = None
         self.strict = False
+        self.seating = None  # device.seating.Seating of the deal in play
+        self.last_event = None
+        self._list = None
         self.journal_report = None
         if journal is None or not hasattr(journal, "recover") or not self._resume():
             self.main_menu()
@@ -89,12 +93,8 @@ class Controller:
     # --- screens -------------------------------------------------------------------------
 
     def show(self, lines):
-        """Put ``lines`` (any number, padded/cut) on the LCD."""
-        out = []
-        for i in range(self.rows):
-            t = lines[i] if i < len(lines) else ""
-            out.append((t + " " * self.cols)[:self.cols])
-        self.lcd.show(out)
+        """Put ``lines`` (any number, padded/cut: ``device.lcdtext.fit``) on the LCD."""
+        self.lcd.show(fit(lines, self.cols, self.rows))
 
     def _show_menu(self):
         self.lcd.show(self.menu.lines(self.cols, self.rows))
@@ -165,16 +165,56 @@ class Controller:
             return []
         return []
 
+    # --- what the outside reads ----------------------------------------------------------
+
+    def view(self):
+        """What the table is doing, as a plain record (``device.view.View``): the mode
+        (code and word), the game, its flow and match, the deal in play and its seating,
+        the result or list on the LCD, the last finished game's sheet, the last event. The
+        link, the simulator and tests read this, never the controller's private fields."""
+        from device.view import MODE_NAMES, View
+        app = self.app
+        return View(self.mode, MODE_NAMES[self.mode],
+                    self.flow.NAME if self.flow is not None else None, self.flow,
+                    self.match, app, app.referee.deal if app is not None else None,
+                    self.seating if app is not None else None,
+                    self.players if self.match is not None else 0, self.result,
+                    self._list,
+                    self.last_sheet, self.last_event)
+
+    def choose(self, verb, args):
+        """A choice entered as the menus enter it (``verb(*args)`` on the deal in play),
+        then what the table does after it (the result, the next prompt). Returns the
+        events."""
+        return self._after(self.app.choose(verb, *args))
+
+    def apply(self, actions):
+        """The ``actions`` (``[(verb, args), ...]``) of a menu item, applied as when the
+        item is chosen (device/flows ``prompt``). Returns the events."""
+        return self._apply(actions)
+
+    def undo(self):
+        """Take back the last action (as BACK at the table): the undo record first
+        (write-ahead). Returns the events (a refusal when nothing can be undone)."""
+        return self._undo()
+
+    def next_deal(self):
+        """Book the finished deal on the LCD and start the next (as OK on the result)."""
+        self._next_deal()
+
+    def redraw(self):
+        """Show again what the current mode shows (after a host request was settled)."""
+        self._redraw()
+
     # --- the serial link -----------------------------------------------------------------
 
     def _link_state(self):
-        deal = self.app.referee.deal if self.app is not None else None
-        return {"game": self.flow.NAME if self.flow is not None else None,
-                "players": self.players if self.match is not None else 0,
-                "deal": getattr(self.match, "number", lambda: 0)()
-                if self.match is not None and hasattr(self.match, "number") else 0,
-                "seat": deal.current_seat() if deal is not None else -1,
-                "mode": self.mode}
+        v = self.view()
+        match = v.match
+        return {"game": v.game, "players": v.players,
+                "deal": match.number() if hasattr(match, "number") else 0,
+                "seat": v.deal.current_seat() if v.deal is not None else -1,
+                "mode": v.mode}
 
     def _link_sheet(self):
         if self.match is None:
@@ -185,11 +225,12 @@ class Controller:
         """Pass a table event to the host, with the seat as the table names it (P1 is the
         first pad; Skat's deal seats start at forehand). MicroPython namedtuples have no
         _replace: the event is rebuilt with its type."""
+        self.last_event = ev
         if self.link is None:
             return
         seat = getattr(ev, "seat", None)
         if isinstance(seat, int) and seat >= 0:
-            ev = type(ev)(self._table_seat(seat), *ev[1:])
+            ev = type(ev)(self.seating.table_seat(seat), *ev[1:])
         if isinstance(ev, Refused) and getattr(self.app, "_collect", None) is not None:
             # a card refused while the écart / skat is scanned is a hidden card: the host
             # learns that the scan was refused, not which card (docs/protocol.md)
@@ -375,6 +416,7 @@ class Controller:
     def _new_deal(self, replay=None):
         """Start the next deal of the match; ``replay``: actions to rebuild it (resume)."""
         from device.app import App
+        from device.seating import for_deal
         flow = self.flow
         match = self.match
         # The finished deal (its App, referee and deal) is freed before the next is built,
@@ -384,14 +426,14 @@ class Controller:
         referee = Referee(flow.deal_factory(match))
         events = referee.replay(replay) if replay else []
         referee.on_accept = self._journal_act
+        # who sits where, asked of the flow once: the table loop, screens and link read it
+        self.seating = for_deal(flow, match, referee.deal, len(self.hw.readers))
         self.app = App(self.hw.readers, self.lcd, referee, flow.DECK, central=self.central,
-                       registry=self.registry, strict=self.strict,
-                       pad_seat=lambda pad: flow.pad_seat(match, self.app.referee.deal, pad),
+                       registry=self.registry, strict=self.strict, seating=self.seating,
                        result_lines=lambda r: flow.result_lines(r, match),
-                       seat_name=lambda s: flows.seat_label(self._table_seat(s)),
                        on_event=self._on_event)
         for ev in events:  # resumed while the deal waited for cards to be scanned
-            if type(ev).__name__ == "Awaiting":
+            if isinstance(ev, Awaiting):
                 self.app.expect_scan(ev.count, ev.verb)
         self._enter_table()
 
@@ -416,18 +458,11 @@ class Controller:
         """What the table sees when play starts or resumes: the flow's deal intro (if it
         has one) and who plays now."""
         seat = self.app.referee.current_seat()
-        who = "play: " + flows.seat_label(self._table_seat(seat)) if seat >= 0 else ""
+        who = "play: " + self.seating.label(seat) if seat >= 0 else ""
         intro = getattr(self.flow, "deal_intro", None)
         if intro is not None and not self.app.referee.deal.history:
             return intro(self.match)[:max(1, self.rows - 1)] + [who]
         return [self.flow.TITLE, who]
-
-    def _table_seat(self, seat):
-        """Table seat of deal seat ``seat`` (the flow's pad mapping, inverted)."""
-        for pad in range(len(self.hw.readers)):
-            if self.flow.pad_seat(self.match, self.app.referee.deal, pad) == seat:
-                return pad
-        return seat
 
     def _apply(self, actions):
         events = []

@@ -4,7 +4,7 @@ deal's leader, the holder of the lowest diamond, named before the first card."""
 
 from core.errors import BadRecord, IllegalPlay
 from core.events import WRONG_PHASE
-from device.flows import seat_label
+from device.lcdtext import seat_label
 from device.menu import Item, Menu
 
 _SUITS = (("Clubs", 0), ("Diamonds", 1), ("Hearts", 2), ("Spades", 3))
