@@ -28,25 +28,18 @@ whatever the flash holds (``_resume``: what it cannot replay is set aside in a s
 
 import gc
 
-from core.compat import const
-from core.errors import BadRecord, NotSaved, TrickrefError
+from core.errors import BadRecord, NotSaved
 from core.events import FLASH_FULL, WRITE_ERROR, Awaiting, DealOver, Refused
 from core.referee import Referee
-from core.tags import DeckRegistry
-from device import flows
+from core.journal import ACTION, DEAL_OVER, GAME, GAME_OVER, UNDO
+from device import flows, session
 from device.buttons import BACK, NEXT, OK, PREV, Buttons
 from device.buzzer import Buzzer
 from device.lcdtext import fit
 from device.menu import Item, Items, Menu, MenuStack
+from device.modes import (MAIN, MODE_AUDIT, MODE_CHOICE, MODE_MAIN, MODE_PAIR,  # noqa: F401
+                          MODE_RESULT, MODE_SHEET, MODE_TABLE, MODE_WRITE)
 
-MODE_MAIN = const(1)
-MODE_TABLE = const(2)
-MODE_CHOICE = const(3)
-MODE_RESULT = const(4)
-MODE_SHEET = const(5)
-MODE_AUDIT = const(6)
-MODE_WRITE = const(7)
-MODE_PAIR = const(8)
 
 
 class Controller:
@@ -78,7 +71,7 @@ class Controller:
         self.mode = MODE_MAIN
         self.result = None
         self.sheet_top = 0
-        self._desk = None  # device.audit.ScanDesk while auditing a deck or writing tags
+        self._mode = None  # the device.modes object of a mode that owns buttons and pads
         self._required = False
         self.last_sheet = None  # the final sheet of a finished game, read from the journal
         self.registry = None
@@ -121,7 +114,7 @@ class Controller:
                     self._ask.cancel("cancelled: the table played on")
                 events.extend(self._after(played))
             elif self.mode in (MODE_AUDIT, MODE_WRITE):
-                self._scan_tick(now_ms)
+                self._go(self._mode.tick(now_ms))
         except Exception as e:  # the loop survives anything; the table sees why
             self.show(["internal error", str(e)])
             events.append(Refused(-1, -1, "internal", str(e)))
@@ -137,9 +130,8 @@ class Controller:
         the tick its press began (OK, BACK), when known."""
         if self._ask is not None and self._ask.active():
             return self._ask.press(button, started)
-        if self.mode == MODE_PAIR:
-            self.link.pairing.close()
-            self.main_menu()
+        if self.mode in (MODE_PAIR, MODE_AUDIT, MODE_WRITE):
+            self._go(self._mode.press(button))
             return []
         if self.mode in (MODE_MAIN, MODE_CHOICE):
             return self._menu_press(button)
@@ -159,11 +151,23 @@ class Controller:
             return []
         if self.mode == MODE_SHEET:
             return self._sheet_press(button)
-        if self.mode in (MODE_AUDIT, MODE_WRITE):
-            if button in (OK, BACK):
-                self._scan_done()
-            return []
         return []
+
+    def _enter(self, mode):
+        """Enter ``mode`` (a device.modes object): it shows its first screen."""
+        self._mode = mode
+        self.mode = mode.enter()
+
+    def _go(self, nxt):
+        """Where a mode object's press or tick leads: None stays, MAIN is the main menu,
+        a list of lines is shown as a list."""
+        if nxt is None:
+            return
+        self._mode = None
+        if nxt == MAIN:
+            self.main_menu()
+        else:
+            self._show_list(nxt)
 
     # --- what the outside reads ----------------------------------------------------------
 
@@ -279,9 +283,8 @@ class Controller:
 
     def _pair_start(self):
         """Menu "Pair host": show a fresh code until a host proves it or a button ends it."""
-        code = self.link.pairing.open()
-        self.mode = MODE_PAIR
-        self.show(["pair code:", code + " OK:end"])
+        from device.modes.pair import PairMode
+        self._enter(PairMode(self.link, self.show))
 
     def _forget_hosts(self):
         """Menu "Forget hosts": no host is trusted any more, the logged-in one neither."""
@@ -400,9 +403,9 @@ class Controller:
         flows.check_options(flow, players, options)
         match = flow.new_match(players, options or {})
         try:
-            self._save("game", [name, players, sorted((options or {}).items())])
+            self._save(GAME, [name, players, sorted((options or {}).items())])
         except NotSaved as e:
-            self.show(["game not started", _words(e)])
+            self.show(["game not started", session.words(e)])
             raise
         if self.match is not None:  # the game left open is abandoned: keep its sheet only
             self._compact()
@@ -486,7 +489,7 @@ class Controller:
         return events
 
     def _journal_act(self, verb, args):
-        self._save("act", [verb, list(args)])
+        self._save(ACTION, [verb, list(args)])
 
     def _after(self, events):
         """After the table's events: notice the end of the deal, and ask the flow whether a
@@ -508,7 +511,7 @@ class Controller:
         if not self.app.referee.actions:
             return self.app.undo()  # refused: nothing to undo
         try:  # the undo names the actions it takes back from: a duplicate is noticed
-            self._save("undo", [len(self.app.referee.actions)])
+            self._save(UNDO, [len(self.app.referee.actions)])
         except NotSaved as e:
             return self.app._handle([Refused(-1, -1, e.reason, e.detail)])
         events = self.app.undo()
@@ -537,7 +540,7 @@ class Controller:
     def _next_deal(self):
         lines = self.flow.record(self.match, self.result)
         sheet = self.flow.sheet_lines(self.match)
-        if not self._book("deal", lines + sheet):
+        if not self._book(DEAL_OVER, lines + sheet):
             return
         if not self.flow.is_match_over(self.match):
             self._checkpoint()
@@ -557,7 +560,7 @@ class Controller:
         final sheet on the LCD. If the record cannot be written the sheet is still shown;
         the next boot closes the game again (``_resume``)."""
         self.last_sheet = last_sheet
-        saved = self._book("game-over", last_sheet, reload=False)
+        saved = self._book(GAME_OVER, last_sheet, reload=False)
         if self.link is not None:
             self.link.game_over(" / ".join(sheet[:3]))
         if saved:
@@ -597,17 +600,9 @@ class Controller:
     # --- write-ahead: nothing changes the table before its record is on flash -------------
 
     def _save(self, kind, data):
-        """Append one journal record; raises NotSaved (reason FLASH_FULL for errno 28,
-        else WRITE_ERROR) when it is not on flash. No journal: nothing to do."""
-        if self.journal is None:
-            return
-        try:
-            self.journal.append(kind, data)
-        except OSError as e:
-            code = e.args[0] if e.args else 0
-            raise NotSaved(FLASH_FULL if code == 28 else WRITE_ERROR, str(e))
-        except BadRecord as e:
-            raise NotSaved(WRITE_ERROR, str(e))
+        """Append one journal record (``device.session.save``); raises NotSaved when it
+        is not on flash. No journal: nothing to do."""
+        session.save(self.journal, kind, data)
 
     def _book(self, kind, data, reload=True):
         """Write a booking record after the match already took it in RAM; on failure the
@@ -619,7 +614,7 @@ class Controller:
         except NotSaved as e:
             if reload:
                 self._reload()
-            self.show([_words(e) + "!", "OK: book again"])
+            self.show([session.words(e) + "!", "OK: book again"])
             return False
 
     def _reload(self):
@@ -646,7 +641,7 @@ class Controller:
         """
         notice = None
         for proven in (True, False):
-            rb = _Rebuild(self.journal)
+            rb = session.Rebuild(self.journal)
             try:
                 resumed = self._resume_from(rb)
             except Exception as e:  # any flash content: a menu, never a blank LCD
@@ -744,157 +739,19 @@ class Controller:
     # --- deck audit and tag writing (device.audit, loaded when chosen) ------------------
 
     def _start_scan(self, purpose, deck_name):
-        from device.audit import ScanDesk
-        self._desk = ScanDesk(self, purpose, deck_name)
-
-    def _scan_tick(self, now_ms):
-        self._desk.tick(now_ms)
-
-    def _scan_done(self):
-        self._desk.done()
+        from device.modes.scan import ScanDesk
+        self._enter(ScanDesk(self.hw.readers, self.show, purpose, deck_name,
+                             self.hw.storage))
 
     # --- which tag is which card -----------------------------------------------------------
 
-    def _registry_path(self, deck_name):
-        return None if not self.hw.storage else "%s/deck-%s.bin" % (self.hw.storage,
-                                                                   deck_name)
-
     def _load_registry(self, resume=False):
-        """The deck's UID registry: the one saved by a clean deck audit (strict: other tags
-        are refused), else one learned as tags are first seen in this game. The learned
-        one is saved to flash (``deck-<name>.seen.bin``) at every new tag and read back on
-        ``resume``, so a sticker rewritten before a power cycle is still caught after it;
-        a new game starts learning afresh."""
-        name = self.flow.DECK.name
-        path = self._registry_path(name)
-        self.registry = DeckRegistry(self.flow.DECK)
-        self.strict = False
-        if path is None:
-            return
-        try:
-            with open(path, "rb") as f:
-                self.registry = DeckRegistry.from_bytes(f.read())
-            self.strict = True
-            return
-        except OSError:
-            pass  # never audited: learn the tags as they come
-        except (BadRecord, TrickrefError) as e:
-            self.show(["deck registry bad", str(e)])
-        seen = self._registry_path(name + ".seen")
-        if resume:
-            try:
-                with open(seen, "rb") as f:
-                    self.registry = DeckRegistry.from_bytes(f.read())
-            except (OSError, BadRecord, TrickrefError):
-                pass  # none saved yet (or damaged): learn again
-        else:
-            _drop_file(seen)
-        self.registry.on_bind = lambda reg: _save_file(seen, reg.to_bytes())
-
-
-def _drop_file(path):
-    try:
-        import os
-        os.remove(path)
-    except OSError:
-        pass
-
-
-def _save_file(path, data):
-    """Write ``data`` to ``path`` atomically (temporary file, then rename); a flash that
-    cannot take it leaves the old file (the tags are learned again after a power cycle)."""
-    import os
-    try:
-        with open(path + ".new", "wb") as f:
-            f.write(data)
-            f.flush()
-        os.rename(path + ".new", path)
-    except OSError:
-        _drop_file(path + ".new")
-
-
-class _Rebuild:
-    """A journal sink that rebuilds a game as its records stream by: the match with every
-    booked deal replayed into it, and the actions of the deal in progress. ``proven``:
-    bytes of the journal up to the last record that rebuilt (a game header, a booked deal
-    or a game over), ``proven_deals`` the booked deals there (``journal``: the Journal
-    being read, for its ``offset``). ``add`` raises on a record it cannot rebuild."""
-
-    def __init__(self, journal=None):
-        self.journal = journal
-        self.flow = None
-        self.match = None
-        self.players = 0
-        self.acts = []
-        self.sheet = None
-        self.game_over = False
-        self.proven = 0
-        self.deals = 0
-        self.proven_deals = 0
-        self.played = False
-
-    def add(self, rec):
-        kind, data = rec[0], rec[1]
-        if kind == "game":
-            name, players, options = data
-            self.flow = None  # until the header is known good
-            flow = flows.load(name)
-            self.match = flow.new_match(players, dict(options))
-            self.flow, self.players = flow, players
-            self.acts = []
-            self.game_over = False
-            self.deals = 0
-            self.played = False  # a deal of this game was booked from its actions
-        elif self.flow is None:
-            raise BadRecord("journal: %s before any game" % kind)
-        elif self.game_over:
-            raise BadRecord("journal: %s after the game is over" % kind)
-        elif kind == "act":
-            self.acts.append((data[0], tuple(data[1])))
-            return
-        elif kind == "undo":
-            if not self.acts:
-                raise BadRecord("journal: undo with no action to take back")
-            if data and data[0] != len(self.acts):  # [] from older firmware: unchecked
-                raise BadRecord("journal: an undo of action %s where the deal has %d: a "
-                                "duplicated or missing record" % (data[0], len(self.acts)))
-            self.acts.pop()
-            return
-        elif kind == "deal":
-            if self.acts:
-                referee = Referee(self.flow.deal_factory(self.match))
-                referee.replay(self.acts)
-                self.flow.record(self.match, referee.deal.result())
-                self.played = True
-            elif self.played:  # only a compacted, finished game has rows without actions
-                raise BadRecord("journal: deal %d booked without an action: a duplicated "
-                                "record" % (self.deals + 1))
-            self.acts = []
-            self.sheet = data
-            self.deals += 1
-        elif kind == "sheet":
-            if self.deals or self.acts:
-                raise BadRecord("journal: a sheet checkpoint after deal %d" % self.deals)
-            for row in data:
-                self.flow.rebook(self.match, row)
-            self.deals = len(data)
-        elif kind == "game-over":
-            self.game_over = True
-            self.sheet = data
-        else:
-            raise BadRecord("journal: record kind %r is not one this firmware writes" % kind)
-        if self.journal is not None:
-            self.proven = self.journal.offset
-            self.proven_deals = self.deals
-
-    def finish(self):
-        """Called after the last record."""
-        return self
-
-
-def _words(err):
-    """What the LCD says for a NotSaved: "flash full" or "write error"."""
-    return "flash full" if err.reason == FLASH_FULL else "write error"
+        """The deck's UID registry for the game (``device.session.load_registry``: the
+        audited one, strict, else one learned as tags are first seen)."""
+        self.registry, self.strict, problem = session.load_registry(
+            self.hw.storage, self.flow.DECK, resume)
+        if problem is not None:
+            self.show(problem)
 
 
 def _options_for(flow, players, chosen):
