@@ -36,14 +36,16 @@ class App:
     it is. ``seating``: the deal's :class:`device.seating.Seating` (pad -> deal seat, -1
     for a seat sitting out; deal seat -> its name on the LCD), built once when the deal
     starts (default: pad n is seat n). ``result_lines(result) -> [row, row]`` renders a deal's
-    result (default: ``Screens.deal_over``). ``on_event(event, lines)`` is called after each
-    event is shown (journal, link, tests). ``registry``: a ``core.tags.DeckRegistry``
+    result (default: ``Screens.deal_over``). ``link``: the serial link to a host
+    (``device.link.Link``), sent each event with its table seat. ``on_event(event, lines)``
+    is called after each event is shown (tests, the simulator). ``last_event``: the last
+    event produced. ``registry``: a ``core.tags.DeckRegistry``
     binding tag UIDs to cards: with ``strict`` (a deck audited at the table) an unbound tag
     is refused; otherwise tags are bound as they are first seen. Either way a tag whose
     text now names another card, or a second tag claiming a card, is refused.
     """
 
-    def __init__(self, readers, lcd, referee, deck, central=False, on_event=None,
+    def __init__(self, readers, lcd, referee, deck, central=False, on_event=None, link=None,
                  seating=None, result_lines=None, clear_between_tricks=None,
                  registry=None, strict=False):
         self.pads = Pads(readers)
@@ -53,6 +55,8 @@ class App:
         self.deck = deck
         self.central = central
         self.on_event = on_event
+        self.link = link
+        self.last_event = None
         self.seating = seating if seating is not None else same_seats(len(readers))
         self.result_lines = result_lines
         self.clear_between_tricks = (not central) if clear_between_tricks is None \
@@ -329,6 +333,9 @@ class App:
                 asked = ev
             if lines is not None:
                 last = lines
+            self.last_event = ev
+            if self.link is not None:
+                self.link.table_event(ev, self.seating, self._collect is not None)
             if self.on_event is not None:
                 self.on_event(ev, lines)
         if revoke is not None:

@@ -31,7 +31,7 @@ import gc
 from core.errors import BadRecord, NotSaved
 from core.events import FLASH_FULL, WRITE_ERROR, Awaiting, DealOver, Refused
 from core.referee import Referee
-from core.journal import ACTION, DEAL_OVER, GAME, GAME_OVER, UNDO
+from core.journal import DEAL_OVER, GAME, GAME_OVER, UNDO
 from device import flows, session
 from device.buttons import BACK, NEXT, OK, PREV, Buttons
 from device.buzzer import Buzzer
@@ -77,7 +77,6 @@ class Controller:
         self.registry = None
         self.strict = False
         self.seating = None  # device.seating.Seating of the deal in play
-        self.last_event = None
         self._list = None
         self.journal_report = None
         if journal is None or not hasattr(journal, "recover") or not self._resume():
@@ -184,7 +183,7 @@ class Controller:
                     self.seating if app is not None else None,
                     self.players if self.match is not None else 0, self.result,
                     self._list,
-                    self.last_sheet, self.last_event)
+                    self.last_sheet, app.last_event if app is not None else None)
 
     def choose(self, verb, args):
         """A choice entered as the menus enter it (``verb(*args)`` on the deal in play),
@@ -224,22 +223,6 @@ class Controller:
         if self.match is None:
             return [], []
         return self.flow.sheet_table(self.match)
-
-    def _on_event(self, ev, lines):
-        """Pass a table event to the host, with the seat as the table names it (P1 is the
-        first pad; Skat's deal seats start at forehand). MicroPython namedtuples have no
-        _replace: the event is rebuilt with its type."""
-        self.last_event = ev
-        if self.link is None:
-            return
-        seat = getattr(ev, "seat", None)
-        if isinstance(seat, int) and seat >= 0:
-            ev = type(ev)(self.seating.table_seat(seat), *ev[1:])
-        if isinstance(ev, Refused) and getattr(self.app, "_collect", None) is not None:
-            # a card refused while the écart / skat is scanned is a hidden card: the host
-            # learns that the scan was refused, not which card (docs/protocol.md)
-            ev = Refused(ev.seat, -1, ev.reason, "a scanned card was refused")
-        self.link.send_event(ev)
 
     def _open_link(self, journal):
         """The serial link to a host (device/link.py), its paired hosts on flash
@@ -428,13 +411,12 @@ class Controller:
         gc.collect()
         referee = Referee(flow.deal_factory(match))
         events = referee.replay(replay) if replay else []
-        referee.on_accept = self._journal_act
+        referee.on_accept = session.act_writer(self.journal)
         # who sits where, asked of the flow once: the table loop, screens and link read it
         self.seating = for_deal(flow, match, referee.deal, len(self.hw.readers))
         self.app = App(self.hw.readers, self.lcd, referee, flow.DECK, central=self.central,
                        registry=self.registry, strict=self.strict, seating=self.seating,
-                       result_lines=lambda r: flow.result_lines(r, match),
-                       on_event=self._on_event)
+                       result_lines=lambda r: flow.result_lines(r, match), link=self.link)
         for ev in events:  # resumed while the deal waited for cards to be scanned
             if isinstance(ev, Awaiting):
                 self.app.expect_scan(ev.count, ev.verb)
@@ -487,9 +469,6 @@ class Controller:
             return events  # the refusal stays on the LCD; the next press shows the menu
         self._enter_table()
         return events
-
-    def _journal_act(self, verb, args):
-        self._save(ACTION, [verb, list(args)])
 
     def _after(self, events):
         """After the table's events: notice the end of the deal, and ask the flow whether a

@@ -30,6 +30,14 @@ def save(journal, kind, data):
         raise NotSaved(WRITE_ERROR, str(e))
 
 
+def act_writer(journal):
+    """The referee's ``on_accept(verb, args)`` for ``journal``: each accepted action
+    written as an ACTION record before the table changes (``save``; NotSaved refuses it).
+    The table loop's path to flash goes referee -> here -> journal, not back through the
+    controller."""
+    return lambda verb, args: save(journal, ACTION, [verb, list(args)])
+
+
 def words(err):
     """What the LCD says for a NotSaved ``err``: "flash full" or "write error"."""
     return "flash full" if err.reason == FLASH_FULL else "write error"

@@ -14,7 +14,7 @@ from collections import namedtuple
 # ``players``: the game's player count (0 outside a game); ``result``: the finished
 # deal's result while the LCD shows it; ``lines``: the rows of the last list the LCD
 # showed (a deal's result, a sheet, a report; None before any); ``last_sheet``: the final sheet of the last finished
-# game; ``last_event``: the last game event the table produced (None before any).
+# game; ``last_event``: the last event of the deal in play (its App's; None outside a deal).
 View = namedtuple("View", ("mode", "name", "game", "flow", "match", "app", "deal",
                            "seating", "players", "result", "lines", "last_sheet",
                            "last_event"))
