@@ -11,6 +11,12 @@
     TABLE --deal over--> RESULT --OK--> TABLE (next deal) | SHEET (game over)
     RESULT --long OK--> TABLE (the last card taken back)
 
+The deck audit, tag writing and pairing are mode objects (device/modes/, imported when
+entered); the journal writes, the boot rebuild and the tag registry on flash are in
+device/session.py; each deal's seat tables in device/seating.py. The outside reads
+:meth:`Controller.view` (device/view.py), never the private fields; docs/architecture.md
+follows one card and one host frame through these modules.
+
 ``tick(now_ms)`` is all a board's main loop calls. Every accepted action is written to the
 journal (when one is given) before it is shown, so a power cut loses nothing: on boot the
 journal is read back (a torn or corrupt tail dropped and reported), the game and its
