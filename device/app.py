@@ -20,7 +20,7 @@ from core.tags import DeckRegistry, decode_card
 from device import glyphs
 from device.pads import BETWEEN, CARD, COLLISION, NO_READER, READER_BACK, Pads
 from device.screens import Screens, deck_title
-from device.seating import same_seats
+from device.seating import Seating
 
 CLEAR_PADS = "clear-pads"  # refusal: the last trick still lies on the pads
 LIFT_CARD = "lift-card"  # refusal: a card taken back (undo) still lies on its pad
@@ -57,7 +57,7 @@ class App:
         self.on_event = on_event
         self.link = link
         self.last_event = None
-        self.seating = seating if seating is not None else same_seats(len(readers))
+        self.seating = seating if seating is not None else Seating(range(len(readers)))
         self.result_lines = result_lines
         self.clear_between_tricks = (not central) if clear_between_tricks is None \
             else clear_between_tricks

@@ -34,6 +34,7 @@ whatever the flash holds (``_resume``: what it cannot replay is set aside in a s
 
 import gc
 
+from core.compat import const
 from core.errors import BadRecord, NotSaved
 from core.events import FLASH_FULL, WRITE_ERROR, Awaiting, DealOver, Refused
 from core.referee import Referee
@@ -43,8 +44,16 @@ from device.buttons import BACK, NEXT, OK, PREV, Buttons
 from device.buzzer import Buzzer
 from device.lcdtext import fit
 from device.menu import Item, Items, Menu, MenuStack
-from device.modes import (MAIN, MODE_AUDIT, MODE_CHOICE, MODE_MAIN, MODE_PAIR,  # noqa: F401
-                          MODE_RESULT, MODE_SHEET, MODE_TABLE, MODE_WRITE)
+
+# The screen modes (Controller.mode, the link's "mode" state key, device.view.MODE_NAMES).
+MODE_MAIN = const(1)
+MODE_TABLE = const(2)
+MODE_CHOICE = const(3)
+MODE_RESULT = const(4)
+MODE_SHEET = const(5)
+MODE_AUDIT = const(6)
+MODE_WRITE = const(7)
+MODE_PAIR = const(8)
 
 
 
@@ -142,15 +151,15 @@ class Controller:
             return self._menu_press(button)
         if self.mode == MODE_TABLE:
             if button == BACK:
-                return self._undo()
+                return self.undo()
             if button == OK:
                 self._table_menu()
             return []
         if self.mode == MODE_RESULT:
             if button == OK:
-                self._next_deal()
+                self.next_deal()
             elif button == BACK:  # the last card was wrong: take it back, the deal reopens
-                return self._undo()
+                return self.undo()
             else:
                 self._scroll(button)
             return []
@@ -158,18 +167,20 @@ class Controller:
             return self._sheet_press(button)
         return []
 
-    def _enter(self, mode):
-        """Enter ``mode`` (a device.modes object): it shows its first screen."""
+    def _enter(self, mode, code):
+        """Enter ``mode`` (a device.modes object; ``code`` its MODE_*): it shows its first
+        screen."""
         self._mode = mode
-        self.mode = mode.enter()
+        self.mode = code
+        mode.enter()
 
     def _go(self, nxt):
-        """Where a mode object's press or tick leads: None stays, MAIN is the main menu,
+        """Where a mode object's press or tick leads: None stays, "main" is the main menu,
         a list of lines is shown as a list."""
         if nxt is None:
             return
         self._mode = None
-        if nxt == MAIN:
+        if nxt == "main":
             self.main_menu()
         else:
             self._show_list(nxt)
@@ -177,43 +188,18 @@ class Controller:
     # --- what the outside reads ----------------------------------------------------------
 
     def view(self):
-        """What the table is doing, as a plain record (``device.view.View``): the mode
-        (code and word), the game, its flow and match, the deal in play and its seating,
-        the result or list on the LCD, the last finished game's sheet, the last event. The
-        link, the simulator and tests read this, never the controller's private fields."""
-        from device.view import MODE_NAMES, View
-        app = self.app
-        return View(self.mode, MODE_NAMES[self.mode],
-                    self.flow.NAME if self.flow is not None else None, self.flow,
-                    self.match, app, app.referee.deal if app is not None else None,
-                    self.seating if app is not None else None,
-                    self.players if self.match is not None else 0, self.result,
-                    self._list,
-                    self.last_sheet, app.last_event if app is not None else None)
+        """What the table is doing, as a plain record (``device.view.View``: the mode
+        code and word, the game, its flow and match, the deal in play and its seating, the
+        last list shown, the last finished game's sheet, the last event). The link, the
+        simulator and tests read this, never the controller's private fields."""
+        from device.view import view_of
+        return view_of(self)
 
     def choose(self, verb, args):
         """A choice entered as the menus enter it (``verb(*args)`` on the deal in play),
         then what the table does after it (the result, the next prompt). Returns the
         events."""
         return self._after(self.app.choose(verb, *args))
-
-    def apply(self, actions):
-        """The ``actions`` (``[(verb, args), ...]``) of a menu item, applied as when the
-        item is chosen (device/flows ``prompt``). Returns the events."""
-        return self._apply(actions)
-
-    def undo(self):
-        """Take back the last action (as BACK at the table): the undo record first
-        (write-ahead). Returns the events (a refusal when nothing can be undone)."""
-        return self._undo()
-
-    def next_deal(self):
-        """Book the finished deal on the LCD and start the next (as OK on the result)."""
-        self._next_deal()
-
-    def redraw(self):
-        """Show again what the current mode shows (after a host request was settled)."""
-        self._redraw()
 
     # --- the serial link -----------------------------------------------------------------
 
@@ -273,7 +259,7 @@ class Controller:
     def _pair_start(self):
         """Menu "Pair host": show a fresh code until a host proves it or a button ends it."""
         from device.modes.pair import PairMode
-        self._enter(PairMode(self.link, self.show))
+        self._enter(PairMode(self.link, self.show), MODE_PAIR)
 
     def _forget_hosts(self):
         """Menu "Forget hosts": no host is trusted any more, the logged-in one neither."""
@@ -282,7 +268,8 @@ class Controller:
         self.link.host = None
         self._show_list(["hosts forgotten:", "%d keys" % n, "OK: back"])
 
-    def _redraw(self):
+    def redraw(self):
+        """Show again what the current mode shows (after a host request was settled)."""
         if self.mode in (MODE_MAIN, MODE_CHOICE):
             self._show_menu()
         elif self.mode == MODE_TABLE and self.app is not None:
@@ -360,7 +347,7 @@ class Controller:
             self._show_menu()
             return []
         if got.actions is not None:
-            return self._apply(got.actions)
+            return self.apply(got.actions)
         v = got.value
         if v == "continue" and self.app is not None:
             self._enter_table()
@@ -455,7 +442,10 @@ class Controller:
             return intro(self.match)[:max(1, self.rows - 1)] + [who]
         return [self.flow.TITLE, who]
 
-    def _apply(self, actions):
+    def apply(self, actions):
+        """The ``actions`` (``[(verb, args), ...]``) of a menu item, applied as when the
+        item is chosen (device/flows ``prompt``; a SCAN action asks for cards on the
+        pads). Returns the events."""
         events = []
         for verb, args in actions:
             if verb == flows.SCAN:  # the cards come from the pads; back to the table
@@ -490,7 +480,7 @@ class Controller:
             self._enter_table()
         return events
 
-    def _undo(self):
+    def undo(self):
         """Take back the last action: the undo record is written first (write-ahead); a
         failed write refuses the undo and the table stays as it is."""
         if not self.app.referee.actions:
@@ -506,7 +496,7 @@ class Controller:
 
     def _table_menu(self):
         deal = self.app.referee.deal
-        items = [Item("Back to play", value="continue"), Item("Undo last", value=self._undo)]
+        items = [Item("Back to play", value="continue"), Item("Undo last", value=self.undo)]
         items.extend(self.flow.table_items(deal, self.match))
         items.append(Item("Score sheet", value="sheet"))
         items.append(Item("Main menu", value="main"))
@@ -522,7 +512,9 @@ class Controller:
         self.mode = MODE_RESULT
         self._render_list()
 
-    def _next_deal(self):
+    def next_deal(self):
+        """Book the finished deal on the LCD (as OK on the result): the DEAL_OVER record
+        first, then the next deal, or the game's end."""
         lines = self.flow.record(self.match, self.result)
         sheet = self.flow.sheet_lines(self.match)
         if not self._book(DEAL_OVER, lines + sheet):
@@ -726,7 +718,7 @@ class Controller:
     def _start_scan(self, purpose, deck_name):
         from device.modes.scan import ScanDesk
         self._enter(ScanDesk(self.hw.readers, self.show, purpose, deck_name,
-                             self.hw.storage))
+                             self.hw.storage), MODE_AUDIT if purpose == "audit" else MODE_WRITE)
 
     # --- which tag is which card -----------------------------------------------------------
 

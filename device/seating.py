@@ -46,8 +46,3 @@ def for_deal(flow, match, deal, pads):
     """The :class:`Seating` of ``deal`` of ``match`` (a flow's match) on a board with
     ``pads`` pads: ``flow.pad_seat`` asked once per pad (device/flows/__init__.py)."""
     return Seating([flow.pad_seat(match, deal, pad) for pad in range(pads)])
-
-
-def same_seats(pads):
-    """The seating where pad ``n`` is deal seat ``n`` (a bare table loop, the tests)."""
-    return Seating(range(pads))

@@ -21,3 +21,15 @@ View = namedtuple("View", ("mode", "name", "game", "flow", "match", "app", "deal
 
 # MODE_* code -> the mode in a word (device.controller's modes, in their order).
 MODE_NAMES = ("", "main", "table", "choice", "result", "sheet", "audit", "write", "pair")
+
+
+def view_of(ctl):
+    """The :data:`View` of controller ``ctl`` (``Controller.view``)."""
+    app = ctl.app
+    match = ctl.match
+    return View(ctl.mode, MODE_NAMES[ctl.mode],
+                ctl.flow.NAME if ctl.flow is not None else None, ctl.flow, match, app,
+                app.referee.deal if app is not None else None,
+                ctl.seating if app is not None else None,
+                ctl.players if match is not None else 0, ctl.result, ctl._list,
+                ctl.last_sheet, app.last_event if app is not None else None)

@@ -3,7 +3,7 @@
 
 from device import flows
 from device.lcdtext import fit, seat_label
-from device.seating import Seating, for_deal, same_seats
+from device.seating import Seating, for_deal
 from host_sim.autoplay import table_player
 
 
@@ -42,10 +42,10 @@ def test_tables_agree_with_the_flow_for_every_pad():
                 assert seating.table_seat(seat) == pad
 
 
-def test_same_seats_and_a_seat_no_pad_holds():
+def test_pad_n_is_seat_n_and_a_seat_no_pad_holds():
     """A bare table loop: pad n is seat n; a seat beyond the pads keeps its number (a
     central pad's table)."""
-    s = same_seats(3)
+    s = Seating(range(3))
     assert [s.seat(p) for p in range(3)] == [0, 1, 2]
     assert s.table_seat(4) == 4 and s.label(4) == "P5"
     assert Seating([0]).label(2) == "P3"

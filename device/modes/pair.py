@@ -1,8 +1,6 @@
 """Mode "Pair host": a fresh pairing code on the LCD until a host proves it (the link
 says so: device.link, device.pairing) or a button ends it (docs/protocol.md "Pairing")."""
 
-from device.modes import MAIN, MODE_PAIR
-
 
 class PairMode:
     """Pairing on ``link`` (a ``device.link.Link``); ``show(lines)`` puts rows on the LCD."""
@@ -12,15 +10,14 @@ class PairMode:
         self.show = show
 
     def enter(self):
-        """Open the pairing window and show its code; returns MODE_PAIR."""
+        """Open the pairing window and show its code."""
         code = self.link.pairing.open()
         self.show(["pair code:", code + " OK:end"])
-        return MODE_PAIR
 
     def press(self, button):
         """Any button closes the window: back to the main menu."""
         self.link.pairing.close()
-        return MAIN
+        return "main"
 
     def tick(self, now_ms):
         """The link settles pairing itself (device.controller shows its outcome)."""

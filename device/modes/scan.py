@@ -12,7 +12,6 @@ from core.cards import deck_named
 from core.errors import TrickrefError
 from core.tags import decode_card, encode_card
 from device import session
-from device.modes import MAIN, MODE_AUDIT, MODE_WRITE
 from device.pads import CARD, Pads
 
 
@@ -32,15 +31,14 @@ class ScanDesk:
         self.purpose = purpose
 
     def enter(self):
-        """Show the first prompt; returns the mode (MODE_AUDIT or MODE_WRITE)."""
+        """Show the first prompt."""
         if self.purpose == "audit":
             from device.audit import Audit
             self.audit = Audit(self.deck)
             self.show(["Audit " + self.deck.name, "lay every card"])
-            return MODE_AUDIT
+            return
         self.writing = [self.deck, 0]
         self._prompt_write()
-        return MODE_WRITE
 
     def tick(self, now_ms):
         """Poll the next pad; a card read is audited or written. Stays in the mode."""
@@ -60,7 +58,7 @@ class ScanDesk:
         if button not in (OK, BACK):
             return None
         if self.audit is None:
-            return MAIN
+            return "main"
         report = self.audit.report()
         reg = self.audit.registry()
         if reg is not None and self._save_registry(reg):
