@@ -20,6 +20,7 @@ from core.tags import DeckRegistry, decode_card
 from device import glyphs
 from device.pads import BETWEEN, CARD, COLLISION, NO_READER, READER_BACK, Pads
 from device.screens import Screens, deck_title
+from device.seating import Seating
 
 CLEAR_PADS = "clear-pads"  # refusal: the last trick still lies on the pads
 LIFT_CARD = "lift-card"  # refusal: a card taken back (undo) still lies on its pad
@@ -32,18 +33,21 @@ class App:
     """The referee loop over ``readers`` (one per pad), an ``lcd`` and a ``referee``.
 
     ``deck``: the deck in play. ``central``: one pad whose cards go to the seat whose turn
-    it is. ``pad_seat(pad) -> seat`` maps a pad to a deal seat (default: the same number;
-    -1 for a seat sitting out). ``result_lines(result) -> [row, row]`` renders a deal's
-    result (default: ``Screens.deal_over``). ``on_event(event, lines)`` is called after each
-    event is shown (journal, link, tests). ``registry``: a ``core.tags.DeckRegistry``
+    it is. ``seating``: the deal's :class:`device.seating.Seating` (pad -> deal seat, -1
+    for a seat sitting out; deal seat -> its name on the LCD), built once when the deal
+    starts (default: pad n is seat n). ``result_lines(result) -> [row, row]`` renders a deal's
+    result (default: ``Screens.deal_over``). ``link``: the serial link to a host
+    (``device.link.Link``), sent each event with its table seat. ``on_event(event, lines)``
+    is called after each event is shown (tests, the simulator). ``last_event``: the last
+    event produced. ``registry``: a ``core.tags.DeckRegistry``
     binding tag UIDs to cards: with ``strict`` (a deck audited at the table) an unbound tag
     is refused; otherwise tags are bound as they are first seen. Either way a tag whose
     text now names another card, or a second tag claiming a card, is refused.
     """
 
-    def __init__(self, readers, lcd, referee, deck, central=False, on_event=None,
-                 pad_seat=None, result_lines=None, clear_between_tricks=None,
-                 seat_name=None, registry=None, strict=False):
+    def __init__(self, readers, lcd, referee, deck, central=False, on_event=None, link=None,
+                 seating=None, result_lines=None, clear_between_tricks=None,
+                 registry=None, strict=False):
         self.pads = Pads(readers)
         self.readers = readers
         self.lcd = lcd
@@ -51,11 +55,13 @@ class App:
         self.deck = deck
         self.central = central
         self.on_event = on_event
-        self.pad_seat = pad_seat
+        self.link = link
+        self.last_event = None
+        self.seating = seating if seating is not None else Seating(range(len(readers)))
         self.result_lines = result_lines
         self.clear_between_tricks = (not central) if clear_between_tricks is None \
             else clear_between_tricks
-        self.screens = Screens(deck, lcd.cols, lcd.rows, seat_name)
+        self.screens = Screens(deck, lcd.cols, lcd.rows, self.seating.label)
         self._count_tricks()
         self.registry = registry if registry is not None else DeckRegistry(deck)
         self.strict = strict
@@ -181,7 +187,7 @@ class App:
     def _seat(self, pad):
         if self.central:
             return self.referee.current_seat()
-        return self.pad_seat(pad) if self.pad_seat is not None else pad
+        return self.seating.seat(pad)
 
     def _card(self, read):
         seat = self._seat(read.pad)
@@ -327,6 +333,9 @@ class App:
                 asked = ev
             if lines is not None:
                 last = lines
+            self.last_event = ev
+            if self.link is not None:
+                self.link.table_event(ev, self.seating, self._collect is not None)
             if self.on_event is not None:
                 self.on_event(ev, lines)
         if revoke is not None:

@@ -11,6 +11,12 @@
     TABLE --deal over--> RESULT --OK--> TABLE (next deal) | SHEET (game over)
     RESULT --long OK--> TABLE (the last card taken back)
 
+The deck audit, tag writing and pairing are mode objects (device/modes/, imported when
+entered); the journal writes, the boot rebuild and the tag registry on flash are in
+device/session.py; each deal's seat tables in device/seating.py. The outside reads
+:meth:`Controller.view` (device/view.py), never the private fields; docs/architecture.md
+follows one card and one host frame through these modules.
+
 ``tick(now_ms)`` is all a board's main loop calls. Every accepted action is written to the
 journal (when one is given) before it is shown, so a power cut loses nothing: on boot the
 journal is read back (a torn or corrupt tail dropped and reported), the game and its
@@ -29,16 +35,17 @@ whatever the flash holds (``_resume``: what it cannot replay is set aside in a s
 import gc
 
 from core.compat import const
-from core.errors import BadRecord, NotSaved, TrickrefError
-from core.events import FLASH_FULL, WRITE_ERROR, DealOver, Refused
-from core.journal import ACTION, DEAL_OVER, GAME, GAME_OVER, SHEET, UNDO
+from core.errors import BadRecord, NotSaved
+from core.events import FLASH_FULL, WRITE_ERROR, Awaiting, DealOver, Refused
 from core.referee import Referee
-from core.tags import DeckRegistry
-from device import flows
+from core.journal import DEAL_OVER, GAME, GAME_OVER, UNDO
+from device import flows, session
 from device.buttons import BACK, NEXT, OK, PREV, Buttons
 from device.buzzer import Buzzer
+from device.lcdtext import fit
 from device.menu import Item, Items, Menu, MenuStack
 
+# The screen modes (Controller.mode, the link's "mode" state key, device.view.MODE_NAMES).
 MODE_MAIN = const(1)
 MODE_TABLE = const(2)
 MODE_CHOICE = const(3)
@@ -47,6 +54,7 @@ MODE_SHEET = const(5)
 MODE_AUDIT = const(6)
 MODE_WRITE = const(7)
 MODE_PAIR = const(8)
+
 
 
 class Controller:
@@ -78,11 +86,13 @@ class Controller:
         self.mode = MODE_MAIN
         self.result = None
         self.sheet_top = 0
-        self._desk = None  # device.audit.ScanDesk while auditing a deck or writing tags
+        self._mode = None  # the device.modes object of a mode that owns buttons and pads
         self._required = False
         self.last_sheet = None  # the final sheet of a finished game, read from the journal
         self.registry = None
         self.strict = False
+        self.seating = None  # device.seating.Seating of the deal in play
+        self._list = None
         self.journal_report = None
         if journal is None or not hasattr(journal, "recover") or not self._resume():
             self.main_menu()
@@ -90,12 +100,8 @@ class Controller:
     # --- screens -------------------------------------------------------------------------
 
     def show(self, lines):
-        """Put ``lines`` (any number, padded/cut) on the LCD."""
-        out = []
-        for i in range(self.rows):
-            t = lines[i] if i < len(lines) else ""
-            out.append((t + " " * self.cols)[:self.cols])
-        self.lcd.show(out)
+        """Put ``lines`` (any number, padded/cut: ``device.lcdtext.fit``) on the LCD."""
+        self.lcd.show(fit(lines, self.cols, self.rows))
 
     def _show_menu(self):
         self.lcd.show(self.menu.lines(self.cols, self.rows))
@@ -122,7 +128,7 @@ class Controller:
                     self._ask.cancel("cancelled: the table played on")
                 events.extend(self._after(played))
             elif self.mode in (MODE_AUDIT, MODE_WRITE):
-                self._scan_tick(now_ms)
+                self._go(self._mode.tick(now_ms))
         except Exception as e:  # the loop survives anything; the table sees why
             self.show(["internal error", str(e)])
             events.append(Refused(-1, -1, "internal", str(e)))
@@ -138,64 +144,77 @@ class Controller:
         the tick its press began (OK, BACK), when known."""
         if self._ask is not None and self._ask.active():
             return self._ask.press(button, started)
-        if self.mode == MODE_PAIR:
-            self.link.pairing.close()
-            self.main_menu()
+        if self.mode in (MODE_PAIR, MODE_AUDIT, MODE_WRITE):
+            self._go(self._mode.press(button))
             return []
         if self.mode in (MODE_MAIN, MODE_CHOICE):
             return self._menu_press(button)
         if self.mode == MODE_TABLE:
             if button == BACK:
-                return self._undo()
+                return self.undo()
             if button == OK:
                 self._table_menu()
             return []
         if self.mode == MODE_RESULT:
             if button == OK:
-                self._next_deal()
+                self.next_deal()
             elif button == BACK:  # the last card was wrong: take it back, the deal reopens
-                return self._undo()
+                return self.undo()
             else:
                 self._scroll(button)
             return []
         if self.mode == MODE_SHEET:
             return self._sheet_press(button)
-        if self.mode in (MODE_AUDIT, MODE_WRITE):
-            if button in (OK, BACK):
-                self._scan_done()
-            return []
         return []
+
+    def _enter(self, mode, code):
+        """Enter ``mode`` (a device.modes object; ``code`` its MODE_*): it shows its first
+        screen."""
+        self._mode = mode
+        self.mode = code
+        mode.enter()
+
+    def _go(self, nxt):
+        """Where a mode object's press or tick leads: None stays, "main" is the main menu,
+        a list of lines is shown as a list."""
+        if nxt is None:
+            return
+        self._mode = None
+        if nxt == "main":
+            self.main_menu()
+        else:
+            self._show_list(nxt)
+
+    # --- what the outside reads ----------------------------------------------------------
+
+    def view(self):
+        """What the table is doing, as a plain record (``device.view.View``: the mode
+        code and word, the game, its flow and match, the deal in play and its seating, the
+        last list shown, the last finished game's sheet, the last event). The link, the
+        simulator and tests read this, never the controller's private fields."""
+        from device.view import view_of
+        return view_of(self)
+
+    def choose(self, verb, args):
+        """A choice entered as the menus enter it (``verb(*args)`` on the deal in play),
+        then what the table does after it (the result, the next prompt). Returns the
+        events."""
+        return self._after(self.app.choose(verb, *args))
 
     # --- the serial link -----------------------------------------------------------------
 
     def _link_state(self):
-        deal = self.app.referee.deal if self.app is not None else None
-        return {"game": self.flow.NAME if self.flow is not None else None,
-                "players": self.players if self.match is not None else 0,
-                "deal": getattr(self.match, "number", lambda: 0)()
-                if self.match is not None and hasattr(self.match, "number") else 0,
-                "seat": deal.current_seat() if deal is not None else -1,
-                "mode": self.mode}
+        v = self.view()
+        match = v.match
+        return {"game": v.game, "players": v.players,
+                "deal": match.number() if hasattr(match, "number") else 0,
+                "seat": v.deal.current_seat() if v.deal is not None else -1,
+                "mode": v.mode}
 
     def _link_sheet(self):
         if self.match is None:
             return [], []
         return self.flow.sheet_table(self.match)
-
-    def _on_event(self, ev, lines):
-        """Pass a table event to the host, with the seat as the table names it (P1 is the
-        first pad; Skat's deal seats start at forehand). MicroPython namedtuples have no
-        _replace: the event is rebuilt with its type."""
-        if self.link is None:
-            return
-        seat = getattr(ev, "seat", None)
-        if isinstance(seat, int) and seat >= 0:
-            ev = type(ev)(self._table_seat(seat), *ev[1:])
-        if isinstance(ev, Refused) and getattr(self.app, "_collect", None) is not None:
-            # a card refused while the écart / skat is scanned is a hidden card: the host
-            # learns that the scan was refused, not which card (docs/protocol.md)
-            ev = Refused(ev.seat, -1, ev.reason, "a scanned card was refused")
-        self.link.send_event(ev)
 
     def _open_link(self, journal):
         """The serial link to a host (device/link.py), its paired hosts on flash
@@ -239,9 +258,8 @@ class Controller:
 
     def _pair_start(self):
         """Menu "Pair host": show a fresh code until a host proves it or a button ends it."""
-        code = self.link.pairing.open()
-        self.mode = MODE_PAIR
-        self.show(["pair code:", code + " OK:end"])
+        from device.modes.pair import PairMode
+        self._enter(PairMode(self.link, self.show), MODE_PAIR)
 
     def _forget_hosts(self):
         """Menu "Forget hosts": no host is trusted any more, the logged-in one neither."""
@@ -250,7 +268,8 @@ class Controller:
         self.link.host = None
         self._show_list(["hosts forgotten:", "%d keys" % n, "OK: back"])
 
-    def _redraw(self):
+    def redraw(self):
+        """Show again what the current mode shows (after a host request was settled)."""
         if self.mode in (MODE_MAIN, MODE_CHOICE):
             self._show_menu()
         elif self.mode == MODE_TABLE and self.app is not None:
@@ -328,7 +347,7 @@ class Controller:
             self._show_menu()
             return []
         if got.actions is not None:
-            return self._apply(got.actions)
+            return self.apply(got.actions)
         v = got.value
         if v == "continue" and self.app is not None:
             self._enter_table()
@@ -362,7 +381,7 @@ class Controller:
         try:
             self._save(GAME, [name, players, sorted((options or {}).items())])
         except NotSaved as e:
-            self.show(["game not started", _words(e)])
+            self.show(["game not started", session.words(e)])
             raise
         if self.match is not None:  # the game left open is abandoned: keep its sheet only
             self._compact()
@@ -376,6 +395,7 @@ class Controller:
     def _new_deal(self, replay=None):
         """Start the next deal of the match; ``replay``: actions to rebuild it (resume)."""
         from device.app import App
+        from device.seating import for_deal
         flow = self.flow
         match = self.match
         # The finished deal (its App, referee and deal) is freed before the next is built,
@@ -384,15 +404,14 @@ class Controller:
         gc.collect()
         referee = Referee(flow.deal_factory(match))
         events = referee.replay(replay) if replay else []
-        referee.on_accept = self._journal_act
+        referee.on_accept = session.act_writer(self.journal)
+        # who sits where, asked of the flow once: the table loop, screens and link read it
+        self.seating = for_deal(flow, match, referee.deal, len(self.hw.readers))
         self.app = App(self.hw.readers, self.lcd, referee, flow.DECK, central=self.central,
-                       registry=self.registry, strict=self.strict,
-                       pad_seat=lambda pad: flow.pad_seat(match, self.app.referee.deal, pad),
-                       result_lines=lambda r: flow.result_lines(r, match),
-                       seat_name=lambda s: flows.seat_label(self._table_seat(s)),
-                       on_event=self._on_event)
+                       registry=self.registry, strict=self.strict, seating=self.seating,
+                       result_lines=lambda r: flow.result_lines(r, match), link=self.link)
         for ev in events:  # resumed while the deal waited for cards to be scanned
-            if type(ev).__name__ == "Awaiting":
+            if isinstance(ev, Awaiting):
                 self.app.expect_scan(ev.count, ev.verb)
         self._enter_table()
 
@@ -417,20 +436,16 @@ class Controller:
         """What the table sees when play starts or resumes: the flow's deal intro (if it
         has one) and who plays now."""
         seat = self.app.referee.current_seat()
-        who = "play: " + flows.seat_label(self._table_seat(seat)) if seat >= 0 else ""
+        who = "play: " + self.seating.label(seat) if seat >= 0 else ""
         intro = getattr(self.flow, "deal_intro", None)
         if intro is not None and not self.app.referee.deal.history:
             return intro(self.match)[:max(1, self.rows - 1)] + [who]
         return [self.flow.TITLE, who]
 
-    def _table_seat(self, seat):
-        """Table seat of deal seat ``seat`` (the flow's pad mapping, inverted)."""
-        for pad in range(len(self.hw.readers)):
-            if self.flow.pad_seat(self.match, self.app.referee.deal, pad) == seat:
-                return pad
-        return seat
-
-    def _apply(self, actions):
+    def apply(self, actions):
+        """The ``actions`` (``[(verb, args), ...]``) of a menu item, applied as when the
+        item is chosen (device/flows ``prompt``; a SCAN action asks for cards on the
+        pads). Returns the events."""
         events = []
         for verb, args in actions:
             if verb == flows.SCAN:  # the cards come from the pads; back to the table
@@ -451,9 +466,6 @@ class Controller:
         self._enter_table()
         return events
 
-    def _journal_act(self, verb, args):
-        self._save(ACTION, [verb, list(args)])
-
     def _after(self, events):
         """After the table's events: notice the end of the deal, and ask the flow whether a
         choice is due now."""
@@ -468,7 +480,7 @@ class Controller:
             self._enter_table()
         return events
 
-    def _undo(self):
+    def undo(self):
         """Take back the last action: the undo record is written first (write-ahead); a
         failed write refuses the undo and the table stays as it is."""
         if not self.app.referee.actions:
@@ -484,7 +496,7 @@ class Controller:
 
     def _table_menu(self):
         deal = self.app.referee.deal
-        items = [Item("Back to play", value="continue"), Item("Undo last", value=self._undo)]
+        items = [Item("Back to play", value="continue"), Item("Undo last", value=self.undo)]
         items.extend(self.flow.table_items(deal, self.match))
         items.append(Item("Score sheet", value="sheet"))
         items.append(Item("Main menu", value="main"))
@@ -500,7 +512,9 @@ class Controller:
         self.mode = MODE_RESULT
         self._render_list()
 
-    def _next_deal(self):
+    def next_deal(self):
+        """Book the finished deal on the LCD (as OK on the result): the DEAL_OVER record
+        first, then the next deal, or the game's end."""
         lines = self.flow.record(self.match, self.result)
         sheet = self.flow.sheet_lines(self.match)
         if not self._book(DEAL_OVER, lines + sheet):
@@ -563,17 +577,9 @@ class Controller:
     # --- write-ahead: nothing changes the table before its record is on flash -------------
 
     def _save(self, kind, data):
-        """Append one journal record; raises NotSaved (reason FLASH_FULL for errno 28,
-        else WRITE_ERROR) when it is not on flash. No journal: nothing to do."""
-        if self.journal is None:
-            return
-        try:
-            self.journal.append(kind, data)
-        except OSError as e:
-            code = e.args[0] if e.args else 0
-            raise NotSaved(FLASH_FULL if code == 28 else WRITE_ERROR, str(e))
-        except BadRecord as e:
-            raise NotSaved(WRITE_ERROR, str(e))
+        """Append one journal record (``device.session.save``); raises NotSaved when it
+        is not on flash. No journal: nothing to do."""
+        session.save(self.journal, kind, data)
 
     def _book(self, kind, data, reload=True):
         """Write a booking record after the match already took it in RAM; on failure the
@@ -585,7 +591,7 @@ class Controller:
         except NotSaved as e:
             if reload:
                 self._reload()
-            self.show([_words(e) + "!", "OK: book again"])
+            self.show([session.words(e) + "!", "OK: book again"])
             return False
 
     def _reload(self):
@@ -612,7 +618,7 @@ class Controller:
         """
         notice = None
         for proven in (True, False):
-            rb = _Rebuild(self.journal)
+            rb = session.Rebuild(self.journal)
             try:
                 resumed = self._resume_from(rb)
             except Exception as e:  # any flash content: a menu, never a blank LCD
@@ -710,157 +716,19 @@ class Controller:
     # --- deck audit and tag writing (device.audit, loaded when chosen) ------------------
 
     def _start_scan(self, purpose, deck_name):
-        from device.audit import ScanDesk
-        self._desk = ScanDesk(self, purpose, deck_name)
-
-    def _scan_tick(self, now_ms):
-        self._desk.tick(now_ms)
-
-    def _scan_done(self):
-        self._desk.done()
+        from device.modes.scan import ScanDesk
+        self._enter(ScanDesk(self.hw.readers, self.show, purpose, deck_name,
+                             self.hw.storage), MODE_AUDIT if purpose == "audit" else MODE_WRITE)
 
     # --- which tag is which card -----------------------------------------------------------
 
-    def _registry_path(self, deck_name):
-        return None if not self.hw.storage else "%s/deck-%s.bin" % (self.hw.storage,
-                                                                   deck_name)
-
     def _load_registry(self, resume=False):
-        """The deck's UID registry: the one saved by a clean deck audit (strict: other tags
-        are refused), else one learned as tags are first seen in this game. The learned
-        one is saved to flash (``deck-<name>.seen.bin``) at every new tag and read back on
-        ``resume``, so a sticker rewritten before a power cycle is still caught after it;
-        a new game starts learning afresh."""
-        name = self.flow.DECK.name
-        path = self._registry_path(name)
-        self.registry = DeckRegistry(self.flow.DECK)
-        self.strict = False
-        if path is None:
-            return
-        try:
-            with open(path, "rb") as f:
-                self.registry = DeckRegistry.from_bytes(f.read())
-            self.strict = True
-            return
-        except OSError:
-            pass  # never audited: learn the tags as they come
-        except (BadRecord, TrickrefError) as e:
-            self.show(["deck registry bad", str(e)])
-        seen = self._registry_path(name + ".seen")
-        if resume:
-            try:
-                with open(seen, "rb") as f:
-                    self.registry = DeckRegistry.from_bytes(f.read())
-            except (OSError, BadRecord, TrickrefError):
-                pass  # none saved yet (or damaged): learn again
-        else:
-            _drop_file(seen)
-        self.registry.on_bind = lambda reg: _save_file(seen, reg.to_bytes())
-
-
-def _drop_file(path):
-    try:
-        import os
-        os.remove(path)
-    except OSError:
-        pass
-
-
-def _save_file(path, data):
-    """Write ``data`` to ``path`` atomically (temporary file, then rename); a flash that
-    cannot take it leaves the old file (the tags are learned again after a power cycle)."""
-    import os
-    try:
-        with open(path + ".new", "wb") as f:
-            f.write(data)
-            f.flush()
-        os.rename(path + ".new", path)
-    except OSError:
-        _drop_file(path + ".new")
-
-
-class _Rebuild:
-    """A journal sink that rebuilds a game as its records stream by: the match with every
-    booked deal replayed into it, and the actions of the deal in progress. ``proven``:
-    bytes of the journal up to the last record that rebuilt (a game header, a booked deal
-    or a game over), ``proven_deals`` the booked deals there (``journal``: the Journal
-    being read, for its ``offset``). ``add`` raises on a record it cannot rebuild."""
-
-    def __init__(self, journal=None):
-        self.journal = journal
-        self.flow = None
-        self.match = None
-        self.players = 0
-        self.acts = []
-        self.sheet = None
-        self.game_over = False
-        self.proven = 0
-        self.deals = 0
-        self.proven_deals = 0
-        self.played = False
-
-    def add(self, rec):
-        kind, data = rec[0], rec[1]
-        if kind == GAME:
-            name, players, options = data
-            self.flow = None  # until the header is known good
-            flow = flows.load(name)
-            self.match = flow.new_match(players, dict(options))
-            self.flow, self.players = flow, players
-            self.acts = []
-            self.game_over = False
-            self.deals = 0
-            self.played = False  # a deal of this game was booked from its actions
-        elif self.flow is None:
-            raise BadRecord("journal: %s before any game" % kind)
-        elif self.game_over:
-            raise BadRecord("journal: %s after the game is over" % kind)
-        elif kind == ACTION:
-            self.acts.append((data[0], tuple(data[1])))
-            return
-        elif kind == UNDO:
-            if not self.acts:
-                raise BadRecord("journal: undo with no action to take back")
-            if data and data[0] != len(self.acts):  # [] from older firmware: unchecked
-                raise BadRecord("journal: an undo of action %s where the deal has %d: a "
-                                "duplicated or missing record" % (data[0], len(self.acts)))
-            self.acts.pop()
-            return
-        elif kind == DEAL_OVER:
-            if self.acts:
-                referee = Referee(self.flow.deal_factory(self.match))
-                referee.replay(self.acts)
-                self.flow.record(self.match, referee.deal.result())
-                self.played = True
-            elif self.played:  # only a compacted, finished game has rows without actions
-                raise BadRecord("journal: deal %d booked without an action: a duplicated "
-                                "record" % (self.deals + 1))
-            self.acts = []
-            self.sheet = data
-            self.deals += 1
-        elif kind == SHEET:
-            if self.deals or self.acts:
-                raise BadRecord("journal: a sheet checkpoint after deal %d" % self.deals)
-            for row in data:
-                self.flow.rebook(self.match, row)
-            self.deals = len(data)
-        elif kind == GAME_OVER:
-            self.game_over = True
-            self.sheet = data
-        else:
-            raise BadRecord("journal: record kind %r is not one this firmware writes" % kind)
-        if self.journal is not None:
-            self.proven = self.journal.offset
-            self.proven_deals = self.deals
-
-    def finish(self):
-        """Called after the last record."""
-        return self
-
-
-def _words(err):
-    """What the LCD says for a NotSaved: "flash full" or "write error"."""
-    return "flash full" if err.reason == FLASH_FULL else "write error"
+        """The deck's UID registry for the game (``device.session.load_registry``: the
+        audited one, strict, else one learned as tags are first seen)."""
+        self.registry, self.strict, problem = session.load_registry(
+            self.hw.storage, self.flow.DECK, resume)
+        if problem is not None:
+            self.show(problem)
 
 
 def _options_for(flow, players, chosen):

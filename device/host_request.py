@@ -135,7 +135,7 @@ class HostAsk:
         """The link settled the request itself (expired, another host): restore the table."""
         if self.req is not None and self.ctl.link.pending is not self.req:
             self.req = None
-            self.ctl._redraw()
+            self.ctl.redraw()
 
     def cancel(self, why):
         """Other table input came first: the request is cancelled and the host told."""
@@ -152,11 +152,11 @@ class HostAsk:
         req, self.req = self.req, None
         ctl = self.ctl
         if ctl.link.pending is not req:
-            ctl._redraw()
+            ctl.redraw()
             return []
         if button != OK:
             ctl.link.resolve(False, "declined at the table")
-            ctl._redraw()
+            ctl.redraw()
             return []
         if req.command == UNDO:
             return self._undo(req)
@@ -166,17 +166,17 @@ class HostAsk:
             ctl.start_game(name, players, options)
         except (ValueError, TrickrefError, OSError) as e:
             ctl.link.resolve(False, str(e))
-            ctl._redraw()
+            ctl.redraw()
             return []
         ctl.link.resolve(True)
         return []
 
     def _undo(self, req):
         ctl = self.ctl
-        events = ctl._undo() if ctl.app is not None else []
+        events = ctl.undo() if ctl.app is not None else []
         if not events or isinstance(events[0], Refused):
             ctl.link.resolve(False, events[0].detail if events else "nothing to undo")
-            ctl._redraw()
+            ctl.redraw()
             return events
         ctl.link.resolve(True)
         return events

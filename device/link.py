@@ -208,6 +208,20 @@ class Link:
             return self.send(P.EV_UNDONE, (ev.seat, self._code(ev.card)))
         return False
 
+    def table_event(self, ev, seating, scanning=False):
+        """Send a table event (:meth:`send_event`) with the seat as the table names it
+        (``seating``: the deal's ``device.seating.Seating``; P1 is the first pad, Skat's
+        deal seats start at forehand). ``scanning``: the table collects scanned cards (an
+        écart, the skat): a card refused then is a hidden card, so the host learns that the
+        scan was refused, not which card (docs/protocol.md). MicroPython namedtuples have
+        no _replace: the event is rebuilt with its type."""
+        seat = getattr(ev, "seat", None)
+        if isinstance(seat, int) and seat >= 0:
+            ev = type(ev)(seating.table_seat(seat), *ev[1:])
+        if isinstance(ev, Refused) and scanning:
+            ev = Refused(ev.seat, -1, ev.reason, "a scanned card was refused")
+        return self.send_event(ev)
+
     def hello(self, game=None):
         """EV_HELLO: the board (re)started, playing ``game`` (a name) or nothing yet."""
         return self.send(P.EV_HELLO, (P.VERSION, game))

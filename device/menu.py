@@ -8,6 +8,7 @@ one marked ``>``.
 """
 
 from device.buttons import BACK, NEXT, OK, PREV
+from device.lcdtext import fit
 
 
 class Item:
@@ -103,4 +104,4 @@ class MenuStack:
             first = max(0, min(m.cursor - 1, len(m.items) - (rows - 1)))
             for i in range(first, min(len(m.items), first + rows - 1)):
                 out.append((">" if i == m.cursor else " ") + m.items[i].label)
-        return [(t + " " * cols)[:cols] for t in out] + [" " * cols] * (rows - len(out))
+        return fit(out, cols, rows)

@@ -8,6 +8,7 @@ firmware loaded the four suit glyphs of the deck in play (``device.glyphs``), su
 from core.cards import TRUMP
 from core.events import (ALREADY_PLAYED, DEAL_OVER, MUST_FOLLOW, NOT_IN_DECK, NOT_IN_HAND,
                          NOT_YOUR_TURN, REVOKE, UNKNOWN_TAG, WRONG_PHASE)
+from device.lcdtext import fit, seat_label
 
 # Refusal reason code -> words (short enough for a 16-column row with a prefix).
 REASONS = {
@@ -74,31 +75,24 @@ def deck_title(deck):
     return DECK_TITLES.get(deck.name, deck.name)
 
 
-def seat_name(seat):
-    """``"P1"`` for seat 0."""
-    return "P%d" % (seat + 1)
-
-
 class Screens:
     """Turns events into LCD lines for one display size and the deck in play.
 
-    ``name(seat)`` names a deal seat on the LCD (default ``seat_name``: "P1" for seat 0);
-    the controller passes the table seat's name where the two differ (Skat's forehand)."""
+    ``name(seat)`` names a deal seat on the LCD (default ``device.lcdtext.seat_label``:
+    "P1" for seat 0); the table loop passes its deal's ``Seating.label`` where the two
+    differ (Skat's forehand)."""
 
     def __init__(self, deck, cols=16, rows=2, name=None):
         self.deck = deck
         self.cols = cols
         self.rows = rows
         self.tricks = 0
-        self.name = name or seat_name
+        self.name = name or seat_label
 
     def fit(self, lines):
-        """Pad/cut ``lines`` to exactly ``rows`` rows of ``cols`` characters."""
-        out = []
-        for i in range(self.rows):
-            t = lines[i] if i < len(lines) else ""
-            out.append((t + " " * self.cols)[:self.cols])
-        return out
+        """Pad/cut ``lines`` to exactly ``rows`` rows of ``cols`` characters
+        (``device.lcdtext.fit``)."""
+        return fit(lines, self.cols, self.rows)
 
     def card_played(self, ev, next_seat):
         return self.fit(["%s %s" % (self.name(ev.seat), card_label(self.deck, ev.card)),

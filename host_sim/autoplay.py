@@ -24,6 +24,7 @@ import random
 
 from core.cards import FRENCH36, SKAT, TAROT, TRUMP
 from core.rng import Rng
+from core.events import Refused, RevokeFound, TrickTaken
 from device import flows
 from device.flows.tarot import SUIT_LCD
 from host_sim.board import SimBoard, TaggedDeck
@@ -117,7 +118,7 @@ class TablePlayer:
         LCD while a trick's verdict shows, then the card is lifted off ``pad``."""
         b = self.board
         if self.on_trick is not None:
-            taken = [e for e in events if type(e).__name__ == "TrickTaken"]
+            taken = [e for e in events if isinstance(e, TrickTaken)]
             if taken:
                 self.on_trick(taken[0], b.lcd_lines())
         b.lift(pad, self.tags.tag(card))
@@ -207,7 +208,7 @@ class TablePlayer:
                 b.play_card(0, self.tags.tag(c))
         elif kind == "card":
             events = self.lay(step[1], step[2])
-            bad = [e for e in events if type(e).__name__ in ("Refused", "RevokeFound")]
+            bad = [e for e in events if isinstance(e, (Refused, RevokeFound))]
             if bad:
                 raise AssertionError("the board refused a legal card: %r, LCD %r"
                                      % (bad, b.lcd_lines()))
@@ -216,7 +217,7 @@ class TablePlayer:
                 raise AssertionError("the board has no result where the rules core ended "
                                      "the deal; LCD %r" % (b.lcd_lines(),))
             self.results.append((step[1].result(), self.ctl.result))
-            self.result_lines = list(getattr(self.ctl, "_list", ()))
+            self.result_lines = list(self.ctl.view().lines or ())
             self.result_lcd = b.lcd_lines()
         elif kind == "next":
             b.press(2)

@@ -107,13 +107,14 @@ class BoardTable:
     SCANNED = ("show_hand", "set_skat")
 
     def __init__(self, flow, match, players):
+        from device.seating import for_deal
         from host_sim.board import SimBoard, TaggedDeck
         self.flow = flow
         self.match = match
         self.board = SimBoard(players)
         self.tags = TaggedDeck(flow.DECK)
         self.app = self.board.start(flow.deal_factory(match), flow.DECK)
-        self.app.pad_seat = lambda pad: flow.pad_seat(match, self.deal, pad)
+        self.app.seating = for_deal(flow, match, self.deal, players)
 
     @property
     def deal(self):

@@ -26,6 +26,7 @@ The returned :class:`FaultRun` holds the deal's results (shadow vs firmware), th
 sheet, the board, and ``seen``: the LCD rows at the moments the fault should show.
 """
 
+from core.events import Refused
 from device.pads import NO_READER
 from host_sim.autoplay import table_player
 from host_sim.machine import WatchdogReset
@@ -109,7 +110,7 @@ class FaultRun:
             self.look("settled")
         b.on_tick = None
         rebooted = len(b.resets) > resets  # cards lying on the pads were read again
-        return [e for e in events if type(e).__name__ != "Refused" or not rebooted and
+        return [e for e in events if not isinstance(e, Refused) or not rebooted and
                 e.reason != NO_READER]
 
     def _reset_at(self, tick):

@@ -113,12 +113,13 @@ class _FaultyFile:
 def board_state(ctl):
     """What must survive any fault: the game, its sheet, the open deal's actions (lists
     and tuples compared by value), or the closed game's final sheet."""
-    if ctl.match is None:
-        return ("closed", tuple(ctl.last_sheet or ()))
-    acts = () if ctl.app is None else tuple(
+    view = ctl.view()
+    if view.match is None:
+        return ("closed", tuple(view.last_sheet or ()))
+    acts = () if view.app is None else tuple(
         (v, tuple(tuple(a) if isinstance(a, list) else a for a in args))
-        for v, args in ctl.app.referee.actions)
-    return (ctl.flow.NAME, tuple(ctl.flow.sheet_lines(ctl.match)), acts)
+        for v, args in view.app.referee.actions)
+    return (view.game, tuple(view.flow.sheet_lines(view.match)), acts)
 
 
 def _journal_class():
@@ -155,11 +156,11 @@ def drive(ctl, step):
         except NotSaved:
             pass  # refused: the LCD says why
     elif kind == "act":
-        ctl._after(ctl.app.choose(data[0], *data[1]))
+        ctl.choose(data[0], data[1])
     elif kind == "undo":
-        ctl._undo()
+        ctl.undo()
     elif kind == "deal":
-        ctl._next_deal()
+        ctl.next_deal()
     else:
         raise ValueError("no table step writes a %r record" % (kind,))
 

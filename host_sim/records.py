@@ -18,6 +18,8 @@ import json
 
 from core.cards import deck_named
 from core.errors import BadRecord
+from core.events import Refused, RevokeFound
+from device import seating
 
 FORMAT = "trickref/1"
 
@@ -175,7 +177,7 @@ def replay(lines, cols=16, rows=2):
             board = SimBoard(players, cols, rows)
             tags = TaggedDeck(flow.DECK)
         app = board.start(flow.deal_factory(match), flow.DECK)
-        app.pad_seat = lambda pad: flow.pad_seat(match, app.referee.deal, pad)
+        app.seating = seating.for_deal(flow, match, app.referee.deal, players)
         found = []  # the violations the board found: (seat, kind, trick)
         for verb, args in line["actions"]:
             args = decode_args(flow.DECK, verb, args)
@@ -185,7 +187,7 @@ def replay(lines, cols=16, rows=2):
             else:
                 events = app.choose(verb, *args)
             found.extend(violations(events))
-            refused = [e for e in events if type(e).__name__ == "Refused"]
+            refused = [e for e in events if isinstance(e, Refused)]
             if refused:
                 raise BadRecord("deal %s: %s %s refused: %s" % (
                     line.get("deal"), verb, " ".join(
@@ -206,7 +208,7 @@ def violations(events):
     """The rule violations among ``events`` (``RevokeFound``) as JSON-ready dicts
     ``{"seat", "kind", "trick"}`` (trick 0-based; -1: before the play, e.g. the écart)."""
     return [{"seat": e.seat, "kind": e.reason, "trick": e.trick} for e in events
-            if type(e).__name__ == "RevokeFound"]
+            if isinstance(e, RevokeFound)]
 
 
 def _pad_of(flow, match, deal, seat, players):

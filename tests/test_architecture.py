@@ -66,3 +66,66 @@ def test_no_match_statements():
             with open(path, encoding="utf-8") as f:
                 tree = ast.parse(f.read())
             assert not any(type(n).__name__ == "Match" for n in ast.walk(tree)), path
+
+
+# The names the simulator, the tools and tests give the table controller
+# (device.controller.Controller): what they read of it must be public (issue 15).
+CONTROLLER_NAMES = ("ctl", "controller")
+
+
+def _controller_name(node):
+    """The name ``node`` (an expression) is known by when it is a controller, else None."""
+    if isinstance(node, ast.Name) and node.id in CONTROLLER_NAMES:
+        return node.id
+    if isinstance(node, ast.Attribute) and node.attr in CONTROLLER_NAMES:
+        return node.attr
+    return None
+
+
+def private_controller_reads(source):
+    """``[(line, text), ...]``: where ``source`` reads a private field of a controller
+    (``ctl._list``, ``self.board.controller._undo``, ``getattr(ctl, "_list")``) or
+    recognises a value by the name of its type (``type(ev).__name__ == "Awaiting"``)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and \
+                not node.attr.startswith("__") and _controller_name(node.value):
+            found.append((node.lineno, "%s.%s" % (_controller_name(node.value), node.attr)))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id in ("getattr", "setattr", "hasattr") and len(node.args) >= 2 and \
+                _controller_name(node.args[0]) and isinstance(node.args[1], ast.Constant) and \
+                str(node.args[1].value).startswith("_"):
+            found.append((node.lineno, "%s(%s, %r)" % (node.func.id,
+                                                       _controller_name(node.args[0]),
+                                                       node.args[1].value)))
+        elif isinstance(node, ast.Compare):
+            for side in [node.left] + list(node.comparators):
+                if isinstance(side, ast.Attribute) and side.attr == "__name__" and \
+                        isinstance(side.value, ast.Call) and \
+                        isinstance(side.value.func, ast.Name) and side.value.func.id == "type":
+                    found.append((node.lineno, "type(...).__name__ compared"))
+    return found
+
+
+def test_private_controller_reads_are_found():
+    """The check below finds what issue 15 names (so it can fail)."""
+    assert [t for _, t in sorted(private_controller_reads(
+        "ctl._after(ctl.app.choose(v))\n"
+        "x = getattr(self.ctl, '_list', ())\n"
+        "y = self.board.controller._list\n"
+        "if type(ev).__name__ == 'Awaiting': pass\n"
+        "if __name__ == '__main__': pass\n"))] == [
+        "ctl._after", "getattr(ctl, '_list')", "controller._list",
+        "type(...).__name__ compared"]
+
+
+@pytest.mark.parametrize("room", ("host_sim", "tools", "boards", "firmware"))
+def test_no_private_controller_reads_outside_device(room):
+    """Outside device/ the controller is read through ``Controller.view()`` and its public
+    methods, and events by ``isinstance`` (issue 15: one path from pad to LCD)."""
+    bad = []
+    for path in modules(room):
+        with open(path, encoding="utf-8") as f:
+            bad += ["%s:%d %s" % (os.path.relpath(path, ROOT), line, text)
+                    for line, text in private_controller_reads(f.read())]
+    assert bad == []

@@ -257,7 +257,7 @@ def test_deck_audit_finds_missing_duplicate_and_foreign():
     b.play_card(0, twin)
     b.play_card(1, TaggedDeck(FRENCH36).tag(0))
     b.press(2)
-    report = b.controller._list
+    report = b.controller.view().lines
     assert report[0] == "31/32 cards ok"
     assert "- DA" in report and "duplicates 1" in report and "- C7" in report
     assert "foreign 1" in report
@@ -295,8 +295,8 @@ def test_zhopa_whole_game_through_the_board(players):
     assert core_match.is_over() and p.ctl.match is None  # the game is over on the board
     assert p.ctl.last_sheet[-len(flow.sheet_lines(core_match)):] == \
         flow.sheet_lines(core_match)
-    assert p.ctl._list[0].startswith("Deal %d over" % len(results))
-    assert any(l.startswith("won: ") for l in p.ctl._list)
+    assert p.ctl.view().lines[0].startswith("Deal %d over" % len(results))
+    assert any(l.startswith("won: ") for l in p.ctl.view().lines)
 
 
 def test_main_py_builds_the_whole_firmware(tmp_path):

@@ -308,7 +308,7 @@ def test_a_choice_refused_for_a_full_flash_says_so(refs, tmp_path):
     assert ctl.mode == MODE_CHOICE
     flash.fault, flash.at, flash.sticky = "full", flash.writes, True
     verb, args = ref.steps[1][1]
-    events = ctl._apply([(verb, tuple(args))])
+    events = ctl.apply([(verb, tuple(args))])
     assert events[-1].reason == "flash-full" and "flash full" in board.lcd_lines()[1]
     assert ctl.app.referee.actions == [] and ctl.mode == MODE_CHOICE
     ctl.press(NEXT)
@@ -320,9 +320,9 @@ def test_undo_is_written_before_it_is_applied(refs, tmp_path):
     board, ctl, flash, path = _table_at(ref, tmp_path, 6)
     before = board_state(ctl)
     flash.fault, flash.at = "full", flash.writes
-    events = ctl._undo()
+    events = ctl.undo()
     assert events[0].reason == "flash-full" and board_state(ctl) == before
-    ctl._undo()
+    ctl.undo()
     assert board_state(ctl) == ref.states[4]
 
 
@@ -385,7 +385,7 @@ def test_a_record_written_twice_is_skipped_and_reported(refs, what, tmp_path):
     n = {"act": first + 3, "undo": first + 5, "deal": first + 1}[what]
     _, ctl, _, path = _table_at(ref, tmp_path, n, _NoCheckpoint)
     if what == "undo":
-        ctl._undo()
+        ctl.undo()
     want = board_state(ctl)
     ctl.journal.close()
     records = Journal(path).read()[0]
@@ -415,7 +415,7 @@ def test_an_undo_or_booking_written_twice_as_new_records_is_set_aside(refs, what
     _, ctl, _, path = _table_at(ref, tmp_path, first + 1 + (4 if what == "undo" else 0),
                                 _NoCheckpoint)
     if what == "undo":
-        ctl._undo()
+        ctl.undo()
     ctl.journal.close()
     records = Journal(path).read()[0]
     last = records[-1]

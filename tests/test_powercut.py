@@ -20,7 +20,7 @@ import pytest
 
 from core.journal import Journal
 from device import flows
-from device.controller import _Rebuild
+from device.session import Rebuild
 from host_sim.autoplay import table_player
 from host_sim.board import SimBoard
 
@@ -88,7 +88,7 @@ def _norm(acts):
 
 def rebuilt_state(path):
     """The state the boot code rebuilds from the journal file at ``path``."""
-    rb = _Rebuild()
+    rb = Rebuild()
     Journal(path).recover(sink=rb.add)
     if rb.flow is None:
         return None

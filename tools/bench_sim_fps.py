@@ -29,6 +29,7 @@ BUDGET_MS = 1000.0 / 60  # one frame at 60 fps
 
 def bench(game, players, frames, size):
     """Run ``frames`` frames of ``game``; returns (frame, firmware, draw) wall times in ms."""
+    from core.events import CardPlayed
     from host_sim.ui.app import SimApp
     sim = SimApp(game, players, seed=7, human=(), size=size, fixed_dt=BUDGET_MS,
                  think_ms=300, collect_ms=500)
@@ -42,7 +43,7 @@ def bench(game, players, frames, size):
             totals.append((time.perf_counter() - t) * 1000)
             fw.append(sim.stats["firmware_ms"] - f0)
             dr.append(sim.stats["draw_ms"] - d0)
-        cards = sum(1 for e in sim.events if type(e).__name__ == "CardPlayed")
+        cards = sum(1 for e in sim.events if isinstance(e, CardPlayed))
     finally:
         sim.close()
     return totals, fw, dr, cards

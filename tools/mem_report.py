@@ -181,6 +181,7 @@ def controller_script(game):
     deal and the next one starts), recorded as the presses, card placements and loop time
     that the MicroPython run repeats. Skat: the ISS record of the other runs (3 players);
     Magistr, Zhopa, Tarot: 4 players, seed 7."""
+    from core.events import TrickTaken
     from host_sim import autoplay
     if game == "skat":
         player = autoplay.IssSkatPlayer(iss.parse_record(open(DEMO_SKAT).read().strip()))
@@ -203,7 +204,7 @@ def controller_script(game):
             finally:
                 depth[0] -= 1
             if name == "run":
-                winners.extend(e.seat for e in out if type(e).__name__ == "TrickTaken")
+                winners.extend(e.seat for e in out if isinstance(e, TrickTaken))
             return out
         return call
 

@@ -55,11 +55,6 @@ def seats_ok(flow, players, pads, central=False):
     return players in flow.PLAYERS and (central or players <= pads)
 
 
-def seat_label(seat):
-    """How players are named on the LCD: P1, P2, ..."""
-    return "P%d" % (seat + 1)
-
-
 def _same(choice, value):
     # a record's JSON turns a tuple answer (two trumps) into a list
     return choice == value or (type(choice) is tuple and type(value) is list

@@ -4,7 +4,7 @@ naming the first deal's leader, the holder of the lowest diamond, before the fir
 (the deal itself waits for it: ``core.games.bank.BankDeal.lead``)."""
 
 from core.errors import BadRecord
-from device.flows import seat_label
+from device.lcdtext import seat_label
 from device.menu import Item, Menu
 
 _SUITS = (("Clubs", 0), ("Diamonds", 1), ("Hearts", 2), ("Spades", 3))

@@ -11,7 +11,8 @@ from collections import namedtuple
 from core.cards import SKAT
 from core.errors import BadRecord
 from core.games import skat, skat_sheet
-from device.flows import _row, seat_label
+from device.flows import _row
+from device.lcdtext import seat_label
 from device.menu import Item, Items, Menu
 
 NAME = "skat"

@@ -11,7 +11,8 @@ from collections import namedtuple
 from core.cards import TAROT
 from core.errors import BadRecord
 from core.games import tarot
-from device.flows import SCAN, _row, seat_label
+from device.flows import SCAN, _row
+from device.lcdtext import seat_label
 from device.menu import Item, Menu
 from device.screens import VIOLATIONS
 

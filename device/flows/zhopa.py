@@ -7,7 +7,7 @@ Seats are table seats (the pads), as in ``core.games.zhopa``.
 
 from core.cards import FRENCH36
 from core.games import zhopa
-from device.flows import seat_label
+from device.lcdtext import seat_label
 from device.flows.bankflow import OPTIONS, leader_menu, bank_setup, rebook_as
 from device.flows.bankflow import booked_rows  # noqa: F401 (the flow contract)
 from device.menu import Item, Menu

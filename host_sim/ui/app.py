@@ -267,7 +267,7 @@ class SimApp:
         the player count, every option at its default, Start."""
         op = self.operator
         op.choose("New game", self.flow.TITLE, str(self.players), *self.option_labels)
-        op.ok_while(lambda: self.ctl.mode == MODE_MAIN)
+        op.ok_while(lambda: self.ctl.view().mode == MODE_MAIN)
 
     def note(self, text):
         """A line of the simulator's own (the event feed; the status line shows it for
@@ -280,20 +280,17 @@ class SimApp:
     @property
     def fw_deal(self):
         """The firmware's deal (its referee's), or None outside a game."""
-        app = self.ctl.app
-        return app.referee.deal if app is not None else None
+        return self.ctl.view().deal
 
     @property
     def match(self):
         """The firmware's match (score sheet) of the game in play."""
-        return self.ctl.match
+        return self.ctl.view().match
 
     def seat_of(self, pad):
         """Deal seat at pad ``pad`` (-1: sits out or no deal)."""
-        deal = self.fw_deal
-        if deal is None or self.ctl.flow is None:
-            return pad
-        return self.ctl.flow.pad_seat(self.ctl.match, deal, pad)
+        seating = self.ctl.view().seating  # the deal's, built once when it started
+        return pad if seating is None else seating.seat(pad)
 
     def pad_of(self, seat):
         """Pad of deal seat ``seat`` (-1 if none)."""
@@ -327,7 +324,7 @@ class SimApp:
     def turn_pad(self):
         """The pad whose player must play a card now, or -1."""
         deal = self.fw_deal
-        if deal is None or self.ctl.mode != MODE_TABLE or self.awaiting is not None:
+        if deal is None or self.ctl.view().mode != MODE_TABLE or self.awaiting is not None:
             return -1
         try:
             return self.pad_of(deal.current_seat())
@@ -355,8 +352,8 @@ class SimApp:
             return step
         if self._refusal is not None and self.now - self._refusal[1] < 3000:
             return self._refusal[0]
-        app = self.ctl.app
-        wanted = app.scan_wanted() if app is not None and self.ctl.mode == MODE_TABLE \
+        app = self.ctl.view().app
+        wanted = app.scan_wanted() if app is not None and self.ctl.view().mode == MODE_TABLE \
             else None
         if wanted is not None:
             verb, left = wanted
@@ -457,19 +454,19 @@ class SimApp:
     # --- the deal on the table -------------------------------------------------------------
 
     def _check_flow_and_deal(self):
-        ctl = self.ctl
-        if ctl.flow is not None and ctl.flow is not self.flow:
-            self._use_flow(ctl.flow)  # another game was chosen in the menus
-        app = ctl.app
+        view = self.ctl.view()
+        if view.flow is not None and view.flow is not self.flow:
+            self._use_flow(view.flow)  # another game was chosen in the menus
+        app = view.app
         if app is None or app is self._app:
             return
         self._app = app
-        if ctl.match is not self._match_id:  # a new game: its deals count from 1
-            self._match_id = ctl.match
+        if view.match is not self._match_id:  # a new game: its deals count from 1
+            self._match_id = view.match
             self._deals = 0
         self._deals += 1
         n = self.players_in_deal()
-        self._match0 = copy.deepcopy(ctl.match)  # the match as this deal began
+        self._match0 = copy.deepcopy(view.match)  # the match as this deal began
         hands, talon = self.adapter.deal(self._match0, n, self.rng, first=self._deals == 1)
         self._hands = [list(h) for h in hands]
         self._talon = tuple(talon)
@@ -495,7 +492,7 @@ class SimApp:
     def _sync_shadow(self):
         """Rebuild the shadow deal when the firmware's accepted actions (or the talon)
         changed: a fresh known-hands deal fed every action, so undo needs no care."""
-        app = self.ctl.app
+        app = self.ctl.view().app
         if app is None or self._hands is None:
             self.shadow = None
             return
@@ -572,7 +569,7 @@ class SimApp:
             elif isinstance(ev, DealOver):
                 self.results.append(ev.result)
                 # now, before the deal is booked: Skat's seats rotate with the dealer
-                self.summaries.append(self.flow.result_lines(ev.result, self.ctl.match))
+                self.summaries.append(self.flow.result_lines(ev.result, self.match))
                 self.awaiting = None
                 self._result_at = self.now
             elif isinstance(ev, Undone):
@@ -654,14 +651,14 @@ class SimApp:
     def _decide(self):
         if self.operator.busy() or self.dragging is not None:
             return
-        ctl = self.ctl
+        view = self.ctl.view()
         if self.operator.failed is not None:
             self.operator.failed = None
             self._stuck = True
-        mode = ctl.mode
+        mode = view.mode
         deal = self.fw_deal
         if mode == MODE_CHOICE and deal is not None and not self._stuck:
-            if self.flow.prompt(deal, ctl.match) is None:
+            if self.flow.prompt(deal, view.match) is None:
                 return  # the table menu a person opened: theirs
             owner = self.adapter.choice_owner(self)
             # a record's choices are the computer's unless a person sits at every seat
@@ -678,9 +675,9 @@ class SimApp:
                 self.note("computer enters: %s" % ", ".join(labels))
                 self.operator.choose(*labels)
             else:
-                self.operator.ok_while(lambda: self.ctl.mode == MODE_CHOICE and
+                self.operator.ok_while(lambda: self.ctl.view().mode == MODE_CHOICE and
                                        self.fw_deal is not None and
-                                       self.flow.prompt(self.fw_deal, self.ctl.match)
+                                       self.flow.prompt(self.fw_deal, self.ctl.view().match)
                                        is not None, limit=8)
             return
         if mode == MODE_RESULT:
@@ -769,7 +766,7 @@ class SimApp:
         if self.ok_held():
             self._robot_ready = max(self._robot_ready, self.now + self.think_ms // 2)
             return True
-        app = self.ctl.app
+        app = self.ctl.view().app
         return app is not None and getattr(app, "_lift", None) is not None
 
     def computer_card(self, seat, pad):
@@ -841,7 +838,7 @@ class SimApp:
         """Press button ``i`` (PREV, NEXT, OK) on the board's pins. OK in a choice menu is
         refused while a step only a person does is pending (``person_step``): the contract
         waits for the discard."""
-        step = self.adapter.person_step(self) if self.ctl.mode == MODE_CHOICE else None
+        step = self.adapter.person_step(self) if self.ctl.view().mode == MODE_CHOICE else None
         if i == OK and step is not None:
             self.signals.warn("first: " + step.split(": ", 1)[-1], self.now)
             self.note(step)
@@ -908,7 +905,7 @@ class SimApp:
         the firmware judges)."""
         sh = self.shadow
         if not self.practice or sh is None or getattr(sh, "hands", None) is None or \
-                self.ctl.mode != MODE_TABLE or self.awaiting is not None or \
+                self.ctl.view().mode != MODE_TABLE or self.awaiting is not None or \
                 pad != self.turn_pad() or self._collecting():
             return None
         seat = self.seat_of(pad)
@@ -932,7 +929,7 @@ class SimApp:
     def _collecting(self):
         """True while the firmware collects scanned cards (an écart, the skat): a card laid
         then is not a card played."""
-        app = self.ctl.app
+        app = self.ctl.view().app
         return app is not None and app.scan_wanted() is not None
 
     def legal_highlight(self):
@@ -1049,7 +1046,7 @@ class SimApp:
         trick = attr(deal, "trick", None)
         return (deal is not None and trick is not None and
                 0 < len(trick) < attr(deal, "players", self.players) and
-                attr(deal, "tricks_done", 0) >= 1 and self.ctl.mode == MODE_TABLE)
+                attr(deal, "tricks_done", 0) >= 1 and self.ctl.view().mode == MODE_TABLE)
 
 
 def numbered(path, n):

@@ -1,0 +1,24 @@
+"""Mode "Pair host": a fresh pairing code on the LCD until a host proves it (the link
+says so: device.link, device.pairing) or a button ends it (docs/protocol.md "Pairing")."""
+
+
+class PairMode:
+    """Pairing on ``link`` (a ``device.link.Link``); ``show(lines)`` puts rows on the LCD."""
+
+    def __init__(self, link, show):
+        self.link = link
+        self.show = show
+
+    def enter(self):
+        """Open the pairing window and show its code."""
+        code = self.link.pairing.open()
+        self.show(["pair code:", code + " OK:end"])
+
+    def press(self, button):
+        """Any button closes the window: back to the main menu."""
+        self.link.pairing.close()
+        return "main"
+
+    def tick(self, now_ms):
+        """The link settles pairing itself (device.controller shows its outcome)."""
+        return None

@@ -1,0 +1,101 @@
+"""Modes "Deck audit" and "Write tags": the two pad modes of the main menu.
+
+Imported only when a player chooses one (a loaded module is heap: issue 10). The mode
+reads the pads itself, shows its progress on the LCD and, at OK or BACK, ends with the
+audit's report (the deck's tag registry saved after a clean audit, so a game refuses
+foreign tags: device.session) or goes back to the main menu after writing tags.
+Tag format: core.tags (NTAG213 user pages from page 4, NXP NTAG213/215/216 datasheet
+section 8.5).
+"""
+
+from core.cards import deck_named
+from core.errors import TrickrefError
+from core.tags import decode_card, encode_card
+from device import session
+from device.pads import CARD, Pads
+
+
+class ScanDesk:
+    """The audit (``purpose`` ``"audit"``) or tag writing (``"write"``) of deck
+    ``deck_name`` on ``readers`` (one per pad); ``show(lines)`` puts rows on the LCD;
+    ``storage``: the flash folder of the deck's registry (None: no flash)."""
+
+    def __init__(self, readers, show, purpose, deck_name, storage=None):
+        self.readers = readers
+        self.show = show
+        self.storage = storage
+        self.deck = deck_named(deck_name)
+        self.pads = Pads(readers)
+        self.audit = None
+        self.writing = None
+        self.purpose = purpose
+
+    def enter(self):
+        """Show the first prompt."""
+        if self.purpose == "audit":
+            from device.audit import Audit
+            self.audit = Audit(self.deck)
+            self.show(["Audit " + self.deck.name, "lay every card"])
+            return
+        self.writing = [self.deck, 0]
+        self._prompt_write()
+
+    def tick(self, now_ms):
+        """Poll the next pad; a card read is audited or written. Stays in the mode."""
+        read = self.pads.poll(now_ms)
+        if read is None or read.kind != CARD:
+            return None
+        if self.audit is not None:
+            self.show(self.audit.scan(read.uid, read.data))
+        else:
+            self._write_tag(read)
+        return None
+
+    def press(self, button):
+        """OK or BACK end the mode: the audit's report (the registry saved after a clean
+        audit), or the main menu after writing tags; PREV and NEXT do nothing."""
+        from device.buttons import BACK, OK
+        if button not in (OK, BACK):
+            return None
+        if self.audit is None:
+            return "main"
+        report = self.audit.report()
+        reg = self.audit.registry()
+        if reg is not None and self._save_registry(reg):
+            report.append("tags bound: saved")
+        return report
+
+    def _prompt_write(self):
+        deck, i = self.writing
+        if i >= len(deck):
+            self.show(["Deck written", "%d tags" % len(deck)])
+            return
+        self.show(["Blank tag for", "%s  (%d/%d)" % (deck.code(i), i + 1, len(deck))])
+
+    def _write_tag(self, read):
+        deck, i = self.writing
+        if i >= len(deck):
+            return
+        try:
+            decode_card(read.data)
+            self.show(["Tag already holds", "a card: next one"])
+            return
+        except TrickrefError:
+            pass  # blank or foreign: ours to write
+        data = encode_card(deck, i)
+        reader = self.readers[read.pad]
+        try:
+            for page in range(len(data) // 4):
+                reader.write_page(read.uid, 4 + page, data[4 * page:4 * page + 4])
+        except Exception as e:  # a write fault: the same card is asked for again
+            self.show(["Write failed", str(e)])
+            return
+        self.writing[1] = i + 1
+        self._prompt_write()
+
+    def _save_registry(self, reg):
+        try:
+            return session.save_registry(self.storage, reg)
+        except OSError as e:
+            self.show(["cannot save tags", str(e)])
+            return False

@@ -1,0 +1,48 @@
+"""Who sits where for one deal: the pad <-> deal seat tables, built once when it starts.
+
+A deal numbers its seats by the rules (Skat: 0 forehand, 1 middlehand, 2 rearhand, from
+the dealer's left, the dealer sitting out with four players; docs/rules/skat.md); the
+table numbers its pads 0..n-1 clockwise, as the players are named on the LCD (P1 is the
+first pad). The flow's ``pad_seat(match, deal, pad)`` says which deal seat sits at a pad;
+:class:`Seating` asks it once per pad when the deal starts and hands the two tables to the
+table loop (``device.app``), the screens and the link, so no accepted card calls back up
+to map a seat.
+"""
+
+from device.lcdtext import seat_label
+
+
+class Seating:
+    """The seat tables of one deal.
+
+    ``seats``: a sequence, the deal seat at each pad (-1: that pad's player sits out this
+    deal). ``seat(pad)`` and ``table_seat(seat)`` read the tables; ``label(seat)`` names a
+    deal seat as the table sees it ("P3" for Skat's forehand when the dealer is P2).
+    """
+
+    def __init__(self, seats):
+        self.seats = tuple(seats)
+        pads = {}
+        for pad, seat in enumerate(self.seats):
+            if seat not in pads:  # the first pad of a seat (-1: the first sitting out)
+                pads[seat] = pad
+        self.pads = pads
+
+    def seat(self, pad):
+        """The deal seat at ``pad`` (-1 sits out; a pad beyond the table: its own number)."""
+        return self.seats[pad] if 0 <= pad < len(self.seats) else pad
+
+    def table_seat(self, seat):
+        """The pad (table seat) of deal seat ``seat``; a seat no pad holds (a central
+        pad's table, a seat out of range) keeps its number."""
+        return self.pads.get(seat, seat)
+
+    def label(self, seat):
+        """``seat`` (a deal seat) named on the LCD: its table seat's label, "P1"..."""
+        return seat_label(self.table_seat(seat))
+
+
+def for_deal(flow, match, deal, pads):
+    """The :class:`Seating` of ``deal`` of ``match`` (a flow's match) on a board with
+    ``pads`` pads: ``flow.pad_seat`` asked once per pad (device/flows/__init__.py)."""
+    return Seating([flow.pad_seat(match, deal, pad) for pad in range(pads)])
