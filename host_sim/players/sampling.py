@@ -47,20 +47,24 @@ class Choice:
 
 def fill(cards, sizes, may_hold, rnd, tries=30):
     """Deal ``cards`` into places of ``sizes`` at random: each card to a place that may hold
-    it (``may_hold(place, card)``), weighted by the room left there. A dead end deals
-    again; the last of ``tries`` ignores ``may_hold`` (voids are then relaxed, never a
-    wrong count). Returns one list per place. ValueError when the sizes do not add up."""
+    it (``may_hold(place, card)``), weighted by the room left there, the cards with the
+    fewest places first. A dead end deals again; the last of ``tries`` ignores
+    ``may_hold`` (voids are then relaxed, never a wrong count). Returns one list per
+    place. ValueError when the sizes do not add up."""
     if sum(sizes) != len(cards):
         raise ValueError("%d cards do not fill places of %s" % (len(cards), sizes))
-    cards = list(cards)
     places = range(len(sizes))
+    allowed = {c: [p for p in places if may_hold(p, c)] for c in cards}
+    cards = list(cards)
     for attempt in range(tries):
         rnd.shuffle(cards)
+        strict = attempt < tries - 1
+        if strict:
+            cards.sort(key=lambda c: len(allowed[c]))
         left = list(sizes)
         out = [[] for _ in places]
-        strict = attempt < tries - 1
         for c in cards:
-            slots = [p for p in places if left[p] and (not strict or may_hold(p, c))]
+            slots = [p for p in (allowed[c] if strict else places) if left[p]]
             if not slots:
                 break
             r = rnd.random() * sum(left[p] for p in slots)
