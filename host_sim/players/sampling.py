@@ -101,10 +101,11 @@ def play_out(deal, rules, rnd):
 class SamplingPlayer:
     """``decide(deal, seat) -> Choice`` and ``choose(deal, seat) -> move`` for any game
     with a rules object (module docstring). ``worlds``: samples a decision at most;
-    ``time_budget``: seconds (at least ``min_worlds`` are always sampled); ``seed``."""
+    ``time_budget``: seconds (at least ``min_worlds`` are always sampled; no world is
+    started that the last one's time says would end past the budget); ``seed``."""
 
     def __init__(self, rules, worlds=DEFAULT_WORLDS, time_budget=DEFAULT_BUDGET, seed=1,
-                 min_worlds=2):
+                 min_worlds=1):
         if worlds < 1:
             raise ValueError("worlds must be at least 1, not %r" % (worlds,))
         self.rules = rules
@@ -117,25 +118,26 @@ class SamplingPlayer:
         """The move ``seat`` makes now."""
         return self.decide(deal, seat).move
 
-    def decide(self, deal, seat, moves=None):
+    def decide(self, deal, seat):
         """The move with the best average score over the sampled worlds, its chance and a
-        one-line reason. ``moves``: the options to weigh (default: all of ``seat``'s).
-        ValueError when ``seat`` has nothing to do now."""
+        one-line reason. ValueError when ``seat`` has nothing to do now."""
         rules = self.rules
         if deal.is_over() or deal.current_seat() != seat:
             raise ValueError("seat %d has no move now" % seat)
-        moves = list(moves) if moves is not None else rules.moves(deal, seat)
+        moves = rules.moves(deal, seat)
         if not moves:
             raise ValueError("seat %d has no move now" % seat)
         if len(moves) == 1:
-            return Choice(moves[0], None, 0, rules.describe(deal, seat, moves[0]) + ", the only move",
-                          {0: 0})
+            return Choice(moves[0], None, 0,
+                          rules.describe(deal, seat, moves[0]) + ", the only move", {0: 0})
         total = [0.0] * len(moves)
         wins = [0] * len(moves)
         rnd = self.rnd
-        t_end = time.perf_counter() + self.time_budget
+        now = time.perf_counter()
+        t_end = now + self.time_budget
         n = 0
-        while n < self.worlds and (n < self.min_worlds or time.perf_counter() < t_end):
+        step = 0.0  # the last world's time
+        while n < self.worlds and (n < self.min_worlds or now + step < t_end):
             world = resample(deal, seat, rules, rnd)
             seed = rnd.getrandbits(32)
             for i, move in enumerate(moves):
@@ -145,6 +147,7 @@ class SamplingPlayer:
                 total[i] += rules.score(w, seat)
                 wins[i] += rules.won(w, seat)
             n += 1
+            step, now = time.perf_counter() - now, time.perf_counter()
         best = max(range(len(moves)), key=lambda i: total[i])
         chance = wins[best] / n
         reason = "%s, does well in %d%% of samples" % (rules.describe(deal, seat, moves[best]),
