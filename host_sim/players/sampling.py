@@ -31,9 +31,9 @@ DEFAULT_BUDGET = 0.25  # seconds a decision (the issue's 300 ms)
 
 
 class Choice:
-    """A decision: ``move``, ``chance`` (0-1: share of the sampled worlds the seat did
-    well in with it, per the game's ``won``; None for a forced move), ``worlds`` sampled,
-    ``reason`` (one line), ``scores`` (average score per move)."""
+    """A decision: ``move`` (also ``card``), ``chance`` (0-1: share of the sampled worlds
+    the seat did well in with it, per the game's ``won``; None for a forced move),
+    ``worlds`` sampled, ``reason`` (one line), ``scores`` (average score per move)."""
 
     __slots__ = ("move", "chance", "worlds", "reason", "scores")
 
@@ -43,6 +43,11 @@ class Choice:
         self.worlds = worlds
         self.reason = reason
         self.scores = scores
+
+    @property
+    def card(self):
+        """The move when it is a card (Skat's card player names it so)."""
+        return self.move
 
 
 def fill(cards, sizes, may_hold, rnd, tries=30):
