@@ -21,7 +21,7 @@ def _tarot_in_play(seed):
     for s in range(4):
         d.bid(d.current_seat(), "pass" if s else "garde")
     taker = d.taker
-    c = Computer("smart", seed)
+    c = Computer("smart", seed, worlds=2, time_budget=60)
     ecart = c.move(d, taker)
     assert isinstance(ecart, tuple) and len(ecart) == 6
     d.discard(taker, list(ecart))
@@ -30,7 +30,7 @@ def _tarot_in_play(seed):
 
 def test_smart_cards_are_legal_and_say_why():
     d = _tarot_in_play(2)
-    comp = Computer("smart", 2)
+    comp = Computer("smart", 2, worlds=2, time_budget=60)
     notes = []
     for _ in range(8):
         seat = d.current_seat()
@@ -66,9 +66,9 @@ def test_skat_auction_is_the_bidders_auction_and_asked_once():
     cards = list(range(32))
     rnd.shuffle(cards)
     hands = [cards[0:10], cards[10:20], cards[20:30]]
-    comp = Computer("smart", 4)
+    comp = Computer("smart", 4, time_budget=60)  # reproducible: the budget is never reached
     got = comp.skat_auction(hands)
-    bidder = SkatBidder(seed=4)
+    bidder = SkatBidder(seed=4, time_budget=60)
     limits = [bidder.plan(hands[s], s).limit for s in range(3)]
     assert got == auction(limits)[:2]
     assert comp.skat_auction(hands) == got  # the same deal: the same answer, no new samples
@@ -80,7 +80,7 @@ def test_skat_auction_is_the_bidders_auction_and_asked_once():
 
 
 def test_zhopa_go_and_tarot_bid_are_the_players_moves():
-    comp = Computer("smart", 6)
+    comp = Computer("smart", 6, worlds=2, time_budget=60)
     z = duplicate.new_deal("zhopa", random.Random(6))
     go = comp.move(z, z.current_seat())
     assert go in (True, False) and comp.move(z, z.current_seat()) is go  # cached

@@ -29,13 +29,20 @@ def _game_of(deal):
 
 class Computer:
     """The computer seats of one simulator run. ``mode``: ``plain`` or ``smart``;
-    ``seed``: the players' random streams. ValueError for another mode."""
+    ``seed``: the players' random streams; ``worlds``, ``time_budget``: the players'
+    strength (None: their defaults; a budget no decision reaches makes a run reproducible).
+    ValueError for another mode."""
 
-    def __init__(self, mode="smart", seed=1):
+    def __init__(self, mode="smart", seed=1, worlds=None, time_budget=None):
         if mode not in MODES:
             raise ValueError("computer %r: plain or smart" % (mode,))
         self.mode = mode
         self.seed = seed
+        self.strength = {}
+        if worlds is not None:
+            self.strength["worlds"] = worlds
+        if time_budget is not None:
+            self.strength["time_budget"] = time_budget
         self._players = {}
         self.last_reason = ""  # the last smart decision in one line (side panel)
 
@@ -46,10 +53,14 @@ class Computer:
     def _sampler(self, game):
         if game not in self._players:
             if game == "skat":
-                self._players[game] = SkatCardPlayer(seed=self.seed)
+                self._players[game] = SkatCardPlayer(seed=self.seed, **self.strength)
             else:
-                self._players[game] = SamplingPlayer(rules_for(game), seed=self.seed)
+                self._players[game] = SamplingPlayer(rules_for(game), seed=self.seed,
+                                                     **self.strength)
         return self._players[game]
+
+    def _budget(self):
+        return {k: v for k, v in self.strength.items() if k == "time_budget"}
 
     # --- card play ----------------------------------------------------------------------
 
@@ -123,7 +134,7 @@ class Computer:
         (ISkO 3.1, host_sim/players/skat_bid.py); the plans are kept for :meth:`skat_hand`."""
         key = tuple(tuple(h) for h in hands)
         if getattr(self, "_auction", (None,))[0] != key:  # once per deal
-            bidder = SkatBidder(seed=self.seed)
+            bidder = SkatBidder(seed=self.seed, **self._budget())
             self._plans = [bidder.plan(hands[s], s) for s in range(3)]
             self._auction = (key, auction([p.limit for p in self._plans])[:2])
         declarer, bid = self._auction[1]
@@ -141,5 +152,6 @@ class Computer:
 
     def skat_declare(self, cards, declarer, bid):
         """``(kind 0-5, two cards to lay away)`` for the declarer's 12 ``cards``."""
-        letter, pair = SkatDeclarer(seed=self.seed).declare(list(cards), declarer, bid)
+        letter, pair = SkatDeclarer(seed=self.seed, **self._budget()).declare(
+            list(cards), declarer, bid)
         return "CSHDGN".index(letter), pair

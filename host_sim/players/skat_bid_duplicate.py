@@ -43,11 +43,13 @@ def smart_setup(setup, seat, bidder, declarer):
 def run(deals, worlds=16, seed=1, budget=1.0):
     """``deals`` duplicate deals; returns ``{"deals", "n", "mean", "low", "high",
     "declared", "passed"}``: the mean list-point gain per seat-deal of the sampling bidder
-    over the plain bidder, its 95% interval, and how often it declared / all passed."""
+    over the plain bidder, its 95% interval, and how often it declared / all passed.
+    ``budget``: seconds a decision (the bidder and declarer too: a run is reproducible
+    while no decision reaches it)."""
     rnd = random.Random(seed)
     player = SkatCardPlayer(worlds=worlds, time_budget=budget, seed=seed)
-    bidder = SkatBidder(seed=seed)
-    declarer = SkatDeclarer(seed=seed)
+    bidder = SkatBidder(seed=seed, time_budget=budget)
+    declarer = SkatDeclarer(seed=seed, time_budget=budget)
     diffs = []
     declared = passed = 0
     for _ in range(deals):
