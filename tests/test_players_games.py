@@ -147,3 +147,26 @@ def test_duplicate_runs_are_seeded():
     a = duplicate.run("magistr", 1, worlds=1, seed=3)
     b = duplicate.run("magistr", 1, worlds=1, seed=3)
     assert a["n"] == 4 and a["mean"] == b["mean"] and a["low"] <= a["mean"] <= a["high"]
+
+
+def test_poignee_is_offered_shown_and_kept_in_the_samples():
+    # seat 0 (a defender, first to lead) holds trumps 2-11: ten, a simple poignée at 4
+    # players (FFT p.7); seat 1 takes
+    rest = [c for c in range(78) if not 57 <= c <= 66 and c >= 8]
+    hands = [list(range(57, 67)) + list(range(8)), rest[0:18], rest[18:36], rest[36:54]]
+    d = tarot.Game(4).new_deal(3, hands)
+    for s in range(4):
+        d.bid(d.current_seat(), "prise" if s == 1 else "pass")
+    d.discard(1, list(ecarts(d.hands[1], 6)[0]))
+    rules = TarotRules()
+    shown = [m for m in rules.moves(d, 0) if isinstance(m, tuple)]
+    assert shown == [tuple(range(57, 67))]
+    assert rules.describe(d, 0, shown[0]) == "shows a poignée of 10 trumps"
+    rules.apply(d, 0, shown[0])  # the referee's check_poignee accepts it
+    assert d.poignees == [(0, tuple(range(57, 67)))]
+    assert not [m for m in rules.moves(d, 0) if isinstance(m, tuple)]  # once
+    assert not [m for m in TarotRules(poignee=False).moves(d, 0) if isinstance(m, tuple)]
+    d.play(0, d.legal_cards(0)[0])
+    for k in range(5):
+        w = resample(d, 1, rules, random.Random(k))
+        assert set(range(57, 67)) - set(c for _, c in d.history) <= set(w.hands[0])

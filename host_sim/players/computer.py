@@ -55,8 +55,10 @@ class Computer:
             if game == "skat":
                 self._players[game] = SkatCardPlayer(seed=self.seed, **self.strength)
             else:
-                self._players[game] = SamplingPlayer(rules_for(game), seed=self.seed,
-                                                     **self.strength)
+                # the simulator's menus have no poignée yet: the computers do not show one
+                options = {"poignee": False} if game == "tarot" else {}
+                self._players[game] = SamplingPlayer(rules_for(game, **options),
+                                                     seed=self.seed, **self.strength)
         return self._players[game]
 
     def _budget(self):

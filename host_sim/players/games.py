@@ -5,7 +5,9 @@ referee's own deal (``core.games.tarot``, ``magistr``, ``zhopa``), never restate
 - **Tarot** (FFT): bids pass / prise / garde (FFT p.5; garde sans and garde contre are
   left to the table: the playouts would need the chien's points without play), the called
   king at 5 players (FFT p.12), the écart among three candidates (FFT p.6: no king, no
-  oudler, no trump while other cards are left), card play. Score: the seat's marks
+  oudler, no trump while other cards are left), the poignée before the seat's first card
+  (FFT p.7: its prime goes to the camp that wins, so it is shown when the samples say
+  that camp wins; ``poignee=False`` leaves it out), card play. Score: the seat's marks
   (FFT p.8-9, ``Result.marks``). Hidden: the other hands, the chien before it is shown,
   the écart for everyone but the taker. Voids: a seat that did not follow the suit led
   holds none of it; one that neither followed nor trumped holds no trump either (FFT p.7).
@@ -18,7 +20,9 @@ referee's own deal (``core.games.tarot``, ``magistr``, ``zhopa``), never restate
 
 from core.cards import FRENCH36, TAROT, TRUMP
 from core.games import tarot, zhopa
-from core.games.tarot_score import CONTRACT_NAMES, EX, GARDE, SUITS, is_oudler
+from core.games.tarot_bidding import POIGNEE
+from core.games.tarot_score import (CONTRACT_NAMES, EX, GARDE, POIGNEE_SIZES, SUITS,
+                                    is_oudler)
 from core.games.tarot_rules import led_suit
 
 _KING = 13
@@ -115,6 +119,9 @@ class TarotRules(TrickRules):
     deck = TAROT
     BIDS = ("pass", "prise", "garde")
 
+    def __init__(self, poignee=True):
+        self.poignee = poignee
+
     def moves(self, deal, seat):
         phase = deal.phase
         if phase == tarot.PHASE_BIDDING:
@@ -124,7 +131,12 @@ class TarotRules(TrickRules):
             return callable_cards(deal.hands[seat])
         if phase == tarot.PHASE_ECART:
             return ecarts(deal.hands[seat], deal.game.chien_size)
-        return TrickRules.moves(self, deal, seat)
+        cards = TrickRules.moves(self, deal, seat)
+        if self.poignee and deal.tricks_done == 0 and seat not in [s for s, _ in deal.poignees]:
+            shown = poignee(deal.hands[seat], deal.players)
+            if shown is not None:
+                cards.append(shown)
+        return cards
 
     def apply(self, deal, seat, move):
         phase = deal.phase
@@ -134,6 +146,8 @@ class TarotRules(TrickRules):
             deal.call(seat, move)
         elif phase == tarot.PHASE_ECART:
             deal.discard(seat, list(move))
+        elif isinstance(move, tuple):
+            deal.announce(seat, POIGNEE, list(move))
         else:
             deal.play(seat, move)
 
@@ -144,6 +158,8 @@ class TarotRules(TrickRules):
             return "pass"
         if deal.phase == tarot.PHASE_ECART:
             return ecarts(deal.hands[seat], deal.game.chien_size)[0]
+        if deal.phase == tarot.PHASE_PLAY:  # no poignée in a playout
+            return rnd.choice(TrickRules.moves(self, deal, seat))
         return rnd.choice(self.moves(deal, seat))
 
     def places(self, deal, seat):
@@ -158,9 +174,12 @@ class TarotRules(TrickRules):
     def hidden(self, deal, seat):
         voids = shown_voids(deal)
         places = self.places(deal, seat)
+        shown = {c: s for s, cards in deal.poignees for c in cards}  # in that hand
 
         def may_hold(i, card):
             owner = places[i][0]
+            if card in shown:
+                return owner == shown[card]
             if owner == "ecart":
                 return SUITS[card] < TRUMP and deal.deck.rank(card) != _KING \
                     and not is_oudler(card)
@@ -184,6 +203,8 @@ class TarotRules(TrickRules):
     def describe(self, deal, seat, move):
         if isinstance(move, str):
             return "bids %s" % move if move != "pass" else "passes"
+        if isinstance(move, tuple) and deal.phase == tarot.PHASE_PLAY:
+            return "shows a poignée of %d trumps" % len(move)
         if isinstance(move, tuple):
             return "lays away %s" % " ".join(TAROT.short(c) for c in move)
         if deal.phase == tarot.PHASE_CALL:
@@ -223,6 +244,19 @@ def trumps_out(deal, seat):
     return len([c for c in range(78) if SUITS[c] == TRUMP and c not in seen])
 
 
+def poignee(hand, players):
+    """The largest poignée ``hand`` may show (FFT p.7: 10/13/15 trumps at 4 players, 13/15/18
+    at 3, 8/10/13 at 5; the Excuse stands in only when every trump is shown): its lowest
+    trumps as a tuple, or None."""
+    trumps = sorted(c for c in hand if SUITS[c] == TRUMP)
+    for size in reversed(POIGNEE_SIZES[players]):
+        if len(trumps) >= size:
+            return tuple(trumps[:size])
+        if EX in hand and len(trumps) + 1 == size:
+            return tuple(trumps) + (EX,)
+    return None
+
+
 def callable_cards(hand):
     """The cards a taker may call at 5 players (FFT p.12): the kings he lacks (all four
     when he holds them all), or the next rank down when he holds every king."""
@@ -255,10 +289,11 @@ def ecarts(hand, size):
     return out
 
 
-def rules_for(game):
-    """The rules object of a game name (``tarot``, ``magistr``, ``zhopa``); ValueError."""
+def rules_for(game, **options):
+    """The rules object of a game name (``tarot``, ``magistr``, ``zhopa``) with its
+    ``options`` (Tarot: ``poignee``); ValueError for another game."""
     table = {"tarot": TarotRules, "magistr": MagistrRules, "zhopa": ZhopaRules}
     if game not in table:
         raise ValueError("no sampling rules for %r" % (game,))
-    return table[game]()
+    return table[game](**options)
 
