@@ -270,6 +270,11 @@ class Tarot(TrickGame):
             want = labels.index(_smart(sim, sh, sh.current_seat(), labels[want]).capitalize())
             return [labels[want] if want > sh.contract else "Pass"]
         if phase == tarot.PHASE_CALL:
+            card = _smart(sim, sh, sh.taker, None)  # the sampling player's call, if smart
+            if card is not None:
+                code = self.deck.code(card)  # suit letter, rank letter: "HK"
+                word = dict(zip("KQCJ", ("Roi", "Reine", "Cavalier", "Valet")))[code[1]]
+                return ["%s %s" % (word, SUIT_LCD["HSCD".index(code[0])])]
             hand = sh.hands[sh.taker]
             for word, rank in (("Roi", "K"), ("Reine", "Q"), ("Cavalier", "C"), ("Valet", "J")):
                 for suit, name in zip("HSCD", SUIT_LCD):
