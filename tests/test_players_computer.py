@@ -108,3 +108,18 @@ def test_sim_plays_a_zhopa_deal_with_smart_computers():
     finally:
         sim.close()
     assert any("does well in" in line for line in lines)  # the side panel's reasons
+
+
+def test_sim_tarot_at_five_the_smart_taker_bids_calls_and_discards():
+    from host_sim.ui.app import SimApp
+    sim = SimApp("tarot", 5, seed=4, human=(), fixed_dt=17, think_ms=60, collect_ms=120)
+    sim.computer = Computer("smart", 4, worlds=1, time_budget=60)  # reproducible
+    try:
+        sim.run(frames=20000, until=lambda s: bool(s.results))
+        lines = sim.feed.poll()
+        assert sim.results and sim.results[0] == sim.shadow.result()
+    finally:
+        sim.close()
+    entered = [line.split("computer enters: ")[1] for line in lines if "computer enters" in line]
+    assert entered[:5].count("Pass") == 4 and "Garde" in entered[:5]
+    assert entered[5].startswith("Roi ") and entered[6] == "Not scanned"
