@@ -580,7 +580,10 @@ def main(argv=None):
     import bench_players  # tools/, beside this script
     res["players"] = bench_players.report(
         bench_players.skat_duplicate.run(100 if args.quick else 1000, worlds=16),
-        bench_players.timing(40 if args.quick else 200), 16)
+        bench_players.timing(40 if args.quick else 200), 16) + \
+        bench_players.bidding_report(bench_players.skat_bid_duplicate.run(
+            50 if args.quick else 1000, worlds=16)) + \
+        bench_players.games_section(10 if args.quick else 100, 4, 20 if args.quick else 50)
     print("- the journal over an evening ...", flush=True)
     res["journal"] = journal(args.quick)
     res["seconds"] = time.time() - t0

@@ -48,6 +48,9 @@ def add_arguments(p):
     p.add_argument("--mqtt", metavar="HOST[:PORT]", default=None,
                    help="publish the table's events to a club broker (docs/club.md)")
     p.add_argument("--table", default="sim", help="the table id for --mqtt (default sim)")
+    p.add_argument("--computer", default="smart", choices=("plain", "smart"),
+                   help="the computer seats: smart (sampling players, docs/players.md; "
+                        "the default) or plain (the cheapest card that does the job)")
     p.add_argument("--record", default=None,
                    help="deal the first deal from a game record (ISS .sgf for Skat; the first "
                         "played game in the file, or --record-id); 'demo' = the shipped one")
@@ -149,6 +152,8 @@ def run(args):
                      collect_ms=args.collect_ms, think_ms=args.think_ms,
                      options=parse_options(args.option), practice=args.practice,
                      show_hands=args.show_hands)
+        from host_sim.players.computer import Computer
+        sim.computer = Computer(args.computer, args.seed)
     except ImportError as e:
         print("error: the %s flow is not in device/flows yet (%s)" % (args.game, e),
               file=sys.stderr)
@@ -174,6 +179,7 @@ def run(args):
     if not args.headless:
         print("keys: Left/Right/Enter = buttons (hold Enter: back), A = computer acts for "
               "you, C = collect trick, P = practice mode, H = computer hands face up, "
+              "I = hint (the smart player's card for you and why), "
               "F2 = screenshot, Esc twice = quit")
     frames = args.frames
     until = None

@@ -16,24 +16,11 @@ import random
 import time
 
 from core.cards import SKAT
+from host_sim.players.sampling import Choice
 from host_sim.players.skat_view import SkatView
 
 DEFAULT_WORLDS = 96  # the default strength: about 100-250 ms a decision here (docs/players.md)
 DEFAULT_BUDGET = 0.25  # seconds: sampling stops there (the issue's 300 ms a decision)
-
-
-class Choice:
-    """A decision: ``card``, ``chance`` (0-1, the share of the played-out worlds the seat's
-    party won with it), ``worlds`` sampled, ``reason`` (one line for the side panel)."""
-
-    __slots__ = ("card", "chance", "worlds", "reason", "scores")
-
-    def __init__(self, card, chance, worlds, reason, scores):
-        self.card = card
-        self.chance = chance
-        self.worlds = worlds
-        self.reason = reason
-        self.scores = scores
 
 
 class SkatCardPlayer:

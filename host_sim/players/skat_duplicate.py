@@ -33,11 +33,12 @@ def deal_setup(rnd):
     return hands, cards[30:32], decl, kind, rnd.sample(hands[decl] + cards[30:32], 2)
 
 
-def start(setup):
-    """The referee deal of ``setup`` (see :func:`deal_setup`), declared, ready for play."""
+def start(setup, bid=18):
+    """The referee deal of ``setup`` (see :func:`deal_setup`), declared at ``bid``, ready
+    for play."""
     hands, skat_cards, decl, contract, discard = setup
     d = skat.Game().new_deal(0, [h[:] for h in hands], list(skat_cards))
-    d.enter_auction(decl, 18)
+    d.enter_auction(decl, bid)
     if discard is None:
         d.declare(decl, contract)
     else:
@@ -46,15 +47,16 @@ def start(setup):
     return d
 
 
-def play(setup, smart_seat, player, rnd, declarer=None):
+def play(setup, smart_seat, player, rnd, declarer=None, bid=18):
     """Play the deal through the referee, ``player`` in ``smart_seat`` (-1: none), the other
     seats random legal cards from ``rnd``; returns the Result. ``declarer``: a
-    ``SkatDeclarer`` that chooses the game and discard when ``smart_seat`` picked up."""
+    ``SkatDeclarer`` that chooses the game and discard when ``smart_seat`` picked up;
+    ``bid``: the auction's winning bid."""
     hands, skat_cards, decl, contract, discard = setup
     if declarer is not None and smart_seat == decl and discard is not None:
-        kind, discard = declarer.declare(hands[decl] + list(skat_cards), decl, 18)
+        kind, discard = declarer.declare(hands[decl] + list(skat_cards), decl, bid)
         setup = (hands, skat_cards, decl, kind, discard)
-    d = start(setup)
+    d = start(setup, bid)
     while not d.is_over():
         seat = d.current_seat()
         if seat == smart_seat:
@@ -73,6 +75,16 @@ def list_points(result, seat):
     return skat_sheet.SF_OPPONENT_3 if v < 0 else 0
 
 
+def interval(diffs):
+    """``{"n", "mean", "low", "high"}``: the mean of ``diffs`` and its 95% interval
+    (normal approximation, 1.96 standard errors)."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((x - mean) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n)
+    return {"n": n, "mean": mean, "low": mean - half, "high": mean + half}
+
+
 def run(deals, worlds=16, seed=1, budget=1.0, declare=False):
     """``deals`` duplicate deals; returns ``{"deals", "mean", "low", "high", "n"}``: the
     mean list-point gain per seat-deal of the sampling player and its 95% interval.
@@ -88,8 +100,6 @@ def run(deals, worlds=16, seed=1, budget=1.0, declare=False):
         for seat in range(3):
             smart = play(setup, seat, player, random.Random(s), declarer)
             diffs.append(list_points(smart, seat) - list_points(plain, seat))
-    n = len(diffs)
-    mean = sum(diffs) / n
-    var = sum((x - mean) ** 2 for x in diffs) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n)
-    return {"deals": deals, "n": n, "mean": mean, "low": mean - half, "high": mean + half}
+    out = interval(diffs)
+    out["deals"] = deals
+    return out

@@ -10,6 +10,7 @@ seats and the skat at random, respecting the voids and the number of cards each 
 
 from core.games import skat
 from host_sim.engine.skat import Position
+from host_sim.players.sampling import fill
 
 _ALL = frozenset(range(32))
 
@@ -92,36 +93,15 @@ class SkatView:
     def sample(self, rnd, tries=30):
         """One deal consistent with the view: ``(hands, skat)``, this seat's hand as it is.
         ``rnd``: a ``random.Random``. Voids are respected; after ``tries`` dead ends the
-        last try's constraints are relaxed (rare: a few cards and many voids)."""
-        unseen = self.unseen()
+        last try's constraints are relaxed (rare: a few cards and many voids); the cards
+        are placed by :func:`host_sim.players.sampling.fill`."""
         need, skat_need = self.needs()
         suits = self.suits
-        for attempt in range(tries):
-            rnd.shuffle(unseen)
-            left = need[:] + [skat_need]
-            out = [[], [], [], []]
-            # each card to a slot that may hold it, weighted by the room left there
-            ok = True
-            for c in unseen:
-                e = suits[c]
-                slots = [s for s in (0, 1, 2, 3) if left[s] and
-                         (s == 3 or e not in self.voids[s] or attempt == tries - 1)]
-                if not slots:
-                    ok = False
-                    break
-                w = [left[s] for s in slots]
-                r = rnd.random() * sum(w)
-                k = 0
-                while r >= w[k]:
-                    r -= w[k]
-                    k += 1
-                s = slots[k]
-                out[s].append(c)
-                left[s] -= 1
-            if ok:
-                out[self.seat] = list(self.hand)
-                return out[:3], out[3] if skat_need else list(self.skat)
-        raise ValueError("no deal fits the view")  # never: the last try ignores voids
+        voids = self.voids
+        out = fill(self.unseen(), need + [skat_need],
+                   lambda p, c: p == 3 or suits[c] not in voids[p], rnd, tries)
+        out[self.seat] = list(self.hand)
+        return out[:3], out[3] if skat_need else list(self.skat)
 
     def position(self, hands):
         """An engine Position of this view's play state with ``hands`` (a sample)."""

@@ -42,6 +42,7 @@ from device import flows  # noqa: E402
 from device.controller import MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_TABLE  # noqa: E402
 from host_sim.board import SimBoard, TaggedDeck  # noqa: E402
 from host_sim.ui import robot  # noqa: E402
+from host_sim.players.computer import Computer  # noqa: E402
 from host_sim.ui import tableau as T  # noqa: E402
 from host_sim.ui.games import FACT, adapter_for  # noqa: E402
 from host_sim.ui.layout import Layout  # noqa: E402
@@ -154,6 +155,8 @@ class SimApp:
     Raises ValueError for an unknown game or player count, ImportError when the game's
     flow module is not in device/flows.
     """
+
+    computer = Computer("plain")  # the computer seats; trickref sim --computer sets its own
 
     def __init__(self, game="skat", players=None, seed=1, record=None, human=(0,),
                  size=(1280, 800), lcd=(16, 2), fixed_dt=None, collect_ms=1500,
@@ -787,7 +790,7 @@ class SimApp:
             except TrickrefError:
                 legal = []
             if legal:
-                return robot.choose_card(sh, seat, legal)
+                return self.computer.card(sh, seat, legal, note=self.note)
         deal = self.fw_deal
         try:
             legal = [c for c in hand if deal.legal(seat, c)]
@@ -819,6 +822,9 @@ class SimApp:
                                                 "off: as at the table"))
             elif e.key == pygame.K_h:
                 self.show_computer_hands = not self.show_computer_hands
+            elif e.key == pygame.K_i:  # hint: the smart player's card for you, in one line
+                seats = [self.seat_of(p) for p in self.humans]
+                self.note(self.computer.hint_line(self.shadow, seats))
             elif e.key == pygame.K_F2:
                 self.note("screenshot " + self.save_screenshot(
                     "trickref-sim-%05d.png" % self.frame))

@@ -199,7 +199,7 @@ class Bank(TrickGame):
             seat = sh.current_seat()
             hand = sh.hands[seat]
             high = sum(1 for c in hand if self.deck.rank(c) in (2, 4, 8))  # 8, 10, A
-            go = high >= 2
+            go = _smart(sim, sh, seat, high >= 2)
             return ["%s (%d)" % ("Go" if go else "No", m.game.target(go))]
         return None
 
@@ -246,7 +246,8 @@ class Tarot(TrickGame):
         if pad < 0 or pad in sim.humans:
             return
         self._ecart_done = True
-        for c in tarot_ecart(sim.tableau.hand(pad), sim.match.game.chien_size):
+        plain = tarot_ecart(sim.tableau.hand(pad), sim.match.game.chien_size)
+        for c in _smart(sim, sh, sh.taker, plain):
             sim.tableau.move(c, T.TALON)
 
     def choice_owner(self, sim):
@@ -266,8 +267,14 @@ class Tarot(TrickGame):
         if phase == tarot.PHASE_BIDDING:
             want = tarot_bid(sh.hands[sh.current_seat()], sim.match.game.hand_size)
             labels = ("Pass", "Prise", "Garde")
+            want = labels.index(_smart(sim, sh, sh.current_seat(), labels[want]).capitalize())
             return [labels[want] if want > sh.contract else "Pass"]
         if phase == tarot.PHASE_CALL:
+            card = _smart(sim, sh, sh.taker, None)  # the sampling player's call, if smart
+            if card is not None:
+                code = self.deck.code(card)  # suit letter, rank letter: "HK"
+                word = dict(zip("KQCJ", ("Roi", "Reine", "Cavalier", "Valet")))[code[1]]
+                return ["%s %s" % (word, SUIT_LCD["HSCD".index(code[0])])]
             hand = sh.hands[sh.taker]
             for word, rank in (("Roi", "K"), ("Reine", "Q"), ("Cavalier", "C"), ("Valet", "J")):
                 for suit, name in zip("HSCD", SUIT_LCD):
@@ -351,6 +358,14 @@ def contract_words(contract):
     label = announce_label(contract)
     kind = _KIND_LABELS[contract.kind]
     return label if label.startswith(kind) else "%s %s" % (kind, label)
+
+
+def _smart(sim, deal, seat, plain):
+    """The smart computer's move for ``seat`` (host_sim/players/computer.py), or ``plain``
+    when the simulator's computer is plain or has no move."""
+    comp = getattr(sim, "computer", None)
+    move = comp.move(deal, seat) if comp is not None else None
+    return plain if move is None else move
 
 
 def skat_plan(cards):
@@ -470,6 +485,8 @@ class Skat(TrickGame):
                 hand = sim.tableau.hand(pad)
                 if self.on_record and self._ref is not None and self._ref.contract is not None:
                     kind, put = self._ref.contract.kind, self._final_skat
+                elif getattr(sim, "computer", None) is not None and sim.computer.smart:
+                    kind, put = sim.computer.skat_declare(hand, sh.declarer, sh.bid_value)
                 else:
                     kind = skat_plan(hand)[0]
                     put = skat_discard(hand, kind)
@@ -498,11 +515,22 @@ class Skat(TrickGame):
                 return ["P%d declarer" % (sim.pad_of(ref.declarer) + 1), str(ref.bid_value)]
             if sh is None:
                 return None
+            comp = getattr(sim, "computer", None)
+            if comp is not None and comp.smart:  # three sampling bidders (ISkO 3.1)
+                best, bid = comp.skat_auction(sh.hands)
+                return ["All passed"] if best < 0 else ["P%d declarer" % (sim.pad_of(best) + 1),
+                                                        str(bid)]
             best = max(range(3), key=lambda s: (skat_plan(sh.hands[s])[1], -s))
             return ["P%d declarer" % (sim.pad_of(best) + 1), "18"]
         if d.phase == skat.PHASE_DECLARE:
             if ref is not None and ref.contract is not None and ref.contract.hand:
                 c = ref.contract
+                return ["Hand game", _KIND_LABELS[c.kind], announce_label(c)]
+            comp = getattr(sim, "computer", None)
+            hand = comp.skat_hand(d.declarer, d.bid_value) if comp is not None else None
+            if hand:
+                from core.games.skat import parse_contract
+                c = parse_contract(hand)
                 return ["Hand game", _KIND_LABELS[c.kind], announce_label(c)]
             return ["Pick up skat"]
         if d.phase == skat.PHASE_DISCARD:

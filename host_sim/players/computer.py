@@ -1,0 +1,159 @@
+"""The simulator's computer seats: plain or smart (``trickref sim --computer``).
+
+``Computer("plain")`` is today's seat (``host_sim.ui.robot``: the cheapest card that does
+the job; the menus' plain bids). ``Computer("smart")`` asks the sampling players
+(docs/players.md): Skat card play (host_sim/players/skat.py), bidding limit, hand or pick-up,
+game and discard (skat_bid.py, skat_declare.py); Tarot bids, called king, écart and card
+play, Magistr card play, Zhopa go / no and card play (sampling.py, games.py). ``hint``
+gives a person's seat the card the smart player would play, its estimated chance and a
+one-line reason. Every method reads the simulator's shadow deal (``core.games`` with
+known hands) only through what the asking seat may see.
+"""
+
+from core.games import skat
+from host_sim.players.adapter import skat_hint
+from host_sim.players.games import rules_for
+from host_sim.players.sampling import SamplingPlayer
+from host_sim.players.skat import SkatCardPlayer
+from host_sim.players.skat_bid import SkatBidder, auction
+from host_sim.players.skat_declare import SkatDeclarer
+from host_sim.ui import robot
+
+MODES = ("plain", "smart")
+
+
+def _game_of(deal):
+    """The game name of a shadow deal: its module's last part (``core.games.tarot``)."""
+    return type(deal).__module__.rsplit(".", 1)[-1]
+
+
+class Computer:
+    """The computer seats of one simulator run. ``mode``: ``plain`` or ``smart``;
+    ``seed``: the players' random streams; ``worlds``, ``time_budget``: the players'
+    strength (None: their defaults; a budget no decision reaches makes a run reproducible).
+    ValueError for another mode."""
+
+    def __init__(self, mode="smart", seed=1, worlds=None, time_budget=None):
+        if mode not in MODES:
+            raise ValueError("computer %r: plain or smart" % (mode,))
+        self.mode = mode
+        self.seed = seed
+        self.strength = {}
+        if worlds is not None:
+            self.strength["worlds"] = worlds
+        if time_budget is not None:
+            self.strength["time_budget"] = time_budget
+        self._players = {}
+        self.last_reason = ""  # the last smart decision in one line (side panel)
+
+    @property
+    def smart(self):
+        return self.mode == "smart"
+
+    def _sampler(self, game):
+        if game not in self._players:
+            if game == "skat":
+                self._players[game] = SkatCardPlayer(seed=self.seed, **self.strength)
+            else:
+                # the simulator's menus have no poignée yet: the computers do not show one
+                options = {"poignee": False} if game == "tarot" else {}
+                self._players[game] = SamplingPlayer(rules_for(game, **options),
+                                                     seed=self.seed, **self.strength)
+        return self._players[game]
+
+    def _budget(self):
+        return {k: v for k, v in self.strength.items() if k == "time_budget"}
+
+    # --- card play ----------------------------------------------------------------------
+
+    def card(self, deal, seat, legal, note=None):
+        """The card ``seat`` plays among ``legal`` (non-empty) of the shadow ``deal``;
+        ``note(text)``: where the smart player's one-line reason goes (the side panel)."""
+        if self.smart:
+            choice = self._decide(deal, seat)
+            if choice is not None and choice[0] in legal:
+                self.last_reason = "P%d %s" % (seat + 1, choice[2])
+                if note is not None:
+                    note(self.last_reason)
+                return choice[0]
+        return robot.choose_card(deal, seat, legal)
+
+    def hint_line(self, deal, seats):
+        """The hint key's line for the person whose turn it is (``seats``: deal seats a
+        person plays): ``"hint P1: plays ♥K, wins 64% of samples, ..."``."""
+        try:
+            seat = deal.current_seat()
+        except Exception:  # no deal, or a phase without a turn
+            seat = -1
+        if deal is None or seat not in seats:
+            return "hint: not your turn to play a card"
+        h = self.hint(deal, seat)
+        if h is None:
+            return "hint: no card to play now"
+        return "hint P%d: %s" % (seat + 1, h[2])
+
+    def hint(self, deal, seat):
+        """``(card, chance 0-1 or None, reason)`` the smart player gives ``seat`` now, or
+        None when it has no card to play (or the game has no sampling player)."""
+        return self._decide(deal, seat)
+
+    def _decide(self, deal, seat):
+        game = _game_of(deal)
+        try:
+            if game == "skat":
+                if deal.phase != skat.PHASE_PLAY or deal.current_seat() != seat:
+                    return None
+                return skat_hint(deal, seat, self._sampler("skat"))
+            c = self._sampler(game).decide(deal, seat)
+        except ValueError:  # no sampling rules for the game, or no move now
+            return None
+        if not isinstance(c.move, int) or isinstance(c.move, bool):
+            return None
+        return c.move, c.chance, c.reason
+
+    # --- choices ------------------------------------------------------------------------
+
+    def move(self, deal, seat):
+        """The smart non-card move of ``seat`` now (a Tarot bid, called card or écart, a
+        Zhopa go / no), or None (plain mode, or nothing to choose)."""
+        if not self.smart:
+            return None
+        key = (deal.phase, seat, len(getattr(deal, "history", ())),
+               repr(getattr(deal, "bids", None)))
+        cached = getattr(self, "_move", None)
+        if cached is not None and cached[0] is deal and cached[1] == key:
+            return cached[2]  # the menus may ask twice for the same prompt
+        try:
+            c = self._sampler(_game_of(deal)).decide(deal, seat)
+        except ValueError:
+            return None
+        self.last_reason = "P%d %s" % (seat + 1, c.reason)
+        self._move = (deal, key, c.move)
+        return c.move
+
+    def skat_auction(self, hands):
+        """``(declarer or -1, bid)`` of three smart bidders on the dealt ``hands``
+        (ISkO 3.1, host_sim/players/skat_bid.py); the plans are kept for :meth:`skat_hand`."""
+        key = tuple(tuple(h) for h in hands)
+        if getattr(self, "_auction", (None,))[0] != key:  # once per deal
+            bidder = SkatBidder(seed=self.seed, **self._budget())
+            self._plans = [bidder.plan(hands[s], s) for s in range(3)]
+            self._auction = (key, auction([p.limit for p in self._plans])[:2])
+        declarer, bid = self._auction[1]
+        if declarer >= 0:
+            self.last_reason = "P%d bids up to %d" % (declarer + 1, self._plans[declarer].limit)
+        return declarer, bid
+
+    def skat_hand(self, declarer, bid):
+        """The hand contract letter(s) (``"GH"``...) when the declarer's plan plays hand at
+        ``bid``, else None (he picks up)."""
+        plans = getattr(self, "_plans", None)
+        if not plans or not plans[declarer].plays_hand(bid):
+            return None
+        return plans[declarer].hand_expect(bid)[1]
+
+    def skat_declare(self, cards, declarer, bid):
+        """``(kind 0-5, two cards to lay away)`` for the declarer's 12 ``cards``."""
+        letter, pair = SkatDeclarer(seed=self.seed, **self._budget()).declare(
+            list(cards), declarer, bid)
+        return "CSHDGN".index(letter), pair

@@ -1,0 +1,299 @@
+"""The rules objects of the sampling player (host_sim/players/sampling.py) for French Tarot,
+Magistr and Zhopa: each game's options, verbs, hidden cards and score, all through the
+referee's own deal (``core.games.tarot``, ``magistr``, ``zhopa``), never restated.
+
+- **Tarot** (FFT): bids pass / prise / garde (FFT p.5; garde sans and garde contre are
+  left to the table: the playouts would need the chien's points without play), the called
+  king at 5 players (FFT p.12), the écart among three candidates (FFT p.6: no king, no
+  oudler, no trump while other cards are left), the poignée before the seat's first card
+  (FFT p.7: its prime goes to the camp that wins, so it is shown when the samples say
+  that camp wins; ``poignee=False`` leaves it out), card play. Score: the seat's marks
+  (FFT p.8-9, ``Result.marks``). Hidden: the other hands, the chien before it is shown,
+  the écart for everyone but the taker. Voids: a seat that did not follow the suit led
+  holds none of it; one that neither followed nor trumped holds no trump either (FFT p.7).
+- **Magistr** (seed 000): card play; score: the seat's points in the deal (negative in
+  deals 1-12, positive in 13-24). No voids are inferred: the bank's "follow the main
+  suit, else the led rank" changes suit with the eights (seed 000 "Правила гри").
+- **Zhopa** (seed 001): the go bid and card play; score: banks shed (-1 per bank taken,
+  ``Game.change``) with the points as a tie-break; the stock is hidden from everyone.
+"""
+
+from core.cards import FRENCH36, TAROT, TRUMP
+from core.games import tarot, zhopa
+from core.games.tarot_bidding import POIGNEE
+from core.games.tarot_score import (CONTRACT_NAMES, EX, GARDE, POIGNEE_SIZES, SUITS,
+                                    is_oudler)
+from core.games.tarot_rules import led_suit
+
+_KING = 13
+
+
+class TrickRules:
+    """What the three games share: cards from ``legal_cards``, random playouts, the other
+    hands hidden, a card's move described by the deck."""
+
+    deck = FRENCH36
+
+    def moves(self, deal, seat):
+        return list(deal.legal_cards(seat))
+
+    def apply(self, deal, seat, move):
+        deal.play(seat, move)
+
+    def playout_move(self, deal, seat, rnd):
+        return rnd.choice(self.moves(deal, seat))
+
+    def places(self, deal, seat):
+        """``[(owner, list)]``: the lists ``seat`` cannot see; owner a seat or a name."""
+        return [(s, deal.hands[s]) for s in range(deal.players) if s != seat]
+
+    def hidden(self, deal, seat):
+        """``(lists, may_hold(place, card))`` for :func:`sampling.resample`."""
+        places = self.places(deal, seat)
+        return [p[1] for p in places], lambda i, c: self.may_hold(deal, places[i][0], c)
+
+    def may_hold(self, deal, owner, card):
+        return True
+
+    def resampled(self, deal):
+        """Bookkeeping after the hidden cards moved (nothing by default)."""
+
+    def describe(self, deal, seat, move):
+        return "plays %s" % self.deck.short(move)
+
+
+class MagistrRules(TrickRules):
+    """Magistr card play; score: the seat's points of the deal (seed 000)."""
+
+    def score(self, deal, seat):
+        return deal.result().points[seat]
+
+    tally = score  # the duplicate figure: points of the deal
+
+    def won(self, deal, seat):
+        pts = deal.result().points
+        return pts[seat] == max(pts)
+
+
+class ZhopaRules(TrickRules):
+    """Zhopa: go / no, then card play; score: banks shed, points as a tie-break."""
+
+    def moves(self, deal, seat):
+        if deal.phase == zhopa.PHASE_BID:
+            return [True, False]
+        return TrickRules.moves(self, deal, seat)
+
+    def apply(self, deal, seat, move):
+        if deal.phase == zhopa.PHASE_BID:
+            deal.bid(seat, move)
+        else:
+            deal.play(seat, move)
+
+    def places(self, deal, seat):
+        out = TrickRules.places(self, deal, seat)
+        if deal.stock:
+            out.append(("stock", deal.stock))
+        return out
+
+    def score(self, deal, seat):
+        r = deal.result()
+        return -r.changes[seat] + r.points[seat] / 1000.0
+
+    def won(self, deal, seat):
+        return deal.result().changes[seat] < 0
+
+    def tally(self, deal, seat):
+        """Banks shed in the deal: +1 shed, -1 taken (the duplicate figure)."""
+        return -deal.result().changes[seat]
+
+    def describe(self, deal, seat, move):
+        if move is True or move is False:
+            return "goes (target %d)" % deal.game.target(True) if move else \
+                "does not go (target %d)" % deal.game.target(False)
+        return TrickRules.describe(self, deal, seat, move)
+
+
+class TarotRules(TrickRules):
+    """French Tarot: bid, called king, écart, card play (module docstring)."""
+
+    deck = TAROT
+    BIDS = ("pass", "prise", "garde")
+
+    def __init__(self, poignee=True):
+        self.poignee = poignee
+
+    def moves(self, deal, seat):
+        phase = deal.phase
+        if phase == tarot.PHASE_BIDDING:
+            return [b for b in self.BIDS if b == "pass" or
+                    CONTRACT_NAMES.index(b) > deal.contract]
+        if phase == tarot.PHASE_CALL:
+            return callable_cards(deal.hands[seat])
+        if phase == tarot.PHASE_ECART:
+            return ecarts(deal.hands[seat], deal.game.chien_size)
+        cards = TrickRules.moves(self, deal, seat)
+        if self.poignee and deal.tricks_done == 0 and seat not in [s for s, _ in deal.poignees]:
+            shown = poignee(deal.hands[seat], deal.players)
+            if shown is not None:
+                cards.append(shown)
+        return cards
+
+    def apply(self, deal, seat, move):
+        phase = deal.phase
+        if phase == tarot.PHASE_BIDDING:
+            deal.bid(seat, move)
+        elif phase == tarot.PHASE_CALL:
+            deal.call(seat, move)
+        elif phase == tarot.PHASE_ECART:
+            deal.discard(seat, list(move))
+        elif isinstance(move, tuple):
+            deal.announce(seat, POIGNEE, list(move))
+        else:
+            deal.play(seat, move)
+
+    def playout_move(self, deal, seat, rnd):
+        """Others pass in a playout's bidding; the écart is the plain one (the first
+        candidate); otherwise a random legal move."""
+        if deal.phase == tarot.PHASE_BIDDING:
+            return "pass"
+        if deal.phase == tarot.PHASE_ECART:
+            return ecarts(deal.hands[seat], deal.game.chien_size)[0]
+        if deal.phase == tarot.PHASE_PLAY:  # no poignée in a playout
+            return rnd.choice(TrickRules.moves(self, deal, seat))
+        return rnd.choice(self.moves(deal, seat))
+
+    def places(self, deal, seat):
+        out = TrickRules.places(self, deal, seat)
+        if deal.chien is not None and (deal.phase in (tarot.PHASE_BIDDING, tarot.PHASE_CALL)
+                                       or deal.contract > GARDE):
+            out.append(("chien", deal.chien))
+        if deal.ecart and seat != deal.taker and not deal.ecart_trumps:
+            out.append(("ecart", deal.ecart))
+        return out
+
+    def hidden(self, deal, seat):
+        voids = shown_voids(deal)
+        places = self.places(deal, seat)
+        shown = {c: s for s, cards in deal.poignees for c in cards}  # in that hand
+
+        def may_hold(i, card):
+            owner = places[i][0]
+            if card in shown:
+                return owner == shown[card]
+            if owner == "ecart":
+                return SUITS[card] < TRUMP and deal.deck.rank(card) != _KING \
+                    and not is_oudler(card)
+            return owner == "chien" or SUITS[card] not in voids[owner]
+
+        return [p[1] for p in places], may_hold
+
+    def resampled(self, deal):
+        """The called card's holder follows the new deal (5 players, FFT p.12)."""
+        if deal.called >= 0 and not deal.seen[deal.called]:
+            deal._holder = deal._find_holder(deal.called)
+
+    def score(self, deal, seat):
+        return deal.result().marks[seat]
+
+    tally = score  # the duplicate figure: marks
+
+    def won(self, deal, seat):
+        return deal.result().marks[seat] > 0
+
+    def describe(self, deal, seat, move):
+        if isinstance(move, str):
+            return "bids %s" % move if move != "pass" else "passes"
+        if isinstance(move, tuple) and deal.phase == tarot.PHASE_PLAY:
+            return "shows a poignée of %d trumps" % len(move)
+        if isinstance(move, tuple):
+            return "lays away %s" % " ".join(TAROT.short(c) for c in move)
+        if deal.phase == tarot.PHASE_CALL:
+            return "calls %s" % TAROT.short(move)
+        out = trumps_out(deal, seat)
+        return "plays %s, counts %d trump%s out" % (TAROT.short(move), out,
+                                                   "" if out == 1 else "s")
+
+
+def shown_voids(deal):
+    """Per seat the effective suits it has shown it lacks (FFT p.7): not following the
+    suit led (the first card other than the Excuse) shows that suit void; playing neither
+    it nor a trump shows trumps void too."""
+    voids = [set() for _ in range(deal.players)]
+    hist = deal.history
+    n = deal.players
+    for start in range(0, len(hist), n):
+        trick = hist[start:start + n]
+        cards = []
+        for seat, card in trick:
+            led = led_suit(cards)
+            cards.append(card)
+            if led < 0 or card == EX or SUITS[card] == led:
+                continue
+            voids[seat].add(led)
+            if SUITS[card] != TRUMP:
+                voids[seat].add(TRUMP)
+    return voids
+
+
+def trumps_out(deal, seat):
+    """Trumps ``seat`` has not seen: not in its hand, not played (its écart if taker)."""
+    seen = set(deal.hands[seat])
+    seen.update(c for _, c in deal.history)
+    if seat == deal.taker and deal.ecart:
+        seen.update(deal.ecart)
+    return len([c for c in range(78) if SUITS[c] == TRUMP and c not in seen])
+
+
+def poignee(hand, players):
+    """The largest poignée ``hand`` may show (FFT p.7: 10/13/15 trumps at 4 players, 13/15/18
+    at 3, 8/10/13 at 5; the Excuse stands in only when every trump is shown): its lowest
+    trumps as a tuple, or None."""
+    trumps = sorted(c for c in hand if SUITS[c] == TRUMP)
+    for size in reversed(POIGNEE_SIZES[players]):
+        if len(trumps) >= size:
+            return tuple(trumps[:size])
+        if EX in hand and len(trumps) + 1 == size:
+            return tuple(trumps) + (EX,)
+    return None
+
+
+def callable_cards(hand):
+    """The cards a taker may call at 5 players (FFT p.12): the kings he lacks (all four
+    when he holds them all), or the next rank down when he holds every king."""
+    for rank in (_KING, 12, 11, 10):
+        ranks = [s * 14 + rank for s in range(4)]
+        if not all(c in hand for c in ranks):
+            lacking = [c for c in ranks if c not in hand]
+            return lacking
+    return [s * 14 + 10 for s in range(4)]
+
+
+def ecarts(hand, size):
+    """Up to three candidate écarts of ``size`` cards (tuples; FFT p.6: no king, no oudler,
+    trumps only when the side cards run out): the plain one (lowest side cards,
+    ``host_sim.ui.games.tarot_ecart``), the fattest side cards (queens, knights, jacks
+    kept safe for the taker), and one that empties the shortest side suits."""
+    from host_sim.ui.games import tarot_ecart
+    side = [c for c in hand if SUITS[c] < TRUMP and TAROT.rank(c) != _KING]
+    plain = tuple(tarot_ecart(hand, size))
+    out = [plain]
+    if len(side) >= size:
+        fat = sorted(side, key=lambda c: (-TAROT.rank(c), c))[:size]
+        count = [0, 0, 0, 0]
+        for c in side:
+            count[SUITS[c]] += 1
+        short = sorted(side, key=lambda c: (count[SUITS[c]], SUITS[c], TAROT.rank(c)))
+        for cand in (tuple(fat), tuple(short[:size])):
+            if sorted(cand) not in [sorted(o) for o in out]:
+                out.append(cand)
+    return out
+
+
+def rules_for(game, **options):
+    """The rules object of a game name (``tarot``, ``magistr``, ``zhopa``) with its
+    ``options`` (Tarot: ``poignee``); ValueError for another game."""
+    table = {"tarot": TarotRules, "magistr": MagistrRules, "zhopa": ZhopaRules}
+    if game not in table:
+        raise ValueError("no sampling rules for %r" % (game,))
+    return table[game](**options)
+

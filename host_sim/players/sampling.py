@@ -1,0 +1,161 @@
+"""A determinized-sampling player for any trick game of the referee (perfect-information
+Monte Carlo, docs/players.md "One sampling player for every game").
+
+The referee's own deal (``core.games.<game>.Deal`` with known hands: the simulator's
+shadow deal) is the engine: for a decision of ``seat`` the player copies it, deals the
+cards that seat cannot see (other hands, an unseen chien, écart or stock) anew among the
+places that hide them, respecting the voids the play has shown, applies each option and
+plays the rest of the deal out with the game's playout policy (random legal moves, or the
+game's plain choice where a phase has too many moves, such as an écart). Every option is
+tried on the same worlds and the same random draws, so the averages differ by the option.
+
+A game supplies a *rules* object (host_sim/players/games.py) with:
+
+- ``moves(deal, seat)``: the options of ``seat`` now (cards, bids, écarts...);
+- ``apply(deal, seat, move)``: make the move through the referee's verb;
+- ``playout_move(deal, seat, rnd)``: the move of the playout policy;
+- ``hidden(deal, seat) -> (lists, may_hold)``: the lists of the deal that hold cards
+  ``seat`` cannot see (refilled in place with the same sizes) and ``may_hold(i, card)``,
+  False when the ``i``-th list cannot hold ``card`` (a shown void);
+- ``resampled(deal)``: bookkeeping after the cards moved (Tarot: the called king's holder);
+- ``score(deal, seat)`` and ``won(deal, seat)`` once the deal is over;
+- ``describe(deal, seat, move)``: the move in words for the one-line reason.
+"""
+
+import copy
+import random
+import time
+
+DEFAULT_WORLDS = 48  # upper bound; the time budget stops first on big games (Tarot)
+DEFAULT_BUDGET = 0.25  # seconds a decision (the issue's 300 ms)
+
+
+class Choice:
+    """A decision: ``move`` (also ``card``), ``chance`` (0-1: share of the sampled worlds
+    the seat did well in with it, per the game's ``won``; None for a forced move),
+    ``worlds`` sampled, ``reason`` (one line), ``scores`` (average score per move)."""
+
+    __slots__ = ("move", "chance", "worlds", "reason", "scores")
+
+    def __init__(self, move, chance, worlds, reason, scores):
+        self.move = move
+        self.chance = chance
+        self.worlds = worlds
+        self.reason = reason
+        self.scores = scores
+
+    @property
+    def card(self):
+        """The move when it is a card (Skat's card player names it so)."""
+        return self.move
+
+
+def fill(cards, sizes, may_hold, rnd, tries=30):
+    """Deal ``cards`` into places of ``sizes`` at random: each card to a place that may hold
+    it (``may_hold(place, card)``), weighted by the room left there, the cards with the
+    fewest places first. A dead end deals again; the last of ``tries`` ignores
+    ``may_hold`` (voids are then relaxed, never a wrong count). Returns one list per
+    place. ValueError when the sizes do not add up."""
+    if sum(sizes) != len(cards):
+        raise ValueError("%d cards do not fill places of %s" % (len(cards), sizes))
+    places = range(len(sizes))
+    allowed = {c: [p for p in places if may_hold(p, c)] for c in cards}
+    cards = list(cards)
+    for attempt in range(tries):
+        rnd.shuffle(cards)
+        strict = attempt < tries - 1
+        if strict:
+            cards.sort(key=lambda c: len(allowed[c]))
+        left = list(sizes)
+        out = [[] for _ in places]
+        for c in cards:
+            slots = [p for p in (allowed[c] if strict else places) if left[p]]
+            if not slots:
+                break
+            r = rnd.random() * sum(left[p] for p in slots)
+            for p in slots:
+                if r < left[p]:
+                    break
+                r -= left[p]
+            out[p].append(c)
+            left[p] -= 1
+        else:
+            return out
+    raise ValueError("no deal fits")  # never: the last try ignores the voids
+
+
+def resample(deal, seat, rules, rnd):
+    """A copy of ``deal`` in which the cards ``seat`` cannot see are dealt anew."""
+    world = copy.deepcopy(deal)
+    slots, may_hold = rules.hidden(world, seat)
+    pool = [c for s in slots for c in s]
+    dealt = fill(pool, [len(s) for s in slots], may_hold, rnd)
+    for s, cards in zip(slots, dealt):
+        s[:] = cards
+    rules.resampled(world)
+    return world
+
+
+def play_out(deal, rules, rnd):
+    """Play ``deal`` to its end with the game's playout policy."""
+    while not deal.is_over():
+        s = deal.current_seat()
+        rules.apply(deal, s, rules.playout_move(deal, s, rnd))
+
+
+class SamplingPlayer:
+    """``decide(deal, seat) -> Choice`` and ``choose(deal, seat) -> move`` for any game
+    with a rules object (module docstring). ``worlds``: samples a decision at most;
+    ``time_budget``: seconds (at least ``min_worlds`` are always sampled; no world is
+    started that the last one's time says would end past the budget); ``seed``."""
+
+    def __init__(self, rules, worlds=DEFAULT_WORLDS, time_budget=DEFAULT_BUDGET, seed=1,
+                 min_worlds=1):
+        if worlds < 1:
+            raise ValueError("worlds must be at least 1, not %r" % (worlds,))
+        self.rules = rules
+        self.worlds = worlds
+        self.time_budget = time_budget
+        self.min_worlds = min_worlds
+        self.rnd = random.Random(seed)
+
+    def choose(self, deal, seat):
+        """The move ``seat`` makes now."""
+        return self.decide(deal, seat).move
+
+    def decide(self, deal, seat):
+        """The move with the best average score over the sampled worlds, its chance and a
+        one-line reason. ValueError when ``seat`` has nothing to do now."""
+        rules = self.rules
+        if deal.is_over() or deal.current_seat() != seat:
+            raise ValueError("seat %d has no move now" % seat)
+        moves = rules.moves(deal, seat)
+        if not moves:
+            raise ValueError("seat %d has no move now" % seat)
+        if len(moves) == 1:
+            return Choice(moves[0], None, 0,
+                          rules.describe(deal, seat, moves[0]) + ", the only move", {0: 0})
+        total = [0.0] * len(moves)
+        wins = [0] * len(moves)
+        rnd = self.rnd
+        now = time.perf_counter()
+        t_end = now + self.time_budget
+        n = 0
+        step = 0.0  # the last world's time
+        while n < self.worlds and (n < self.min_worlds or now + step < t_end):
+            world = resample(deal, seat, rules, rnd)
+            seed = rnd.getrandbits(32)
+            for i, move in enumerate(moves):
+                w = copy.deepcopy(world)
+                rules.apply(w, seat, move)
+                play_out(w, rules, random.Random(seed))
+                total[i] += rules.score(w, seat)
+                wins[i] += rules.won(w, seat)
+            n += 1
+            step, now = time.perf_counter() - now, time.perf_counter()
+        best = max(range(len(moves)), key=lambda i: total[i])
+        chance = wins[best] / n
+        reason = "%s, does well in %d%% of samples" % (rules.describe(deal, seat, moves[best]),
+                                                        round(chance * 100))
+        return Choice(moves[best], chance, n, reason,
+                      {i: total[i] / n for i in range(len(moves))})
