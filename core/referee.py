@@ -17,7 +17,7 @@ from core.events import DEAL_OVER, NOT_IN_DECK, WRONG_PHASE, Refused, Undone
 # Deal methods the referee may call on behalf of the table (anything else is refused).
 VERBS = ("play", "bid", "hold", "pass_", "enter_auction", "pick_up", "declare", "claim",
          "resign", "abandon", "set_skat", "call", "discard", "announce", "take_chien",
-         "go", "choose", "lead", "show_hand", "kontra", "re")
+         "go", "choose", "lead", "show_hand", "kontra", "re", "push", "pass_skat")
 
 
 class Referee:

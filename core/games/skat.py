@@ -7,6 +7,7 @@ Phases and transitions (one function per phase)::
 
     AUCTION --bid/hold/pass--> AUCTION | DECLARE (declarer known) | OVER (all passed)
                           | PLAY (all passed, option ramsch: a Ramsch, skat_ramsch)
+                          | PUSH (all passed, Schieberamsch) --push/pass_skat x3--> PLAY
     DECLARE --pick_up--> DISCARD --declare(contract, discard)--> PLAY
     DECLARE --declare(hand contract)--> PLAY
     PLAY --play--> PLAY | OVER (10 tricks, or an early end: null trick, schwarz announced
@@ -33,10 +34,10 @@ from core.errors import BadRecord, IllegalPlay
 from core.events import (ALREADY_PLAYED, Awaiting, DEAL_OVER, MUST_FOLLOW, NOT_IN_HAND, NOT_YOUR_TURN,
                          WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken, Turn)
 from core import tricks
-from core.games import skat_kontra, skat_ramsch
+from core.games import skat_kontra, skat_ramsch, skat_schieberamsch
 from core.games.skat_bock import BOCK_OFF, BOCK_ON, BockRounds, check_bock
 from core.games.skat_kontra import KONTRA_OFF, KONTRA_ON, check_kontra
-from core.games.skat_ramsch import RAMSCH_OFF, RAMSCH_ON, check_ramsch
+from core.games.skat_ramsch import RAMSCH_OFF, RAMSCH_ON, RAMSCH_SCHIEBE, check_ramsch
 
 PHASE_AUCTION = const(1)
 PHASE_DECLARE = const(2)
@@ -46,6 +47,7 @@ PHASE_SKAT = const(5)
 PHASE_OVER = const(6)
 PHASE_SHOW = const(7)  # unknown hands: an ouvert declarer lays his hand before the lead
 PHASE_REST = const(8)  # unknown hands: after an early end, the declarer lays his hand left
+PHASE_PUSH = const(9)  # Schieberamsch: the skat pushed round before the play
 
 # What the table does with a proven rule violation (a revoke): decide it as ISkO 4.1-4.2
 # (the game ends; the declarer's loses it, a defender's wins it for the declarer) or only
@@ -398,6 +400,8 @@ class Deal(tricks.TrickDeal):
         self.ramsch = ramsch
         self.kontra_rule = kontra
         self.doubles = 0  # 1 after Kontra, 2 after Re (skat_kontra)
+        self.pusher = None  # Schieberamsch: the seat holding the skat (skat_schieberamsch)
+        self.passed_on = 0  # Schieberamsch: players who passed the skat on unseen
         self.said = [False, False, False]  # who bid or held in the auction; None: entered
         self.violation = None  # (seat, kind, trick) of the violation that decided the game
         self.shown = None  # unknown hands: the declarer's cards laid on the table, not played
@@ -468,7 +472,7 @@ class Deal(tricks.TrickDeal):
         """``seat`` passes and leaves the auction."""
         self._auction_turn(seat)
         if self._duels_done == 2:  # forehand's last chance declined: nobody plays
-            if self.ramsch == RAMSCH_ON:
+            if self.ramsch != RAMSCH_OFF:
                 return self._start_ramsch()
             self.phase = PHASE_OVER
             self.status = "passed"
@@ -558,11 +562,30 @@ class Deal(tricks.TrickDeal):
 
     def _start_ramsch(self):
         """All passed with the ramsch option: the deal is played as a Ramsch, tricks as in
-        a grand (only the Unter trump), no declarer, the skat aside (skat_ramsch)."""
+        a grand (only the Unter trump), no declarer, the skat aside (skat_ramsch); in a
+        Schieberamsch the skat is pushed round first (PHASE_PUSH, skat_schieberamsch)."""
         self.status = "ramsch"
+        if self.ramsch == RAMSCH_SCHIEBE:
+            self.contract = RAMSCH_CONTRACT
+            self.phase = PHASE_PUSH
+            self.pusher = 0
+            return [_TURNS[0]]
+        return self.start_ramsch_play()
+
+    def start_ramsch_play(self):
+        """The Ramsch's play begins: grand tricks, forehand leads; returns the events."""
         self._start_play(RAMSCH_CONTRACT)
         self.phase = PHASE_PLAY
         return [_TURNS[0]]
+
+    def push(self, seat, discard=None):
+        """Schieberamsch: ``seat`` takes the skat and pushes two cards on (``discard``,
+        None when not scanned); refused as skat_schieberamsch.push."""
+        return skat_schieberamsch.push(self, seat, discard)
+
+    def pass_skat(self, seat):
+        """Schieberamsch: ``seat`` passes the skat on unseen, doubling the score."""
+        return skat_schieberamsch.pass_on(self, seat)
 
     # --- Kontra and Re (house rule, option kontra; core.games.skat_kontra) ---
 
@@ -605,6 +628,8 @@ class Deal(tricks.TrickDeal):
             return (self.leader + len(self.trick)) % 3
         if phase == PHASE_AUCTION:
             return self._waiting
+        if phase == PHASE_PUSH:
+            return self.pusher
         if phase in (PHASE_DECLARE, PHASE_DISCARD, PHASE_SKAT, PHASE_SHOW, PHASE_REST):
             return self.declarer
         return -1
@@ -733,7 +758,7 @@ class Deal(tricks.TrickDeal):
         """``seat`` timed out or left (``TI``/``LE``): the game is aborted. A defender's
         abandon during play gives the rest to the declarer, as the ISS does (ID 136415)."""
         if self.phase not in (PHASE_AUCTION, PHASE_DECLARE, PHASE_DISCARD, PHASE_PLAY,
-                              PHASE_SHOW):
+                              PHASE_SHOW, PHASE_PUSH):
             raise IllegalPlay(WRONG_PHASE, "the play is over")
         self.status = "aborted"
         if self.phase in (PHASE_PLAY, PHASE_SHOW) and 0 <= self.declarer != seat:
@@ -865,7 +890,7 @@ class Deal(tricks.TrickDeal):
                 return skat_ramsch.pending(self.trick_winners)
             return skat_ramsch.result(self.status, tuple(self.taken_points),
                                       tuple(self.taken_tricks), self.trick_winners,
-                                      card_points(self.skat))
+                                      card_points(self.skat), self.passed_on)
         if self.rest_to == self.declarer:  # the rest was awarded to him
             dp = 120 - sum(self.taken_points) + self.taken_points[self.declarer]
         else:

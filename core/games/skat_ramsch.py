@@ -15,6 +15,7 @@ from collections import namedtuple
 
 RAMSCH_OFF = "off"
 RAMSCH_ON = "ramsch"
+RAMSCH_SCHIEBE = "schieberamsch"  # the skat pushed round first (core.games.skat_schieberamsch)
 DURCHMARSCH = 120  # the card points of the whole deck, scored plus
 
 # A Ramsch deal on the list: the fields of core.games.skat.Result (``declarer`` is the
@@ -28,9 +29,10 @@ RamschResult = namedtuple("RamschResult", (
 
 def check_ramsch(ramsch):
     """``ramsch`` itself when it is ``"off"`` (the tournament rule: a passed deal is not
-    played, ISkO) or ``"ramsch"``; else raises ValueError naming the value."""
-    if ramsch not in (RAMSCH_OFF, RAMSCH_ON):
-        raise ValueError("skat option ramsch %r: off or ramsch" % (ramsch,))
+    played, ISkO), ``"ramsch"`` or ``"schieberamsch"``; else raises ValueError naming the
+    value."""
+    if ramsch not in (RAMSCH_OFF, RAMSCH_ON, RAMSCH_SCHIEBE):
+        raise ValueError("skat option ramsch %r: off, ramsch or schieberamsch" % (ramsch,))
     return ramsch
 
 
@@ -47,44 +49,49 @@ def losers(points, last):
     return tied
 
 
-def score(points, tricks, last, skat_points):
+def score(points, tricks, last, skat_points, passed=0):
     """The sheet values of a Ramsch, ``(values, levels)``: ``values`` the signed value of
-    each deal seat, ``levels`` the names that set it ("durchmarsch", "jungfrau", "tie").
+    each deal seat, ``levels`` the names that set it ("durchmarsch", "jungfrau", "tie",
+    then "passed" once per pass).
 
     ``points``: card points in each seat's tricks (the skat not included), ``tricks``:
     tricks taken by each seat (summing to 10), ``last``: the seat of the last trick,
-    ``skat_points``: the skat's card points. Raises ValueError when the counts do not
+    ``skat_points``: the skat's card points, ``passed``: how many players passed the skat
+    on unseen in a Schieberamsch (0-3; each doubles the score, the Durchmarsch's too:
+    Parlett "doubling the eventual score"). Raises ValueError when the counts do not
     add up (120 points with the skat, 10 tricks)."""
     if len(points) != 3 or len(tricks) != 3 or sum(tricks) != 10 \
             or sum(points) + skat_points != 120 or last not in (0, 1, 2):
         raise ValueError("a Ramsch is 10 tricks and 120 card points, not %r %r + %r"
                          % (points, tricks, skat_points))
     values = [0, 0, 0]
+    pushed = ("passed",) * passed
+    factor = 1 << passed
     if 10 in tricks:
-        values[tricks.index(10)] = DURCHMARSCH
-        return tuple(values), ("durchmarsch",)
+        values[tricks.index(10)] = DURCHMARSCH * factor
+        return tuple(values), ("durchmarsch",) + pushed
     levels = []
-    factor = 1
     if 0 in tricks:
-        factor = 2
+        factor *= 2
         levels.append("jungfrau")
     charged = losers(points, last)
     if len(charged) != 1:
         levels.append("tie")
     for s in charged:
         values[s] = -(points[s] + skat_points) * factor
-    return tuple(values), tuple(levels)
+    return tuple(values), tuple(levels) + pushed
 
 
-def result(status, points, tricks, trick_winners, skat_points):
+def result(status, points, tricks, trick_winners, skat_points, passed=0):
     """The RamschResult of a deal played out: ``status`` "ramsch", the rest as
-    :func:`score` with the last trick's taker read from ``trick_winners``."""
-    values, levels = score(points, tricks, trick_winners[-1], skat_points)
+    :func:`score` with the last trick's taker read from ``trick_winners``; ``multiplier``
+    the factor of the loss (Jungfrau and passes)."""
+    values, levels = score(points, tricks, trick_winners[-1], skat_points, passed)
     charged = [s for s in range(3) if values[s]]
     first = charged[0] if charged else -1
     return RamschResult(status, first, None, 0, "durchmarsch" in levels,
                         values[first] if charged else 0, 0,
-                        2 if "jungfrau" in levels else 1, False,
+                        (2 if "jungfrau" in levels else 1) << passed, False,
                         points[first] if charged else 0, tricks[first] if charged else 0,
                         False, False, tuple(trick_winners), levels, values)
 

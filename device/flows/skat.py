@@ -23,7 +23,8 @@ OPTIONS = (("violations", "Violations", (("decide", "decide"),
                                          ("report only", "report"))),
            # All passed: no game (ISkO) or a Ramsch (house rule, docs/rules/skat.md).
            ("ramsch", "All passed", (("no game", skat.RAMSCH_OFF),
-                                     ("Ramsch", skat.RAMSCH_ON))),
+                                     ("Ramsch", skat.RAMSCH_ON),
+                                     ("Schieberamsch", skat.RAMSCH_SCHIEBE))),
            # Kontra and Re before the first card (house rule, docs/rules/skat.md).
            ("kontra", "Kontra/Re", (("off", skat.KONTRA_OFF), ("on", skat.KONTRA_ON))),
            # Bock rounds: games counted double after a trigger (house rule).
@@ -83,7 +84,17 @@ def prompt(deal, match=None):
         menu.title = "%s discard 2" % _who(seats, deal.declarer)
         menu.items.append(Item("Declarer left", actions=[("abandon", (deal.declarer,))]))
         return menu
+    if deal.phase == skat.PHASE_PUSH:
+        return _push_menu(deal.pusher, seats)
     return None
+
+
+def _push_menu(s, seats):
+    """Schieberamsch: the player holding the skat takes it and pushes two cards (not
+    scanned: the board sees the skat at the end), or passes it on unseen (doubles)."""
+    return Menu("%s: skat?" % _who(seats, s), [
+        Item("Push 2 cards", actions=[("push", (s, None))]),
+        Item("Pass on unseen", actions=[("pass_skat", (s,))])] + _left_items(seats))
 
 
 def _bid_menu(declarer):
@@ -187,9 +198,13 @@ def _ramsch_lines(result, seats):
     if result.declarer < 0:
         return ["Ramsch", "all tied, 0"]
     tags = {"durchmarsch": "Durchm.", "jungfrau": "Jungfr.", "tie": "tie"}
-    extra = " ".join(tags[n] for n in result.levels)
-    return ["Ramsch %s %dp" % (_who(seats, result.declarer), result.declarer_points),
-            ("%s %+d" % (extra, result.value)).strip()]
+    extra = " ".join(tags[n] for n in result.levels if n in tags)
+    passed = result.levels.count("passed")
+    factor = " x%d" % (1 << passed) if passed else ""  # Schieberamsch: passed on unseen
+    row = ("%s%s %+d" % (extra, factor, result.value)).strip()
+    if len(row) > 16:  # the 16-column LCD: the factor and value only
+        row = ("%s %+d" % (factor, result.value)).strip()
+    return ["Ramsch %s %dp" % (_who(seats, result.declarer), result.declarer_points), row]
 
 
 def record(match, result):
