@@ -36,7 +36,7 @@ from core.events import (ALREADY_PLAYED, Awaiting, DEAL_OVER, MUST_FOLLOW, NOT_I
 from core import tricks
 from core.games import skat_kontra, skat_ramsch, skat_schieberamsch
 from core.games.skat_bock import BOCK_OFF, BOCK_ON, BockRounds, check_bock
-from core.games.skat_kontra import KONTRA_OFF, KONTRA_ON, check_kontra
+from core.games.skat_kontra import KONTRA_OFF, KONTRA_ON, KONTRA_OWN_CARD, check_kontra
 from core.games.skat_ramsch import RAMSCH_OFF, RAMSCH_ON, RAMSCH_SCHIEBE, check_ramsch
 
 PHASE_AUCTION = const(1)
@@ -402,6 +402,7 @@ class Deal(tricks.TrickDeal):
         self.doubles = 0  # 1 after Kontra, 2 after Re (skat_kontra)
         self.pusher = None  # Schieberamsch: the seat holding the skat (skat_schieberamsch)
         self.passed_on = 0  # Schieberamsch: players who passed the skat on unseen
+        self.kontra_at = 0  # cards played when Kontra was said (skat_kontra.too_late)
         self.said = [False, False, False]  # who bid or held in the auction; None: entered
         self.violation = None  # (seat, kind, trick) of the violation that decided the game
         self.shown = None  # unknown hands: the declarer's cards laid on the table, not played
@@ -603,14 +604,16 @@ class Deal(tricks.TrickDeal):
         return self._double(seat)
 
     def _double(self, seat):
-        if self.kontra_rule != KONTRA_ON or self.status == "ramsch":
+        if self.kontra_rule == KONTRA_OFF or self.status == "ramsch":
             raise IllegalPlay(WRONG_PHASE, "Kontra and Re are not played at this table")
         if self.phase not in (PHASE_PLAY, PHASE_SHOW) or seat not in (0, 1, 2):
             raise IllegalPlay(WRONG_PHASE, "Kontra and Re come after the declaration")
-        why = skat_kontra.refusal(self.doubles, seat, self.declarer, self.said,
-                                  bool(self.history))
+        why = skat_kontra.refusal(self.doubles, seat, self.declarer, self.said, False) or \
+            skat_kontra.too_late(self.kontra_rule, self.history, seat, self.doubles,
+                                 self.kontra_at)
         if why is not None:
             raise IllegalPlay("bad-double", why)
+        self.kontra_at = len(self.history)
         self.doubles += 1
         return []
 

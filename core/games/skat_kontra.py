@@ -5,18 +5,26 @@ Karten"): after the game is announced and before the first card a defender who t
 the declarer will lose may say "Kontra": the game's score is doubled; the declarer may
 answer "Re": doubled again (four times). Only a player who said at least 18 in the
 auction may say Kontra or Re. docs/rules/skat.md "Kontra and Re" has the decisions.
+
+The later Kontra (option value ``"own-card"``): kneipenskat.blogspot.com "Regeln" (a pub's
+house rules): "Kontra muss unmittelbar vor dem Ausspielen der eigenen ersten Karte gegeben
+werden" (a defender says Kontra before he plays his own first card) and "Re muss vom
+Alleinspieler unmittelbar als Reaktion auf das Kontra gegeben werden" (Re at once, as the
+answer to the Kontra: before the next card).
 """
 
 KONTRA_OFF = "off"
 KONTRA_ON = "on"
+KONTRA_OWN_CARD = "own-card"  # Kontra until the defender's own first card (kneipenskat)
 NAMES = ("kontra", "re")  # the levels named on the list, in order
 
 
 def check_kontra(kontra):
-    """``kontra`` itself when it is ``"off"`` (ISkO, the default) or ``"on"``; else raises
+    """``kontra`` itself when it is ``"off"`` (ISkO, the default), ``"on"`` (before the
+    first card) or ``"own-card"`` (a defender until his own first card); else raises
     ValueError naming the value."""
-    if kontra not in (KONTRA_OFF, KONTRA_ON):
-        raise ValueError("skat option kontra %r: off or on" % (kontra,))
+    if kontra not in (KONTRA_OFF, KONTRA_ON, KONTRA_OWN_CARD):
+        raise ValueError("skat option kontra %r: off, on or own-card" % (kontra,))
     return kontra
 
 
@@ -37,6 +45,23 @@ def refusal(doubles, seat, declarer, said, started):
         return "Re was said: nothing is left to double"
     if said is not None and not said[seat]:
         return "only a player who said 18 or more in the auction may double"
+    return None
+
+
+def too_late(rule, history, seat, doubles, kontra_at):
+    """Why ``seat`` may no longer double under ``rule`` (KONTRA_ON or KONTRA_OWN_CARD), or
+    None. ``history``: the (seat, card) pairs played so far; ``doubles``: 0 or 1;
+    ``kontra_at``: how many cards were played when Kontra was said (read once doubles is
+    1: Re answers at once, before the next card, under both rules)."""
+    if doubles == 1:
+        if len(history) != kontra_at:
+            return "Re answers the Kontra at once, before the next card"
+        return None
+    if rule == KONTRA_ON:
+        return "Kontra and Re come before the first card" if history else None
+    for played in history:
+        if played[0] == seat:
+            return "Kontra comes before the defender's own first card"
     return None
 
 

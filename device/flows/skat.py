@@ -10,7 +10,7 @@ from collections import namedtuple
 
 from core.cards import SKAT
 from core.errors import BadRecord
-from core.games import skat
+from core.games import skat, skat_kontra
 from device.flows import _row, seat_label
 from device.menu import Item, Items, Menu
 
@@ -25,8 +25,10 @@ OPTIONS = (("violations", "Violations", (("decide", "decide"),
            ("ramsch", "All passed", (("no game", skat.RAMSCH_OFF),
                                      ("Ramsch", skat.RAMSCH_ON),
                                      ("Schieberamsch", skat.RAMSCH_SCHIEBE))),
-           # Kontra and Re before the first card (house rule, docs/rules/skat.md).
-           ("kontra", "Kontra/Re", (("off", skat.KONTRA_OFF), ("on", skat.KONTRA_ON))),
+           # Kontra and Re before the first card, or a defender's Kontra until his own
+           # first card (house rules, docs/rules/skat.md).
+           ("kontra", "Kontra/Re", (("off", skat.KONTRA_OFF), ("on", skat.KONTRA_ON),
+                                    ("to own card", skat.KONTRA_OWN_CARD))),
            # Bock rounds: games counted double after a trigger (house rule).
            ("bock", "Bock rounds", (("off", skat.BOCK_OFF), ("on", skat.BOCK_ON))))
 
@@ -148,14 +150,16 @@ def table_items(deal, match=None):
 
 
 def _double_items(deal, seats):
-    """Kontra by a defender, or Re by the declarer, while no card is played (option
-    kontra); the deal refuses a player the auction rules out."""
-    if deal.kontra_rule != skat.KONTRA_ON or deal.history or deal.doubles >= 2:
+    """Kontra by a defender, or Re by the declarer, while the option kontra's timing
+    allows it (skat_kontra.too_late); the deal refuses a player the auction rules out."""
+    if deal.kontra_rule == skat.KONTRA_OFF or deal.doubles >= 2:
         return []
-    if deal.doubles == 1:
-        return [Item("%s Re" % _who(seats, deal.declarer), actions=[("re", (deal.declarer,))])]
-    return [Item("%s Kontra" % _who(seats, s), actions=[("kontra", (s,))])
-            for s in range(3) if s != deal.declarer]
+    seats_now = [deal.declarer] if deal.doubles == 1 else \
+        [s for s in range(3) if s != deal.declarer]
+    verb, word = ("re", "Re") if deal.doubles == 1 else ("kontra", "Kontra")
+    return [Item("%s %s" % (_who(seats, s), word), actions=[(verb, (s,))]) for s in seats_now
+            if skat_kontra.too_late(deal.kontra_rule, deal.history, s, deal.doubles,
+                                    deal.kontra_at) is None]
 
 
 def _left_items(seats):
