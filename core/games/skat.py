@@ -34,7 +34,7 @@ from core.errors import BadRecord, IllegalPlay
 from core.events import (ALREADY_PLAYED, Awaiting, DEAL_OVER, MUST_FOLLOW, NOT_IN_HAND, NOT_YOUR_TURN,
                          WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken, Turn)
 from core import tricks
-from core.games import skat_kontra, skat_ramsch, skat_schieberamsch
+from core.games import skat_bock_events, skat_kontra, skat_ramsch, skat_schieberamsch
 from core.games.skat_bock import BOCK_OFF, BOCK_ON, BockRounds, check_bock
 from core.games.skat_kontra import KONTRA_OFF, KONTRA_ON, KONTRA_OWN_CARD, check_kontra
 from core.games.skat_ramsch import RAMSCH_OFF, RAMSCH_ON, RAMSCH_SCHIEBE, check_ramsch
@@ -474,7 +474,7 @@ class Deal(tricks.TrickDeal):
         self._auction_turn(seat)
         if self._duels_done == 2:  # forehand's last chance declined: nobody plays
             if self.ramsch != RAMSCH_OFF:
-                return self._start_ramsch()
+                return self.start_ramsch()
             self.phase = PHASE_OVER
             self.status = "passed"
             return [DealOver(self.result())]
@@ -561,7 +561,7 @@ class Deal(tricks.TrickDeal):
             self._in_play = self.suit_cards
         self.leader = 0  # forehand always leads the first trick (seed 003)
 
-    def _start_ramsch(self):
+    def start_ramsch(self):
         """All passed with the ramsch option: the deal is played as a Ramsch, tricks as in
         a grand (only the Unter trump), no declarer, the skat aside (skat_ramsch); in a
         Schieberamsch the skat is pushed round first (PHASE_PUSH, skat_schieberamsch)."""
@@ -1074,18 +1074,24 @@ class Match:
     is always the player left of the dealer (ISkO 2.1). ``violations``, ``ramsch``,
     ``kontra``: as :class:`Game`. ``bock``: ``"off"`` (default) or ``"on"``: Bock rounds
     (core.games.skat_bock, triggers :func:`opens_bock`); ``doubled[i]`` is True when row
-    i + 1 of the sheet counted double. ValueError on an unknown value.
+    i + 1 of the sheet counted double. ``events``: the further Bock triggers and the Ramsch
+    rounds, core.games.skat_bock_events (ValueError unless bock is on). ValueError on an
+    unknown value.
     """
 
     def __init__(self, players=3, first_dealer=0, violations=VIOLATIONS_DECIDE,
-                 ramsch=RAMSCH_OFF, kontra=KONTRA_OFF, bock=BOCK_OFF):
+                 ramsch=RAMSCH_OFF, kontra=KONTRA_OFF, bock=BOCK_OFF, **events):
         self.game = Game(violations, ramsch, kontra)
         self.bock = check_bock(bock)
         self.game.bock = self.bock  # every rules option readable on the game
+        if events and self.bock != BOCK_ON:
+            raise ValueError("skat options %s need bock=on" % ", ".join(sorted(events)))
+        self.bock_events = skat_bock_events.check_events(events)
+        self.game.__dict__.update(self.bock_events)
         self.players = players
         self.dealer = first_dealer
         self.sheet = ScoreSheet(players)
-        self.bock_rounds = BockRounds(players)
+        self.bock_rounds = BockRounds(players, self.bock_events["bockramsch"] == "on")
         self.doubled = []
 
     def table_seats(self):
@@ -1094,24 +1100,32 @@ class Match:
         return tuple((self.dealer + 1 + i) % n for i in range(3))
 
     def new_deal(self, hands=None, skat=None):
-        """A fresh Deal for the current dealer (hands by deal seat, if known)."""
-        return self.game.new_deal(hands, skat)
+        """A fresh Deal for the current dealer (hands by deal seat, if known); in a
+        Ramsch round (option bockramsch) a Ramsch from the start, no auction."""
+        deal = self.game.new_deal(hands, skat)
+        if self.bock_rounds.ramsch_now():
+            deal.start_ramsch()
+        return deal
 
     def factor(self, result):
         """2 when ``result`` would count double (a Bock game), else 1; changes nothing."""
         if self.bock != BOCK_ON:
             return 1
-        return self.bock_rounds.factor(opens_bock(result))
+        return self.bock_rounds.factor(self._opens(result))
 
     def record(self, result):
         """Book ``result`` on the sheet and pass the deal to the left; returns the row."""
         factor = 1
         if self.bock == BOCK_ON:
-            factor = self.bock_rounds.game(opens_bock(result))
+            factor = self.bock_rounds.game(self._opens(result))
         row = self.sheet.add(result, self.table_seats(), factor)
         self.doubled.append(factor == 2)
         self.dealer = (self.dealer + 1) % self.players
         return row
+
+    def _opens(self, result):
+        """The Bock rounds ``result`` opens: opens_bock's, then the chosen events'."""
+        return int(opens_bock(result)) + skat_bock_events.count(result, self.bock_events)
 
 
 def opens_bock(result):

@@ -19,7 +19,7 @@ TITLE = "Skat"
 DECK = SKAT
 PLAYERS = (3, 4)
 # A proven revoke: decided as ISkO 4.1-4.2 (the game ends) or only shown (docs/rules/skat.md).
-OPTIONS = (("violations", "Violations", (("decide", "decide"),
+_BASE_OPTIONS = (("violations", "Violations", (("decide", "decide"),
                                          ("report only", "report"))),
            # All passed: no game (ISkO) or a Ramsch (house rule, docs/rules/skat.md).
            ("ramsch", "All passed", (("no game", skat.RAMSCH_OFF),
@@ -31,6 +31,21 @@ OPTIONS = (("violations", "Violations", (("decide", "decide"),
                                     ("to own card", skat.KONTRA_OWN_CARD))),
            # Bock rounds: games counted double after a trigger (house rule).
            ("bock", "Bock rounds", (("off", skat.BOCK_OFF), ("on", skat.BOCK_ON))))
+# With Bock rounds on: the further triggers and the Ramsch round after a Bock round (XSkat
+# -bockevents, -bockramsch; core.games.skat_bock_events, docs/rules/skat.md).
+_BOCK_EVENTS = (("bock_kontra", "Bock: Kontra won", (("off", "off"), ("on", "on"))),
+                ("bock_re", "Bock: Re said", (("off", "off"), ("on", "on"))),
+                ("bock_value", "Bock: value", (("off", "off"), ("72 or more", "72"),
+                                              ("96 or more", "96"))),
+                ("bockramsch", "Ramsch rounds", (("off", "off"), ("after Bock", "on"))))
+
+
+def OPTIONS(players, chosen):
+    """The setup questions: the tournament rules' and house rules' options, and the Bock
+    events only when Bock rounds are on."""
+    if chosen.get("bock") == skat.BOCK_ON:
+        return _BASE_OPTIONS + _BOCK_EVENTS
+    return _BASE_OPTIONS
 
 # A deal booked again from the journal's checkpoint: what ScoreSheet.add reads of a Result.
 _Booked = namedtuple("_Booked", ("status", "declarer", "value"))
@@ -43,10 +58,11 @@ _KINDS = (("Eichel", "C"), ("Gruen", "S"), ("Herz", "H"), ("Schellen", "D"), ("G
 def new_match(players, options):
     """A Skat list for ``players`` (3, or 4 with the dealer sitting out); ``options``:
     ``violations``, ``ramsch``, ``kontra``, ``bock`` (see OPTIONS)."""
+    events = dict((k, options[k]) for k, _, _ in _BOCK_EVENTS if k in options)
     return skat.Match(players, violations=options.get("violations", skat.VIOLATIONS_DECIDE),
                       ramsch=options.get("ramsch", skat.RAMSCH_OFF),
                       kontra=options.get("kontra", skat.KONTRA_OFF),
-                      bock=options.get("bock", skat.BOCK_OFF))
+                      bock=options.get("bock", skat.BOCK_OFF), **events)
 
 
 def deal_factory(match):
@@ -260,6 +276,8 @@ def sheet_lines(match):
              for p in range(match.players)]
     if match.bock_rounds.left:
         lines.append("Bock games %d" % match.bock_rounds.left)
+    if match.bock_rounds.ramsch_left:
+        lines.append("Ramsch games %d" % match.bock_rounds.ramsch_left)
     return lines
 
 
