@@ -10,7 +10,7 @@ from collections import namedtuple
 
 from core.cards import SKAT
 from core.errors import BadRecord
-from core.games import skat, skat_kontra
+from core.games import skat, skat_kontra, skat_series
 from device.flows import _row, seat_label
 from device.menu import Item, Items, Menu
 
@@ -30,7 +30,12 @@ _BASE_OPTIONS = (("violations", "Violations", (("decide", "decide"),
            ("kontra", "Kontra/Re", (("off", skat.KONTRA_OFF), ("on", skat.KONTRA_ON),
                                     ("to own card", skat.KONTRA_OWN_CARD))),
            # Bock rounds: games counted double after a trigger (house rule).
-           ("bock", "Bock rounds", (("off", skat.BOCK_OFF), ("on", skat.BOCK_ON))))
+           ("bock", "Bock rounds", (("off", skat.BOCK_OFF), ("on", skat.BOCK_ON))),
+           # The evening's length and its settlement (house scoring, skat_series).
+           ("series", "Series", (("no limit", "off"), ("1 series", "1"), ("2 series", "2"),
+                                 ("3 series", "3"))),
+           ("money", "Money/point", (("off", "off"), ("1 ct", "1"), ("1/2 ct", "1/2"),
+                                     ("1/4 ct", "1/4"), ("1/10 ct", "1/10"))))
 # With Bock rounds on: the further triggers and the Ramsch round after a Bock round (XSkat
 # -bockevents, -bockramsch; core.games.skat_bock_events, docs/rules/skat.md).
 _BOCK_EVENTS = (("bock_kontra", "Bock: Kontra won", (("off", "off"), ("on", "on"))),
@@ -59,10 +64,14 @@ def new_match(players, options):
     """A Skat list for ``players`` (3, or 4 with the dealer sitting out); ``options``:
     ``violations``, ``ramsch``, ``kontra``, ``bock`` (see OPTIONS)."""
     events = dict((k, options[k]) for k, _, _ in _BOCK_EVENTS if k in options)
-    return skat.Match(players, violations=options.get("violations", skat.VIOLATIONS_DECIDE),
-                      ramsch=options.get("ramsch", skat.RAMSCH_OFF),
-                      kontra=options.get("kontra", skat.KONTRA_OFF),
-                      bock=options.get("bock", skat.BOCK_OFF), **events)
+    match = skat.Match(players, violations=options.get("violations", skat.VIOLATIONS_DECIDE),
+                       ramsch=options.get("ramsch", skat.RAMSCH_OFF),
+                       kontra=options.get("kontra", skat.KONTRA_OFF),
+                       bock=options.get("bock", skat.BOCK_OFF), **events)
+    match.series, match.money = skat_series.check(options.get("series", "off"),
+                                                  options.get("money", "off"))
+    match.game.series, match.game.money = match.series, match.money  # readable on the game
+    return match
 
 
 def deal_factory(match):
@@ -278,12 +287,24 @@ def sheet_lines(match):
         lines.append("Bock games %d" % match.bock_rounds.left)
     if match.bock_rounds.ramsch_left:
         lines.append("Ramsch games %d" % match.bock_rounds.ramsch_left)
-    return lines
+    return lines + _money_lines(match)
+
+
+def _money_lines(match):
+    """With the money option: what each player gets or pays so far, in cents
+    (``"P2 ct      -120"``), the plain totals settled as skat_series.settle."""
+    money = getattr(match, "money", "off")
+    if money == "off":
+        return []
+    cents = skat_series.settle(match.sheet.totals, money)
+    return ["%s ct %+9d" % (seat_label(p), c) for p, c in enumerate(cents)]
 
 
 def is_match_over(match):
-    """A Skat list runs as long as the table likes."""
-    return False
+    """A Skat list runs as long as the table likes, or to the end of the series chosen
+    (option series: 36 games a series at 3 players, 48 at 4; skat_series)."""
+    return skat_series.is_over(getattr(match, "series", "off"), match.players,
+                               len(match.sheet.rows))
 
 
 def sheet_table(match):
