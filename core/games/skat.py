@@ -34,7 +34,8 @@ from core.errors import BadRecord, IllegalPlay
 from core.events import (ALREADY_PLAYED, Awaiting, DEAL_OVER, MUST_FOLLOW, NOT_IN_HAND, NOT_YOUR_TURN,
                          WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken, Turn)
 from core import tricks
-from core.games import skat_bock_events, skat_kontra, skat_ramsch, skat_schieberamsch
+from core.games import (skat_bock_events, skat_kontra, skat_ramsch, skat_schieberamsch,
+                        skat_table)
 from core.games.skat_bock import BOCK_OFF, BOCK_ON, BockRounds, check_bock
 from core.games.skat_kontra import KONTRA_OFF, KONTRA_ON, KONTRA_OWN_CARD, check_kontra
 from core.games.skat_ramsch import RAMSCH_OFF, RAMSCH_ON, RAMSCH_SCHIEBE, check_ramsch
@@ -1019,15 +1020,14 @@ SF_OPPONENT_4 = const(30)
 class ScoreSheet:
     """The Skat list: one row per game with running totals, plain and Seeger-Fabian.
 
-    ``players``: 3, or 4 when the dealer sits out each deal. Rows are tuples
+    ``players``: 3, 4 (the dealer sits out) or 5 (two sit out, core.games.skat_table).
+    Rows are tuples
     ``(game_no, declarer, value, totals, sf_totals)`` with table seats 0-based and the
     totals as tuples per table seat. Passed and aborted games add a row worth nothing.
     """
 
     def __init__(self, players=3):
-        if players not in (3, 4):
-            raise ValueError("a Skat table has 3 or 4 players, not %r" % (players,))
-        self.players = players
+        self.players = skat_table.check_players(players)
         self.rows = []
         self.totals = [0] * players
         self.sf = [0] * players
@@ -1045,7 +1045,7 @@ class ScoreSheet:
             self.totals[decl] += value
             self.sf[decl] += value + (SF_DECLARER if value > 0 else -SF_DECLARER)
             if value < 0:
-                bonus = SF_OPPONENT_3 if self.players == 3 else SF_OPPONENT_4
+                bonus = skat_table.opponent_bonus(self.players)  # 40, 30, 24 at five
                 for p in range(self.players):
                     if p != decl:
                         self.sf[p] += bonus
@@ -1070,8 +1070,9 @@ class ScoreSheet:
 class Match:
     """A Skat session: deals in turn, the dealer moving left, and the score sheet.
 
-    Table seats are 0..players-1 clockwise. With 4 players the dealer sits out; forehand
-    is always the player left of the dealer (ISkO 2.1). ``violations``, ``ramsch``,
+    Table seats are 0..players-1 clockwise. With 4 players the dealer sits out, with 5 the
+    dealer and the third on his left (core.games.skat_table); forehand is always the
+    player left of the dealer (ISkO 2.1). ``violations``, ``ramsch``,
     ``kontra``: as :class:`Game`. ``bock``: ``"off"`` (default) or ``"on"``: Bock rounds
     (core.games.skat_bock, triggers :func:`opens_bock`); ``doubled[i]`` is True when row
     i + 1 of the sheet counted double. ``events``: the further Bock triggers and the Ramsch
@@ -1095,9 +1096,9 @@ class Match:
         self.doubled = []
 
     def table_seats(self):
-        """Table seats of forehand, middlehand and rearhand in the current deal."""
-        n = self.players
-        return tuple((self.dealer + 1 + i) % n for i in range(3))
+        """Table seats of forehand, middlehand and rearhand in the current deal (with
+        four the dealer sits out, with five the dealer and the third on his left)."""
+        return skat_table.deal_seats(self.dealer, self.players)
 
     def new_deal(self, hands=None, skat=None):
         """A fresh Deal for the current dealer (hands by deal seat, if known); in a

@@ -15,7 +15,9 @@ differences +180, -120, +20, -80 cents. Option ``money``: ``"off"``, ``"1"``, ``
 
 SERIES_CHOICES = ("off", "1", "2", "3")
 MONEY_CHOICES = ("off", "1", "1/2", "1/4", "1/10")
-_GAMES = {3: 36, 4: 48}  # games of one series by players at the table (LeSkat)
+# games of one series by players at the table: LeSkat's 36 and 48 are 12 deals per
+# player; five play 60 (docs/rules/skat.md "Series and money")
+_GAMES = {3: 36, 4: 48, 5: 60}
 
 
 def check(series, money):
@@ -31,7 +33,7 @@ def check(series, money):
 
 def games(series, players):
     """How many games the evening has: 0 (no limit) when ``series`` is ``"off"``, else
-    the series times 36 (3 players) or 48 (4 players)."""
+    the series times 36 (3 players), 48 (4 players) or 60 (5 players)."""
     if series == "off":
         return 0
     return int(series) * _GAMES[players]
