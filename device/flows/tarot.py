@@ -26,7 +26,12 @@ OPTIONS = (("excuse_last", "Excuse, last trk", (("to other camp", "other-camp"),
                                                 ("announcer (FFT)", "announced"))),
            # A proven revoke, failure to trump or bad écart: the offender's camp loses
            # the deal, or it is only shown (docs/rules/tarot.md "Violations").
-           ("violations", "Violations", (("decide", "decide"), ("report only", "report"))))
+           ("violations", "Violations", (("decide", "decide"), ("report only", "report"))),
+           # House scoring (rencontrestarot.org, docs/rules/tarot.md "House rules").
+           ("poignees", "Poignee primes", (("20/30/40 (FFT)", "fft"),
+                                           ("20/40/60", "20-40-60"))),
+           ("rounding", "Round margin", (("to the point", "off"), ("to 5", "5"),
+                                         ("to 10", "10"))))
 _BIDS = (("Pass", "pass"), ("Prise", "prise"), ("Garde", "garde"),
          ("Garde sans", "garde sans"), ("Garde contre", "garde contre"))
 _POIGNEE = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}  # FFT p.7
@@ -37,10 +42,13 @@ _Booked = namedtuple("_Booked", ("taker", "contract", "marks"))
 
 def new_match(players, options):
     """A tarot score sheet (the dealer passes to dealer + 1 each deal); ``options``:
-    ``excuse_last``, ``excuse_slam``, ``violations`` (see OPTIONS)."""
+    ``excuse_last``, ``excuse_slam``, ``violations``, ``poignees``, ``rounding`` (see
+    OPTIONS)."""
     game = tarot.Game(players, excuse_last=options.get("excuse_last", "other-camp"),
                       excuse_slam=options.get("excuse_slam", tarot.EXCUSE_SLAM_ANY),
-                      violations=options.get("violations", tarot.VIOLATIONS_DECIDE))
+                      violations=options.get("violations", tarot.VIOLATIONS_DECIDE),
+                      poignees=options.get("poignees", "fft"),
+                      rounding=options.get("rounding", "off"))
     return tarot.Match(game, 0)
 
 

@@ -1,0 +1,66 @@
+"""Issue 22: Tarot house scoring (options poignees and rounding), as rencontrestarot.org
+"La marque au tarot" gives it: the margin "au point près ou arrondi à 5 ou à 10", poignées
+20/40/60. The FFT 2012 worked examples (tests/data/tarot) scored with these options;
+docs/rules/tarot.md "House rules"."""
+
+import pytest
+
+from core.errors import TrickrefError
+from core.games import tarot, tarot_house
+from core.games.tarot_score import ATTACK, DEFENCE, GARDE, GARDE_SANS, PRISE, score
+from device import flows
+
+
+def _ex1(**house):
+    """FFT p.9 ex.1: garde, 49 points with 2 oudlers (made by 8), a simple poignée and the
+    petit au bout to the taker: 106 a defender."""
+    return score(4, GARDE, 98, 2, poignee=[(ATTACK, 10)], petit_au_bout=ATTACK, **house)
+
+
+def _ex2(**house):
+    """FFT p.9 ex.2: garde sans made by 4, the petit au bout to the defence: 76."""
+    return score(4, GARDE_SANS, 90, 2, petit_au_bout=DEFENCE, **house)
+
+
+def _ex4(**house):
+    """FFT p.9 ex.4: garde made by 11, a simple poignée shown by the defence: 92."""
+    return score(4, GARDE, 104, 2, poignee=[(DEFENCE, 10)], **house)
+
+
+@pytest.mark.parametrize("example,fft,to5,to10", [
+    (_ex1, 106, 110, 110),   # 8 -> 10: (25 + 10) x 2 + 20 + 20
+    (_ex2, 76, 80, 60),      # 4 -> 5: 30 x 4 - 40; 4 -> 0: 25 x 4 - 40
+    (_ex4, 92, 90, 90)])     # 11 -> 10: (25 + 10) x 2 + 20
+def test_fft_examples_with_the_margin_rounded(example, fft, to5, to10):
+    assert example().per_defender == fft
+    assert example(round_to=5).per_defender == to5
+    r = example(round_to=10)
+    assert r.per_defender == to10 and r.marks[0] == 3 * to10
+    assert any("rounded to 10" in s for s in r.steps)
+
+
+def test_a_margin_halfway_goes_up():
+    """Prise made by 15 (2 oudlers, 56 points): to 10, 15 -> 20: 45; to 5 it stays 40."""
+    assert score(4, PRISE, 112, 2, round_to=10).per_defender == 45
+    assert score(4, PRISE, 112, 2, round_to=5).per_defender == 40
+    assert [tarot_house.rounded(m, 10) for m in (0, 4, 5, 14, 15, 25)] == [0, 0, 10, 10, 20, 30]
+
+
+@pytest.mark.parametrize("poignees,per", [("fft", 116), ("20-40-60", 126)])
+def test_a_double_poignee_by_table(poignees, per):
+    """Example 1 with a double poignée (13 trumps): FFT 30 (116), 20/40/60: 40 (126)."""
+    r = score(4, GARDE, 98, 2, poignee=[(ATTACK, 13)], petit_au_bout=ATTACK,
+              primes=tarot_house.primes(poignees))
+    assert r.per_defender == per
+
+
+def test_options_reach_the_game_and_bad_values_are_named():
+    game = tarot.Game(4, poignees="20-40-60", rounding="10")
+    assert (game.primes, game.round_to) == ((20, 40, 60), 10)
+    with pytest.raises(TrickrefError) as e:
+        tarot.Game(4, rounding="3")
+    assert "rounding" in str(e.value)
+    with pytest.raises(ValueError) as e:
+        flows.check_options(flows.load("tarot"), 4, {"poignees": "10-20-30"})
+    assert "poignees" in str(e.value)
+    assert tarot.Game(4).primes == (20, 30, 40) and tarot.Game(4).round_to == 1
