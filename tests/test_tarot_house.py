@@ -64,3 +64,65 @@ def test_options_reach_the_game_and_bad_values_are_named():
         flows.check_options(flows.load("tarot"), 4, {"poignees": "10-20-30"})
     assert "poignees" in str(e.value)
     assert tarot.Game(4).primes == (20, 30, 40) and tarot.Game(4).round_to == 1
+
+
+# --- misère (option misere=20, rencontrestarot.org: 20 points, to the total like a poignée)
+
+def test_misere_prime_on_the_fft_examples():
+    """FFT p.9 ex.4 (garde made by 11, 92) with one misère: 92 + 20 = 112; ex.3 (prise
+    failed by 7: -42) with one misère: the defence wins it too, -62."""
+    assert _ex4(miseres=1).per_defender == 112
+    ex3 = score(4, PRISE, 68, 2, poignee=[(ATTACK, 10)], petit_au_bout=ATTACK)
+    assert ex3.per_defender == -42
+    assert score(4, PRISE, 68, 2, poignee=[(ATTACK, 10)], petit_au_bout=ATTACK,
+                 miseres=1).per_defender == -62
+
+
+def _misere_deal(announce, hands_known=True, **options):
+    """Four players, seat 1 without trump or Excuse; seat 0 takes a garde sans, seat 2
+    leads; ``announce`` (seat, kind) is said at that seat's first card. Played out with
+    the first legal card; the known deal's cards are replayed when hands are unknown."""
+    from test_tarot import make_hands, start
+    hands = make_hands(4, {0: "21 20 19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4"},
+                       voids={1: "TX"})
+    known = start(4, hands, 1, 0, **options)
+    deal = known if hands_known else start(4, None, 1, 0, **options)
+    while not known.is_over():
+        s = known.current_seat()
+        if announce and s == announce[0] and known.tricks_done == 0:
+            deal.announce(*announce)
+            announce = None
+        c = known.legal_cards(s)[0]
+        if deal is not known:
+            deal.play(s, c)
+        known.play(s, c)
+    return deal.result()
+
+
+def test_a_misere_played_out_adds_20_to_the_winning_camp():
+    base = _misere_deal(None, misere="20")
+    res = _misere_deal((1, tarot.MISERE_TRUMPS), misere="20")
+    assert base.score.won  # the taker holds 18 trumps
+    assert res.score.per_defender == base.score.per_defender + 20
+    assert res.marks[0] == base.marks[0] + 60 and res.marks[1] == base.marks[1] - 20
+
+
+def test_a_misere_is_refused_when_the_hand_has_a_trump_or_the_option_is_off():
+    with pytest.raises(Exception) as e:
+        _misere_deal((2, tarot.MISERE_TRUMPS), misere="20")  # seat 2 holds 1 2 3 EX
+    assert "no misère" in str(e.value)
+    with pytest.raises(Exception) as e:
+        _misere_deal((1, tarot.MISERE_TRUMPS))
+    assert "not played" in str(e.value)
+
+
+def test_unknown_hands_a_misere_refuted_by_a_card_played_counts_nothing():
+    base = _misere_deal(None, hands_known=False, misere="20")
+    res = _misere_deal((2, tarot.MISERE_TRUMPS), hands_known=False, misere="20")
+    assert res.score.per_defender == base.score.per_defender
+    assert [n for n in res.notes if "refuted" in n] == ["seat 2's misère refuted by 1: no prime"]
+    # seat 1 holds the hearts H1-HK: a misère of face cards is refuted too
+    heads = _misere_deal((1, tarot.MISERE_HEADS), hands_known=False, misere="20")
+    assert heads.score.per_defender == base.score.per_defender
+    trumps = _misere_deal((1, tarot.MISERE_TRUMPS), hands_known=False, misere="20")
+    assert trumps.score.per_defender == base.score.per_defender + 20

@@ -187,7 +187,7 @@ def _half_text(h):
 
 def score(players, contract, points_half, oudlers, poignee=(), petit_au_bout=None,
           chelem=None, taker=0, partner=None, loser=None, primes=POIGNEE_PRIMES,
-          round_to=1):
+          round_to=1, miseres=0):
     """Score one deal to the FFT rules (p.8-9; 3 players p.11; 5 players p.12).
 
     ``players`` 3/4/5; ``contract`` PRISE..GARDE_CONTRE or its name; ``points_half``: the
@@ -199,7 +199,9 @@ def score(players, contract, points_half, oudlers, poignee=(), petit_au_bout=Non
     camp (ATTACK/DEFENCE) that a proven violation makes lose the deal whatever its points
     (docs/rules/tarot.md "Violations": the base keeps the margin ``|diff|`` as played).
     House scoring (core.games.tarot_house): ``primes`` the simple/double/triple poignée
-    primes (FFT 20/30/40), ``round_to`` the multiple the margin is rounded to (1, 5, 10).
+    primes (FFT 20/30/40), ``round_to`` the multiple the margin is rounded to (1, 5, 10),
+    ``miseres`` how many misères were announced (20 each, to the winning camp like a
+    poignée, not multiplied: rencontrestarot.org).
 
     Per defender: ``(25 + |diff|) x mult``, signed by the result, ``± 10 x mult`` petit au
     bout (to the camp that took it, whatever the result), ``± poignée primes`` (always to
@@ -278,6 +280,11 @@ def score(players, contract, points_half, oudlers, poignee=(), petit_au_bout=Non
         prime += p
         steps.append("poignée %s (%d trumps, shown by the %s) to the winning camp: %s"
                      % (POIGNEE_NAMES[level], trumps, CAMP_NAMES[camp], _signed(p)))
+    if miseres:
+        p = tarot_house.MISERE_PRIME * miseres
+        prime += p if won else -p
+        steps.append("%d misère%s (20 each) to the winning camp: %s" % (
+            miseres, "" if miseres == 1 else "s", _signed(p if won else -p)))
     slam = _CHELEM_PRIMES[chelem]
     if chelem:
         steps.append("chelem %s: %s" % (CHELEM_NAMES[chelem], _signed(slam)))
