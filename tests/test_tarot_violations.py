@@ -183,7 +183,8 @@ def test_the_option_reaches_the_link_the_cli_and_the_controller(tmp_path):
     from host_sim.cli import main
     from host_sim.script import run_script
     args = {"game": "tarot", "players": 4, "excuse_last": "other-camp",
-            "excuse_slam": "any", "violations": "report"}
+            "excuse_slam": "any", "violations": "report", "poignees": "fft",
+            "rounding": "off", "misere": "off"}
     assert check_new_game(args, 4)[2]["violations"] == "report"
     with pytest.raises(ValueError, match="violations"):
         check_new_game(dict(args, violations="sometimes"), 4)
