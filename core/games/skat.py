@@ -35,7 +35,7 @@ from core.events import (ALREADY_PLAYED, Awaiting, DEAL_OVER, MUST_FOLLOW, NOT_I
                          WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken, Turn)
 from core import tricks
 from core.games import (skat_bock_events, skat_kontra, skat_ramsch, skat_schieberamsch,
-                        skat_table)
+                        skat_scoring, skat_table)
 from core.games.skat_bock import BOCK_OFF, BOCK_ON, BockRounds, check_bock
 from core.games.skat_kontra import KONTRA_OFF, KONTRA_ON, KONTRA_OWN_CARD, check_kontra
 from core.games.skat_ramsch import RAMSCH_OFF, RAMSCH_ON, RAMSCH_SCHIEBE, check_ramsch
@@ -365,6 +365,7 @@ class Game:
     deck = SKAT
     players = 3
     name = "skat"
+    lost_hand = skat_scoring.LOST_HAND_DOUBLE  # house rule, set by the list (skat_scoring)
 
     def __init__(self, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF, kontra=KONTRA_OFF):
         self.violations = check_violations(violations)
@@ -379,7 +380,9 @@ class Game:
         Raises BadRecord when the cards given are not 32 distinct cards of the deck.
         """
         cls = Deal if hands is None else KnownDeal
-        return cls(hands, skat, self.violations, self.ramsch, self.kontra)
+        deal = cls(hands, skat, self.violations, self.ramsch, self.kontra)
+        deal.lost_hand = self.lost_hand
+        return deal
 
 
 class Deal(tricks.TrickDeal):
@@ -393,6 +396,8 @@ class Deal(tricks.TrickDeal):
     ``result()``. Every verb raises IllegalPlay (reason code, sentence) and changes nothing
     when refused. ``Game.new_deal`` gives a :class:`KnownDeal` when the hands are known.
     """
+
+    lost_hand = skat_scoring.LOST_HAND_DOUBLE  # house rule (Game.new_deal sets it)
 
     def __init__(self, hands=None, skat=None, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF,
                  kontra=KONTRA_OFF):
@@ -619,7 +624,9 @@ class Deal(tricks.TrickDeal):
         return []
 
     def _with_doubles(self, won, value, mult, overbid, levels):
-        """A game_value / declared_value answer with Kontra and Re applied."""
+        """A game_value / declared_value answer with the old rule for lost hand games
+        (skat_scoring) and Kontra and Re applied."""
+        value = skat_scoring.lost_value(value, self.contract.hand, self.lost_hand)
         return (won, skat_kontra.doubled(value, self.doubles), mult, overbid,
                 tuple(levels) + skat_kontra.NAMES[:self.doubles])
 

@@ -11,7 +11,7 @@ from collections import namedtuple
 
 from core.cards import SKAT
 from core.errors import BadRecord
-from core.games import skat, skat_kontra, skat_series
+from core.games import skat, skat_kontra, skat_scoring, skat_series
 from device.flows import _row, seat_label
 from device.menu import Item, Items, Menu
 
@@ -36,7 +36,12 @@ _BASE_OPTIONS = (("violations", "Violations", (("decide", "decide"),
            ("series", "Series", (("no limit", "off"), ("1 series", "1"), ("2 series", "2"),
                                  ("3 series", "3"))),
            ("money", "Money/point", (("off", "off"), ("1 ct", "1"), ("1/2 ct", "1/2"),
-                                     ("1/4 ct", "1/4"), ("1/10 ct", "1/10"))))
+                                     ("1/4 ct", "1/4"), ("1/10 ct", "1/10"))),
+           # Lost hand games doubled (ISkO) or simple (the old rule); Seeger-Fabian shown
+           # or not (house scoring, skat_scoring).
+           ("lost_hand", "Lost hand game", (("double (ISkO)", "double"),
+                                            ("simple (old)", "single"))),
+           ("seeger", "Seeger-Fabian", (("on", "on"), ("off", "off"))))
 # With Bock rounds on: the further triggers and the Ramsch round after a Bock round (XSkat
 # -bockevents, -bockramsch; core.games.skat_bock_events, docs/rules/skat.md).
 _BOCK_EVENTS = (("bock_kontra", "Bock: Kontra won", (("off", "off"), ("on", "on"))),
@@ -72,6 +77,8 @@ def new_match(players, options):
     match.series, match.money = skat_series.check(options.get("series", "off"),
                                                   options.get("money", "off"))
     match.game.series, match.game.money = match.series, match.money  # readable on the game
+    match.game.lost_hand, match.game.seeger = skat_scoring.check(
+        options.get("lost_hand", "double"), options.get("seeger", "on"))
     return match
 
 
@@ -279,11 +286,15 @@ def rebook(match, row):
 
 
 def sheet_lines(match):
-    """The list's totals: one line per player, plain and Seeger-Fabian, in 16 columns
-    (``"P2    98 SF 1098"``: five digits each, a 16x2 LCD shows the whole row)."""
+    """The list's totals: one line per player, plain and Seeger-Fabian (plain only with
+    the option seeger off), in 16 columns (``"P2    98 SF 1098"``: five digits each, a
+    16x2 LCD shows the whole row); then the Bock and Ramsch games owed and the money."""
     sheet = match.sheet
-    lines = ["%s %5d SF%5d" % (seat_label(p), sheet.totals[p], sheet.sf[p])
-             for p in range(match.players)]
+    if _seeger(match):
+        lines = ["%s %5d SF%5d" % (seat_label(p), sheet.totals[p], sheet.sf[p])
+                 for p in range(match.players)]
+    else:  # option seeger off: the plain totals only
+        lines = ["%s %5d" % (seat_label(p), sheet.totals[p]) for p in range(match.players)]
     if match.bock_rounds.left:
         lines.append("Bock games %d" % match.bock_rounds.left)
     if match.bock_rounds.ramsch_left:
@@ -301,6 +312,11 @@ def _money_lines(match):
     return ["%s ct %+9d" % (seat_label(p), c) for p, c in enumerate(cents)]
 
 
+def _seeger(match):
+    """False when the option seeger is off (the list without Seeger-Fabian totals)."""
+    return getattr(match.game, "seeger", "on") != "off"
+
+
 def is_match_over(match):
     """A Skat list runs as long as the table likes, or to the end of the series chosen
     (option series: 36 games a series at 3 players, 48 at 4; skat_series)."""
@@ -311,11 +327,14 @@ def is_match_over(match):
 def sheet_table(match):
     """The Skat list as ``(columns, rows)`` for the link and CSV: game number, declarer
     (table seat, 1-based; 0 when nobody played), value, then each player's running total
-    and Seeger-Fabian total; with Bock rounds on, a last column "bock" (1: counted double)."""
+    and Seeger-Fabian total (not with the option seeger off); with Bock rounds on, a last
+    column "bock" (1: counted double)."""
     n = match.players
+    sf = _seeger(match)
     cols = ["game", "declarer", "value"] + ["P%d" % (p + 1) for p in range(n)] + \
-        ["SF P%d" % (p + 1) for p in range(n)]
-    rows = [[r[0], r[1] + 1, r[2]] + list(r[3]) + list(r[4]) for r in match.sheet.rows]
+        (["SF P%d" % (p + 1) for p in range(n)] if sf else [])
+    rows = [[r[0], r[1] + 1, r[2]] + list(r[3]) + (list(r[4]) if sf else [])
+            for r in match.sheet.rows]
     if match.bock == skat.BOCK_ON:
         cols.append("bock")
         for row, doubled in zip(rows, match.doubled):
