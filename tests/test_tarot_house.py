@@ -126,3 +126,38 @@ def test_unknown_hands_a_misere_refuted_by_a_card_played_counts_nothing():
     assert heads.score.per_defender == base.score.per_defender
     trumps = _misere_deal((1, tarot.MISERE_TRUMPS), hands_known=False, misere="20")
     assert trumps.score.per_defender == base.score.per_defender + 20
+
+
+def test_a_tarot_evening_with_misere_and_rounding_replays_through_the_board(tmp_path,
+                                                                              replay_json):
+    """A record of the misère deal above, written with options misere=20 and rounding=5,
+    replays through the emulated board (``trickref replay``) to the marks the rules core
+    gives with the same options; the same actions without the options score the FFT way
+    and refuse the misère."""
+    import json
+    from test_tarot import make_hands, start
+    hands = make_hands(4, {0: "21 20 19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4"},
+                       voids={1: "TX"})
+    options = {"misere": "20", "rounding": "5"}
+    known = start(4, hands, 0, 0, **options)  # the board's first dealer is seat 0
+    actions = [["bid", [s, "garde sans" if s == 0 else "pass"]] for s in (1, 2, 3, 0)]
+    while not known.is_over():
+        s = known.current_seat()
+        if s == 1 and known.tricks_done == 0:
+            known.announce(1, tarot.MISERE_TRUMPS)
+            actions.append(["announce", [1, tarot.MISERE_TRUMPS]])
+        c = known.legal_cards(s)[0]
+        known.play(s, c)
+        actions.append(["play", [s, tarot.TAROT.code(c)]])
+    res = known.result()
+    # the taker holds 18 trumps and takes every trick: made by 46, rounded to 45; garde
+    # sans x4; the misère 20; the unannounced chelem 200 (FFT p.6)
+    assert (res.score.diff, res.score.chelem) == (46, 200)
+    assert res.score.per_defender == (25 + 45) * 4 + 20 + 200 == 500
+    path = tmp_path / "evening.jsonl"
+    rec = {"format": "trickref/1", "game": "tarot", "players": 4, "options": options,
+           "deal": 1, "actions": actions}
+    path.write_text(json.dumps(rec) + "\n")
+    status, out = replay_json(path)
+    assert status == 0, out
+    assert out[0]["result"]["marks"] == list(res.marks)
