@@ -1095,7 +1095,8 @@ class Match:
         if events and self.bock != BOCK_ON:
             raise ValueError("skat options %s need bock=on" % ", ".join(sorted(events)))
         self.bock_events = skat_bock_events.check_events(events)
-        self.game.__dict__.update(self.bock_events)
+        for name in self.bock_events:
+            setattr(self.game, name, self.bock_events[name])
         self.players = players
         self.dealer = first_dealer
         self.sheet = ScoreSheet(players)
