@@ -14,16 +14,22 @@ from test_skat_ramsch import FOREHAND as R_FOREHAND, MIDDLE as R_MIDDLE, REAR as
 from test_skat_ramsch import _play_out as _ramsch_play_out, p
 
 
-def _clubs_schwarz(match):
-    """Forehand (middlehand bids 18, he holds) picks up C8 C7, lays D7 C7 and plays clubs:
-    ten trumps, all ten tricks. His twelve cards hold every trump: with 11, game 12,
-    schneider 13, schwarz 14: 14 x 12 = 168 (ISkO 5.1-5.2)."""
+def picked_up(match):
+    """The Kontra examples' deal: middlehand bids 18, forehand holds and picks up C8 C7."""
     deal = match.new_deal([p(FOREHAND), p(MIDDLE), p(REAR)], p(SKAT_CARDS))
     deal.bid(1, 18)
     deal.hold(0)
     deal.pass_(1)
     deal.pass_(2)
     deal.pick_up(0)
+    return deal
+
+
+def _clubs_schwarz(match):
+    """Forehand (middlehand bids 18, he holds) picks up C8 C7, lays D7 C7 and plays clubs:
+    ten trumps, all ten tricks. His twelve cards hold every trump: with 11, game 12,
+    schneider 13, schwarz 14: 14 x 12 = 168 (ISkO 5.1-5.2)."""
+    deal = picked_up(match)
     deal.declare(0, "C", p("D7 C7"))
     trumps = p("CJ SJ HJ DJ CA CT CK CQ C9 C8")
     for f, m, r in zip(trumps, p(MIDDLE), p(REAR)):

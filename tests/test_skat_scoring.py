@@ -8,7 +8,8 @@ import pytest
 from core.games import skat, skat_scoring
 from device import flows
 from device.flows import skat as skat_flow
-from test_skat_kontra import FOREHAND, MIDDLE, REAR, SKAT_CARDS, _declared, _play_out, p
+from test_skat_bock_events import picked_up
+from test_skat_kontra import _declared, _play_out, p
 
 
 @pytest.mark.parametrize("rule,kontra,value", [
@@ -30,12 +31,7 @@ def test_a_lost_game_from_the_skat_stays_double_and_a_won_hand_game_is_unchanged
     """Null after picking up (23) lost at the first trick: -46 under both rules; the
     grand hand with 4 schneider: 168."""
     match = skat_flow.new_match(3, {"lost_hand": "single"})
-    deal = match.new_deal([p(FOREHAND), p(MIDDLE), p(REAR)], p(SKAT_CARDS))
-    deal.bid(1, 18)
-    deal.hold(0)
-    deal.pass_(1)
-    deal.pass_(2)
-    deal.pick_up(0)
+    deal = picked_up(match)
     deal.declare(0, "N", p("C8 C7"))
     _play_out(deal)
     assert deal.result().value == -46
