@@ -20,7 +20,7 @@ from core.events import DEAL_OVER, NOT_IN_DECK, WRONG_PHASE, Refused, Undone
 # verbs the deal in play declares; this list is their union, for documents and tests.
 VERBS = tuple(["play", "bid", "hold", "pass_", "enter_auction", "pick_up", "declare", "claim",
          "resign", "abandon", "set_skat", "show_hand", "kontra", "re", "call", "discard",
-         "announce", "lead"])
+         "announce", "lead", "push", "pass_skat"])
 
 
 def _seat_of(args):

@@ -39,9 +39,16 @@ def _every_answer():
     """(game, players, {key: value}) for every choice of every rules question."""
     for game in ("skat", "tarot"):
         flow = flows.load(game)
-        for key, _, choices in flow.OPTIONS:
-            for _, value in choices:
-                yield game, flow.PLAYERS[0], {key: value}
+        asked = set()
+        for chosen in ({}, {"bock": "on"}):  # Skat asks the Bock events with Bock rounds on
+            opts = flow.OPTIONS(flow.PLAYERS[0], chosen) if callable(flow.OPTIONS) \
+                else flow.OPTIONS
+            for key, _, choices in opts:
+                if key in asked:
+                    continue
+                asked.add(key)
+                for _, value in choices:
+                    yield game, flow.PLAYERS[0], dict(chosen, **{key: value})
 
 
 @pytest.mark.parametrize("game,players,options", list(_every_answer()))
@@ -50,8 +57,8 @@ def test_every_option_reaches_the_match_through_the_menus(game, players, options
     option; the match the firmware plays has it."""
     board = run_script("", game, players, out=lambda line: None, options=options)
     match = board.controller.match
-    key, value = list(options.items())[0]
-    assert getattr(match.game, key) == value
+    for key, value in options.items():
+        assert getattr(match.game, key) == value
 
 
 def test_a_script_with_an_unknown_option_stops():

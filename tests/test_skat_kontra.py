@@ -132,3 +132,46 @@ def test_score_cli_kontra_re_and_bock(capsys):
                  "--tricks", "9", "--kontra", "2", "--bock"]) == 0
     out = capsys.readouterr().out
     assert "won: +168" in out and "house rules (kontra, re, bock): +1344" in out
+
+
+def test_own_card_kontra_after_the_lead_and_re_at_once():
+    """Option kontra=own-card (kneipenskat.blogspot.com "Regeln"): middlehand may say Kontra
+    after forehand's lead, before his own first card; the declarer's Re comes at once. The
+    grand hand with 4 schneider (168) counts 672 as before."""
+    deal = _declared("GH", kontra="own-card")
+    deal.play(0, p("CJ")[0])
+    items = skat_flow._double_items(deal, None)
+    assert [i.label for i in items] == ["P2 Kontra", "P3 Kontra"]
+    deal.kontra(1)
+    assert [i.label for i in skat_flow._double_items(deal, None)] == ["P1 Re"]
+    deal.re(0)
+    for f, m, r in zip(p(FOREHAND), p(MIDDLE), p(REAR)):
+        for seat, card in ((0, f), (1, m), (2, r)):
+            if not deal.seen[card]:
+                deal.play(seat, card)
+    assert deal.result().value == 672
+
+
+def test_own_card_kontra_is_too_late_after_his_card_and_re_after_the_next_card():
+    deal = _declared("GH", kontra="own-card")
+    deal.play(0, p("CJ")[0])
+    deal.play(1, p("SQ")[0])
+    with pytest.raises(IllegalPlay) as e:
+        deal.kontra(1)  # middlehand played his first card
+    assert "own first card" in e.value.detail
+    deal = _declared("GH", kontra="own-card")
+    deal.play(0, p("CJ")[0])
+    deal.kontra(1)
+    deal.play(1, p("SQ")[0])
+    with pytest.raises(IllegalPlay) as e:
+        deal.re(0)  # a card was played since the Kontra
+    assert "at once" in e.value.detail and deal.doubles == 1
+    assert skat_flow._double_items(deal, None) == []
+
+
+def test_before_the_first_card_rule_refuses_kontra_after_the_lead():
+    deal = _declared("GH", kontra="on")
+    deal.play(0, p("CJ")[0])
+    with pytest.raises(IllegalPlay):
+        deal.kontra(1)
+    assert skat_flow._double_items(deal, None) == []

@@ -7,6 +7,7 @@ Phases and transitions (one function per phase)::
 
     AUCTION --bid/hold/pass--> AUCTION | DECLARE (declarer known) | OVER (all passed)
                           | PLAY (all passed, option ramsch: a Ramsch, skat_ramsch)
+                          | PUSH (all passed, Schieberamsch) --push/pass_skat x3--> PLAY
     DECLARE --pick_up--> DISCARD --declare(contract, discard)--> PLAY
     DECLARE --declare(hand contract)--> PLAY
     PLAY --play--> PLAY | OVER (10 tricks, or an early end: null trick, schwarz announced
@@ -33,8 +34,8 @@ from core.errors import BadRecord, IllegalPlay
 from core.events import (ALREADY_PLAYED, Awaiting, DEAL_OVER, MUST_FOLLOW, NOT_IN_HAND, NOT_YOUR_TURN,
                          WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken, Turn)
 from core import tricks
-from core.games.skat_options import (BOCK_OFF, BOCK_ON, KONTRA_OFF, KONTRA_ON,  # noqa: F401
-                                     RAMSCH_OFF, RAMSCH_ON, VIOLATIONS_DECIDE,
+from core.games.skat_options import (BOCK_OFF, BOCK_ON, KONTRA_OFF, KONTRA_ON, KONTRA_OWN_CARD,  # noqa: F401
+                                     RAMSCH_OFF, RAMSCH_ON, RAMSCH_SCHIEBE, VIOLATIONS_DECIDE,
                                      VIOLATIONS_REPORT, check_kontra,
                                      check_ramsch, check_violations)
 # Contract values live in core.games.skat_values; named here too for every caller of the rules.
@@ -42,6 +43,7 @@ from core.games.skat_values import (BASE_VALUES, BID_LADDER, GRAND, KIND_LETTERS
                                     NULL, NULL_VALUES, RANK_POINTS, _CARD_POINTS,
                                     Contract, card_points, contract_code, declared_value,
                                     game_value, matadors, null_value, parse_contract)
+from core.games import skat_scoring
 
 PHASE_AUCTION = const(1)
 PHASE_DECLARE = const(2)
@@ -51,6 +53,7 @@ PHASE_SKAT = const(5)
 PHASE_OVER = const(6)
 PHASE_SHOW = const(7)  # unknown hands: an ouvert declarer lays his hand before the lead
 PHASE_REST = const(8)  # unknown hands: after an early end, the declarer lays his hand left
+PHASE_PUSH = const(9)  # Schieberamsch: the skat pushed round before the play
 
 # Trick strength in a suit, by rank 7 8 9 T J Q K A: suit and grand games (A T K Q 9 8 7),
 # and null (A K Q J T 9 8 7, the natural order). Seed 003, "Играя ход".
@@ -149,7 +152,8 @@ _WINNER_KEYS = tuple(_winner_keys(kind) for kind in range(6))
 class Game:
     """Skat's static facts: 32-card Prager deck, three active seats, options.
 
-    ``players``: the table, 3 or 4 (at 4 the dealer sits out each deal, ISkO 2.1); a deal
+    ``players``: the table, 3, 4 or 5 (at 4 the dealer sits out each deal, ISkO 2.1; at 5
+    two sit out, core.games.skat_table); a deal
     always has three seats (``Game.players`` stays 3, the table's count is
     ``table_players``); ValueError on another count. A null below the bid loses twice the
     next multiple of its value, as SkatGUI (the only reading implemented, see
@@ -165,11 +169,12 @@ class Game:
     deck = SKAT
     players = 3  # seats of a deal: forehand, middlehand, rearhand
     name = "skat"
+    lost_hand = skat_scoring.LOST_HAND_DOUBLE  # house rule, set by the list (skat_scoring)
 
     def __init__(self, players=3, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF,
                  kontra=KONTRA_OFF):
-        if players not in (3, 4):
-            raise ValueError("a Skat table has 3 or 4 players, not %r" % (players,))
+        if players not in (3, 4, 5):  # five: two sit out (core.games.skat_table)
+            raise ValueError("a Skat table has 3, 4 or 5 players, not %r" % (players,))
         self.table_players = players
         self.violations = check_violations(violations)
         self.ramsch = check_ramsch(ramsch)
@@ -192,6 +197,7 @@ class Game:
             from core.games.skat_known import KnownDeal  # desktop only: a board never knows hands
             deal = KnownDeal(hands, skat, self.violations, self.ramsch, self.kontra)
         deal.dealer = dealer
+        deal.lost_hand = self.lost_hand
         return deal
 
 
@@ -209,7 +215,9 @@ class Deal(tricks.TrickDeal):
 
     # The verbs the referee may call (core.referee.Referee checks them in act and replay).
     VERBS = tuple(["bid", "hold", "pass_", "enter_auction", "pick_up", "declare", "play", "claim",
-             "resign", "abandon", "set_skat", "show_hand", "kontra", "re"])
+             "resign", "abandon", "set_skat", "show_hand", "kontra", "re", "push", "pass_skat"])
+
+    lost_hand = skat_scoring.LOST_HAND_DOUBLE  # house rule (Game.new_deal sets it)
 
     def __init__(self, hands=None, skat=None, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF,
                  kontra=KONTRA_OFF):
@@ -218,6 +226,9 @@ class Deal(tricks.TrickDeal):
         self.ramsch = ramsch
         self.kontra_rule = kontra
         self.doubles = 0  # 1 after Kontra, 2 after Re (skat_kontra)
+        self.pusher = None  # Schieberamsch: the seat holding the skat (skat_schieberamsch)
+        self.passed_on = 0  # Schieberamsch: players who passed the skat on unseen
+        self.kontra_at = 0  # cards played when Kontra was said (skat_kontra.too_late)
         self.said = [False, False, False]  # who bid or held in the auction; None: entered
         self.violation = None  # (seat, kind, trick) of the violation that decided the game
         self.shown = None  # unknown hands: the declarer's cards laid on the table, not played
@@ -288,8 +299,8 @@ class Deal(tricks.TrickDeal):
         """``seat`` passes and leaves the auction."""
         self._auction_turn(seat)
         if self._duels_done == 2:  # forehand's last chance declined: nobody plays
-            if self.ramsch == RAMSCH_ON:
-                return self._start_ramsch()
+            if self.ramsch != RAMSCH_OFF:
+                return self.start_ramsch()
             self.phase = PHASE_OVER
             self.status = "passed"
             return [DealOver(self.result())]
@@ -376,13 +387,36 @@ class Deal(tricks.TrickDeal):
             self._in_play = self.suit_cards
         self.leader = 0  # forehand always leads the first trick (seed 003)
 
-    def _start_ramsch(self):
+    def start_ramsch(self):
         """All passed with the ramsch option: the deal is played as a Ramsch, tricks as in
-        a grand (only the Unter trump), no declarer, the skat aside (skat_ramsch)."""
+        a grand (only the Unter trump), no declarer, the skat aside (skat_ramsch); in a
+        Schieberamsch the skat is pushed round first (PHASE_PUSH, skat_schieberamsch)."""
         self.status = "ramsch"
+        if self.ramsch == RAMSCH_SCHIEBE:
+            self.contract = RAMSCH_CONTRACT
+            self.phase = PHASE_PUSH
+            self.pusher = 0
+            return [_TURNS[0]]
+        return self.start_ramsch_play()
+
+    def start_ramsch_play(self):
+        """The Ramsch's play begins: grand tricks, forehand leads; returns the events."""
         self._start_play(RAMSCH_CONTRACT)
         self.phase = PHASE_PLAY
         return [_TURNS[0]]
+
+    def push(self, seat, discard=None):
+        """Schieberamsch: ``seat`` takes the skat and pushes two cards on (``discard``,
+        None when not scanned); refused as skat_schieberamsch.push."""
+        from core.games import skat_schieberamsch  # loaded only when a Schieberamsch is played
+
+        return skat_schieberamsch.push(self, seat, discard)
+
+    def pass_skat(self, seat):
+        """Schieberamsch: ``seat`` passes the skat on unseen, doubling the score."""
+        from core.games import skat_schieberamsch
+
+        return skat_schieberamsch.pass_on(self, seat)
 
     # --- Kontra and Re (house rule, option kontra; core.games.skat_kontra) ---
 
@@ -400,21 +434,25 @@ class Deal(tricks.TrickDeal):
         return self._double(seat)
 
     def _double(self, seat):
-        if self.kontra_rule != KONTRA_ON or self.status == "ramsch":
+        if self.kontra_rule == KONTRA_OFF or self.status == "ramsch":
             raise IllegalPlay(WRONG_PHASE, "Kontra and Re are not played at this table")
         if self.phase not in (PHASE_PLAY, PHASE_SHOW) or seat not in (0, 1, 2):
             raise IllegalPlay(WRONG_PHASE, "Kontra and Re come after the declaration")
         from core.games import skat_kontra  # loaded only at a table playing Kontra
 
-        why = skat_kontra.refusal(self.doubles, seat, self.declarer, self.said,
-                                  bool(self.history))
+        why = skat_kontra.refusal(self.doubles, seat, self.declarer, self.said, False) or \
+            skat_kontra.too_late(self.kontra_rule, self.history, seat, self.doubles,
+                                 self.kontra_at)
         if why is not None:
             raise IllegalPlay("bad-double", why)
+        self.kontra_at = len(self.history)
         self.doubles += 1
         return []
 
     def _with_doubles(self, won, value, mult, overbid, levels):
-        """A game_value / declared_value answer with Kontra and Re applied."""
+        """A game_value / declared_value answer with the old rule for lost hand games
+        (skat_scoring) and Kontra and Re applied."""
+        value = skat_scoring.lost_value(value, self.contract.hand, self.lost_hand)
         if not self.doubles:
             return won, value, mult, overbid, tuple(levels)
         from core.games import skat_kontra
@@ -431,6 +469,8 @@ class Deal(tricks.TrickDeal):
             return (self.leader + len(self.trick)) % 3
         if phase == PHASE_AUCTION:
             return self._waiting
+        if phase == PHASE_PUSH:
+            return self.pusher
         if phase in (PHASE_DECLARE, PHASE_DISCARD, PHASE_SKAT, PHASE_SHOW, PHASE_REST):
             return self.declarer
         return -1
@@ -559,7 +599,7 @@ class Deal(tricks.TrickDeal):
         """``seat`` timed out or left (``TI``/``LE``): the game is aborted. A defender's
         abandon during play gives the rest to the declarer, as the ISS does (ID 136415)."""
         if self.phase not in (PHASE_AUCTION, PHASE_DECLARE, PHASE_DISCARD, PHASE_PLAY,
-                              PHASE_SHOW):
+                              PHASE_SHOW, PHASE_PUSH):
             raise IllegalPlay(WRONG_PHASE, "the play is over")
         self.status = "aborted"
         if self.phase in (PHASE_PLAY, PHASE_SHOW) and 0 <= self.declarer != seat:
@@ -693,7 +733,7 @@ class Deal(tricks.TrickDeal):
                 return skat_ramsch.pending(self.trick_winners)
             return skat_ramsch.result(self.status, tuple(self.taken_points),
                                       tuple(self.taken_tricks), self.trick_winners,
-                                      card_points(self.skat))
+                                      card_points(self.skat), self.passed_on)
         if self.rest_to == self.declarer:  # the rest was awarded to him
             dp = 120 - sum(self.taken_points) + self.taken_points[self.declarer]
         else:

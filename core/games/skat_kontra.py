@@ -5,9 +5,16 @@ Karten"): after the game is announced and before the first card a defender who t
 the declarer will lose may say "Kontra": the game's score is doubled; the declarer may
 answer "Re": doubled again (four times). Only a player who said at least 18 in the
 auction may say Kontra or Re. docs/rules/skat.md "Kontra and Re" has the decisions.
+
+The later Kontra (option value ``"own-card"``): kneipenskat.blogspot.com "Regeln" (a pub's
+house rules): "Kontra muss unmittelbar vor dem Ausspielen der eigenen ersten Karte gegeben
+werden" (a defender says Kontra before he plays his own first card) and "Re muss vom
+Alleinspieler unmittelbar als Reaktion auf das Kontra gegeben werden" (Re at once, as the
+answer to the Kontra: before the next card).
 """
 
-from core.games.skat_options import KONTRA_OFF, KONTRA_ON, check_kontra  # noqa: F401 (option values)
+from core.games.skat_options import (KONTRA_OFF, KONTRA_ON, KONTRA_OWN_CARD,  # noqa: F401
+                                     check_kontra)
 
 NAMES = ("kontra", "re")  # the levels named on the list, in order
 
@@ -29,6 +36,23 @@ def refusal(doubles, seat, declarer, said, started):
         return "Re was said: nothing is left to double"
     if said is not None and not said[seat]:
         return "only a player who said 18 or more in the auction may double"
+    return None
+
+
+def too_late(rule, history, seat, doubles, kontra_at):
+    """Why ``seat`` may no longer double under ``rule`` (KONTRA_ON or KONTRA_OWN_CARD), or
+    None. ``history``: the (seat, card) pairs played so far; ``doubles``: 0 or 1;
+    ``kontra_at``: how many cards were played when Kontra was said (read once doubles is
+    1: Re answers at once, before the next card, under both rules)."""
+    if doubles == 1:
+        if len(history) != kontra_at:
+            return "Re answers the Kontra at once, before the next card"
+        return None
+    if rule == KONTRA_ON:
+        return "Kontra and Re come before the first card" if history else None
+    for played in history:
+        if played[0] == seat:
+            return "Kontra comes before the defender's own first card"
     return None
 
 

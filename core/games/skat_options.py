@@ -15,8 +15,10 @@ VIOLATIONS_DECIDE = "decide"
 VIOLATIONS_REPORT = "report"
 RAMSCH_OFF = "off"
 RAMSCH_ON = "ramsch"
+RAMSCH_SCHIEBE = "schieberamsch"  # the skat pushed round first (core.games.skat_schieberamsch)
 KONTRA_OFF = "off"
 KONTRA_ON = "on"
+KONTRA_OWN_CARD = "own-card"  # Kontra until the defender's own first card (kneipenskat)
 BOCK_OFF = "off"
 BOCK_ON = "on"
 
@@ -31,17 +33,19 @@ def check_violations(violations):
 
 def check_ramsch(ramsch):
     """``ramsch`` itself when it is ``"off"`` (the tournament rule: a passed deal is not
-    played, ISkO) or ``"ramsch"``; else raises ValueError naming the value."""
-    if ramsch not in (RAMSCH_OFF, RAMSCH_ON):
-        raise ValueError("skat option ramsch %r: off or ramsch" % (ramsch,))
+    played, ISkO), ``"ramsch"`` or ``"schieberamsch"``; else raises ValueError naming the
+    value."""
+    if ramsch not in (RAMSCH_OFF, RAMSCH_ON, RAMSCH_SCHIEBE):
+        raise ValueError("skat option ramsch %r: off, ramsch or schieberamsch" % (ramsch,))
     return ramsch
 
 
 def check_kontra(kontra):
-    """``kontra`` itself when it is ``"off"`` (ISkO, the default) or ``"on"``; else raises
+    """``kontra`` itself when it is ``"off"`` (ISkO, the default), ``"on"`` (before the
+    first card) or ``"own-card"`` (a defender until his own first card); else raises
     ValueError naming the value."""
-    if kontra not in (KONTRA_OFF, KONTRA_ON):
-        raise ValueError("skat option kontra %r: off or on" % (kontra,))
+    if kontra not in (KONTRA_OFF, KONTRA_ON, KONTRA_OWN_CARD):
+        raise ValueError("skat option kontra %r: off, on or own-card" % (kontra,))
     return kontra
 
 

@@ -13,7 +13,8 @@ at 40 score nothing.
 
 from collections import namedtuple
 
-from core.games.skat_options import RAMSCH_OFF, RAMSCH_ON, check_ramsch  # noqa: F401 (option values)
+from core.games.skat_options import (RAMSCH_OFF, RAMSCH_ON, RAMSCH_SCHIEBE,  # noqa: F401
+                                     check_ramsch)
 
 DURCHMARSCH = 120  # the card points of the whole deck, scored plus
 
@@ -39,44 +40,49 @@ def losers(points, last):
     return tied
 
 
-def score(points, tricks, last, skat_points):
+def score(points, tricks, last, skat_points, passed=0):
     """The sheet values of a Ramsch, ``(values, levels)``: ``values`` the signed value of
-    each deal seat, ``levels`` the names that set it ("durchmarsch", "jungfrau", "tie").
+    each deal seat, ``levels`` the names that set it ("durchmarsch", "jungfrau", "tie",
+    then "passed" once per pass).
 
     ``points``: card points in each seat's tricks (the skat not included), ``tricks``:
     tricks taken by each seat (summing to 10), ``last``: the seat of the last trick,
-    ``skat_points``: the skat's card points. Raises ValueError when the counts do not
+    ``skat_points``: the skat's card points, ``passed``: how many players passed the skat
+    on unseen in a Schieberamsch (0-3; each doubles the score, the Durchmarsch's too:
+    Parlett "doubling the eventual score"). Raises ValueError when the counts do not
     add up (120 points with the skat, 10 tricks)."""
     if len(points) != 3 or len(tricks) != 3 or sum(tricks) != 10 \
             or sum(points) + skat_points != 120 or last not in (0, 1, 2):
         raise ValueError("a Ramsch is 10 tricks and 120 card points, not %r %r + %r"
                          % (points, tricks, skat_points))
     values = [0, 0, 0]
+    pushed = ("passed",) * passed
+    factor = 1 << passed
     if 10 in tricks:
-        values[tricks.index(10)] = DURCHMARSCH
-        return tuple(values), ("durchmarsch",)
+        values[tricks.index(10)] = DURCHMARSCH * factor
+        return tuple(values), ("durchmarsch",) + pushed
     levels = []
-    factor = 1
     if 0 in tricks:
-        factor = 2
+        factor *= 2
         levels.append("jungfrau")
     charged = losers(points, last)
     if len(charged) != 1:
         levels.append("tie")
     for s in charged:
         values[s] = -(points[s] + skat_points) * factor
-    return tuple(values), tuple(levels)
+    return tuple(values), tuple(levels) + pushed
 
 
-def result(status, points, tricks, trick_winners, skat_points):
+def result(status, points, tricks, trick_winners, skat_points, passed=0):
     """The RamschResult of a deal played out: ``status`` "ramsch", the rest as
-    :func:`score` with the last trick's taker read from ``trick_winners``."""
-    values, levels = score(points, tricks, trick_winners[-1], skat_points)
+    :func:`score` with the last trick's taker read from ``trick_winners``; ``multiplier``
+    the factor of the loss (Jungfrau and passes)."""
+    values, levels = score(points, tricks, trick_winners[-1], skat_points, passed)
     charged = [s for s in range(3) if values[s]]
     first = charged[0] if charged else -1
     return RamschResult(status, first, None, 0, "durchmarsch" in levels,
                         values[first] if charged else 0, 0,
-                        2 if "jungfrau" in levels else 1, False,
+                        (2 if "jungfrau" in levels else 1) << passed, False,
                         points[first] if charged else 0, tricks[first] if charged else 0,
                         False, False, tuple(trick_winners), levels, values)
 

@@ -6,6 +6,7 @@ preisskat.org "Leistungsbewertung"), skatspielen.info "Bockrunde" (docs/rules/sk
 """
 
 from core.compat import const
+from core.games import skat_table
 from core.games.skat import GRAND, NULL, Game
 from core.games.skat_options import (BOCK_OFF, BOCK_ON, KONTRA_OFF, RAMSCH_OFF,
                                      VIOLATIONS_DECIDE, check_bock)
@@ -21,15 +22,14 @@ SF_OPPONENT_4 = const(30)
 class ScoreSheet:
     """The Skat list: one row per game with running totals, plain and Seeger-Fabian.
 
-    ``players``: 3, or 4 when the dealer sits out each deal. Rows are tuples
+    ``players``: 3, 4 (the dealer sits out) or 5 (two sit out, core.games.skat_table).
+    Rows are tuples
     ``(game_no, declarer, value, totals, sf_totals)`` with table seats 0-based and the
     totals as tuples per table seat. Passed and aborted games add a row worth nothing.
     """
 
     def __init__(self, players=3):
-        if players not in (3, 4):
-            raise ValueError("a Skat table has 3 or 4 players, not %r" % (players,))
-        self.players = players
+        self.players = skat_table.check_players(players)
         self.rows = []
         self.totals = [0] * players
         self.sf = [0] * players
@@ -47,7 +47,7 @@ class ScoreSheet:
             self.totals[decl] += value
             self.sf[decl] += value + (SF_DECLARER if value > 0 else -SF_DECLARER)
             if value < 0:
-                bonus = SF_OPPONENT_3 if self.players == 3 else SF_OPPONENT_4
+                bonus = skat_table.opponent_bonus(self.players)  # 40, 30, 24 at five
                 for p in range(self.players):
                     if p != decl:
                         self.sf[p] += bonus
@@ -72,53 +72,73 @@ class ScoreSheet:
 class Match:
     """A Skat session: deals in turn, the dealer moving left, and the score sheet.
 
-    Table seats are 0..players-1 clockwise. With 4 players the dealer sits out; forehand
-    is always the player left of the dealer (ISkO 2.1). ``violations``, ``ramsch``,
+    Table seats are 0..players-1 clockwise. With 4 players the dealer sits out, with 5 the
+    dealer and the third on his left (core.games.skat_table); forehand is always the
+    player left of the dealer (ISkO 2.1). ``violations``, ``ramsch``,
     ``kontra``: as :class:`Game`. ``bock``: ``"off"`` (default) or ``"on"``: Bock rounds
     (core.games.skat_bock, triggers :func:`opens_bock`); ``doubled[i]`` is True when row
     i + 1 of the sheet counted double; ``bock_rounds`` the Bock games owed (None when the
-    option is off). ValueError on an unknown value.
+    option is off). ``events``: the further Bock triggers and the Ramsch rounds,
+    core.games.skat_bock_events (ValueError unless bock is on). ValueError on an unknown
+    value.
     """
 
     def __init__(self, players=3, first_dealer=0, violations=VIOLATIONS_DECIDE,
-                 ramsch=RAMSCH_OFF, kontra=KONTRA_OFF, bock=BOCK_OFF):
+                 ramsch=RAMSCH_OFF, kontra=KONTRA_OFF, bock=BOCK_OFF, **events):
         self.game = Game(players, violations, ramsch, kontra)
         self.bock = check_bock(bock)
         self.game.bock = self.bock  # every rules option readable on the game
+        if events and self.bock != BOCK_ON:
+            raise ValueError("skat options %s need bock=on" % ", ".join(sorted(events)))
+        self.bock_events = None  # core.games.skat_bock_events' choices, when bock is on
         self.players = players
         self.dealer = first_dealer
         self.sheet = ScoreSheet(players)
         self.bock_rounds = None  # core.games.skat_bock.BockRounds, loaded when bock is on
         if self.bock == BOCK_ON:
+            from core.games import skat_bock_events
             from core.games.skat_bock import BockRounds
 
-            self.bock_rounds = BockRounds(players)
+            self.bock_events = skat_bock_events.check_events(events)
+            for name in self.bock_events:
+                setattr(self.game, name, self.bock_events[name])
+            self.bock_rounds = BockRounds(players, self.bock_events["bockramsch"] == "on")
         self.doubled = []
 
     def table_seats(self):
-        """Table seats of forehand, middlehand and rearhand in the current deal."""
-        n = self.players
-        return tuple((self.dealer + 1 + i) % n for i in range(3))
+        """Table seats of forehand, middlehand and rearhand in the current deal (with
+        four the dealer sits out, with five the dealer and the third on his left)."""
+        return skat_table.deal_seats(self.dealer, self.players)
 
     def new_deal(self, hands=None, skat=None):
-        """A fresh Deal for the current dealer (hands by deal seat, if known)."""
-        return self.game.new_deal(self.dealer, hands, skat)
+        """A fresh Deal for the current dealer (hands by deal seat, if known); in a
+        Ramsch round (option bockramsch) a Ramsch from the start, no auction."""
+        deal = self.game.new_deal(self.dealer, hands, skat)
+        if self.bock_rounds is not None and self.bock_rounds.ramsch_now():
+            deal.start_ramsch()
+        return deal
 
     def factor(self, result):
         """2 when ``result`` would count double (a Bock game), else 1; changes nothing."""
         if self.bock != BOCK_ON:
             return 1
-        return self.bock_rounds.factor(opens_bock(result))
+        return self.bock_rounds.factor(self._opens(result))
 
     def record(self, result):
         """Book ``result`` on the sheet and pass the deal to the left; returns the row."""
         factor = 1
         if self.bock == BOCK_ON:
-            factor = self.bock_rounds.game(opens_bock(result))
+            factor = self.bock_rounds.game(self._opens(result))
         row = self.sheet.add(result, self.table_seats(), factor)
         self.doubled.append(factor == 2)
         self.dealer = (self.dealer + 1) % self.players
         return row
+
+    def _opens(self, result):
+        """The Bock rounds ``result`` opens: opens_bock's, then the chosen events'."""
+        from core.games import skat_bock_events
+
+        return int(opens_bock(result)) + skat_bock_events.count(result, self.bock_events)
 
 
 def opens_bock(result):

@@ -33,6 +33,8 @@ from core.compat import const
 from core.errors import BadCard, BadRecord, IllegalPlay, TrickrefError
 from core.events import (ALREADY_PLAYED, DEAL_OVER, NOT_IN_DECK, NOT_IN_HAND, NOT_YOUR_TURN,
                          WRONG_PHASE, CardPlayed, DealOver, RevokeFound, Turn)
+from core.games import tarot_house
+from core.games.tarot_house import MISERE_HEADS, MISERE_TRUMPS  # noqa: F401
 from core.games import tarot_rules as rules
 # Re-exported so that callers import one module.
 from core.games.tarot_rules import (BAD_CALL, BAD_ECART, BAD_POIGNEE,  # noqa: F401
@@ -106,15 +108,20 @@ class Game:
     trick outside the chelem case: ``"other-camp"`` (seed 002 s.6, default), ``"winner"``
     (FFT p.8 read literally), ``"forbidden"`` (regles2jeux.fr). ``excuse_slam``: who may
     lead the Excuse to the last trick and win it after winning every trick: ``"any"`` camp
-    (seed 002 s.6, default) or the chelem ``"announced"`` taker only (FFT p.6). Raises
-    TrickrefError on any other value.
+    (seed 002 s.6, default) or the chelem ``"announced"`` taker only (FFT p.6). House
+    scoring (core.games.tarot_house): ``poignees`` ``"fft"`` (20/30/40, default) or
+    ``"20-40-60"``; ``rounding`` of the margin ``"off"`` (default), ``"5"``, ``"10"``;
+    ``misere`` ``"off"`` (default) or ``"20"`` (a misère, no trump or no face card, may be
+    announced; 20 to the winning camp).
+    Raises TrickrefError on any other value.
     """
 
     deck = TAROT
     name = "tarot"
 
     def __init__(self, players=4, excuse_last=EXCUSE_LAST_OTHER_CAMP,
-                 excuse_slam=EXCUSE_SLAM_ANY, violations=VIOLATIONS_DECIDE):
+                 excuse_slam=EXCUSE_SLAM_ANY, violations=VIOLATIONS_DECIDE, poignees="fft",
+                 rounding="off", misere="off"):
         if players not in _SIZES:
             raise TrickrefError("tarot is played by 3, 4 or 5, not %r" % (players,))
         if excuse_last not in (EXCUSE_LAST_OTHER_CAMP, EXCUSE_LAST_WINNER,
@@ -132,6 +139,10 @@ class Game:
         self.tricks = self.hand_size
         self.excuse_last = excuse_last
         self.excuse_slam = excuse_slam
+        self.poignees, self.rounding = poignees, rounding
+        self.primes = tarot_house.primes(poignees)
+        self.round_to = tarot_house.step(rounding)
+        self.misere = tarot_house.check_misere(misere)
 
     def new_deal(self, dealer=0, hands=None):
         """A new deal in the BIDDING phase (already over if ``hands`` hold a petit sec).
@@ -301,6 +312,18 @@ class Deal(Bidding):
             self._result = self._settle()
         return self._result
 
+    def _miseres(self, notes):
+        """The misères announced (house rule) that the seat's played cards bear out; a
+        refuted one counts nothing and is named in ``notes``."""
+        kept = 0
+        for seat, kind in self.miseres:
+            c = tarot_house.misere_breaker(kind, [x for s, x in self.history if s == seat])
+            if c >= 0:
+                notes.append("seat %d's misère refuted by %s: no prime" % (seat, TAROT.code(c)))
+            else:
+                kept += 1
+        return kept
+
     def _settle(self):
         n = self.players
         if self.status != "played":
@@ -325,7 +348,9 @@ class Deal(Bidding):
                 self.violation[1], self.violation[0], CAMP_NAMES[loser]))
         sc = score(n, self.contract, pts[ATTACK], oud,
                    poignee=[(camp, k) for s, camp, k in poignees], petit_au_bout=pab,
-                   chelem=chelem, taker=self.taker, partner=partner, loser=loser)
+                   chelem=chelem, taker=self.taker, partner=partner, loser=loser,
+                   primes=self.game.primes, round_to=self.game.round_to,
+                   miseres=self._miseres(notes))
         return Result("played", self.dealer, self.taker, self.contract, self.called,
                       partner, self.chelem_announced, pts[ATTACK], pts[DEFENCE],
                       oud, pab, chelem, poignees, tuple(notes), sc, sc.marks,

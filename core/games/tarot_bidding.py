@@ -15,6 +15,7 @@ from core.cards import TAROT
 from core.compat import const
 from core.errors import BadRecord, IllegalPlay, TrickrefError
 from core.events import NOT_IN_HAND, NOT_YOUR_TURN, WRONG_PHASE, DealOver, Turn
+from core.games import tarot_house
 from core.games import tarot_rules as rules
 from core.games.tarot_rules import BAD_POIGNEE
 from core.games.tarot_score import (ATTACK, CONTRACT_NAMES, DEFENCE, EX, GARDE, GARDE_CONTRE,
@@ -84,6 +85,7 @@ class Bidding(tricks.TrickDeal):
         self.called = -1
         self.chelem_announced = False
         self.poignees = []  # (seat, cards)
+        self.miseres = []  # (seat, kind): house rule misère (core.games.tarot_house)
         self.ecart = None  # the discarded cards when known
         self.ecart_trumps = ()
         self.ecart_proven = False  # a later card proved a trump in the écart avoidable
@@ -273,7 +275,28 @@ class Bidding(tricks.TrickDeal):
             return self._announce_chelem(seat)
         if what == POIGNEE:
             return self._announce_poignee(seat, cards)
+        if what in tarot_house.MISERES:
+            return self._announce_misere(seat, what)
         raise IllegalPlay(BAD_ANNOUNCE, "%r: announce petit-sec, chelem or poignee" % (what,))
+
+    def _announce_misere(self, seat, kind):
+        """House rule (option misere): ``seat`` announces no trump or no face card before
+        his first card; with known hands his hand must bear it out, else the cards he
+        plays are checked when the deal is scored (tarot_house, docs/rules/tarot.md)."""
+        self._check_play_phase()
+        if self.game.misere == tarot_house.MISERE_OFF:
+            raise IllegalPlay(BAD_ANNOUNCE, "misère is not played at this table")
+        if seat != self.to_play() or self.tricks_done > 0:
+            raise IllegalPlay(NOT_YOUR_TURN, "a misère is announced at the seat's first card")
+        if (seat, kind) in self.miseres:
+            raise IllegalPlay(BAD_ANNOUNCE, "seat %d already announced this misère" % seat)
+        if self.hands is not None:
+            c = tarot_house.misere_breaker(kind, self.hands[seat])
+            if c >= 0:
+                raise IllegalPlay(BAD_ANNOUNCE, "seat %d holds %s: no misère"
+                                  % (seat, TAROT.code(c)))
+        self.miseres.append((seat, kind))
+        return []
 
     def _announce_petit_sec(self, seat, cards):
         if self.phase != PHASE_BIDDING:

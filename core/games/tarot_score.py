@@ -14,6 +14,7 @@ Page numbers are those of the FFT "Règlement officiel", version of 1 July 2012
 from core.cards import EXCUSE, TAROT, TRUMP
 from core.compat import const
 from core.errors import TrickrefError
+from core.games import tarot_house
 
 PETIT = const(56)  # trump 1, le Petit (an oudler)
 MONDE = const(76)  # trump 21 (an oudler)
@@ -185,7 +186,8 @@ def _half_text(h):
 
 
 def score(players, contract, points_half, oudlers, poignee=(), petit_au_bout=None,
-          chelem=None, taker=0, partner=None, loser=None):
+          chelem=None, taker=0, partner=None, loser=None, primes=POIGNEE_PRIMES,
+          round_to=1, miseres=0):
     """Score one deal to the FFT rules (p.8-9; 3 players p.11; 5 players p.12).
 
     ``players`` 3/4/5; ``contract`` PRISE..GARDE_CONTRE or its name; ``points_half``: the
@@ -196,6 +198,10 @@ def score(players, contract, points_half, oudlers, poignee=(), petit_au_bout=Non
     (partner only at 5 players; None = the taker plays alone); ``loser``: None, or the
     camp (ATTACK/DEFENCE) that a proven violation makes lose the deal whatever its points
     (docs/rules/tarot.md "Violations": the base keeps the margin ``|diff|`` as played).
+    House scoring (core.games.tarot_house): ``primes`` the simple/double/triple poignée
+    primes (FFT 20/30/40), ``round_to`` the multiple the margin is rounded to (1, 5, 10),
+    ``miseres`` how many misères were announced (20 each, to the winning camp like a
+    poignée, not multiplied: rencontrestarot.org).
 
     Per defender: ``(25 + |diff|) x mult``, signed by the result, ``± 10 x mult`` petit au
     bout (to the camp that took it, whatever the result), ``± poignée primes`` (always to
@@ -251,8 +257,12 @@ def score(players, contract, points_half, oudlers, poignee=(), petit_au_bout=Non
     diff = counted - target
     steps.append("attack %d points: %s by %d" % (counted, "made" if won else "failed",
                                                  abs(diff)))
-    base = (25 + abs(diff)) * mult
-    steps.append("(25 + %d) x %d = %d%s" % (abs(diff), mult, base,
+    margin = abs(diff)
+    if round_to != 1:
+        margin = tarot_house.rounded(margin, round_to)
+        steps.append("margin %d rounded to %d: %d" % (abs(diff), round_to, margin))
+    base = (25 + margin) * mult
+    steps.append("(25 + %d) x %d = %d%s" % (margin, mult, base,
                                            "" if won else ", paid by the attack"))
     if not won:
         base = -base
@@ -266,10 +276,15 @@ def score(players, contract, points_half, oudlers, poignee=(), petit_au_bout=Non
         if camp not in (ATTACK, DEFENCE):
             raise TrickrefError("a poignée is shown by ATTACK or DEFENCE, not %r" % (camp,))
         level = poignee_level(players, trumps)
-        p = POIGNEE_PRIMES[level] if won else -POIGNEE_PRIMES[level]
+        p = primes[level] if won else -primes[level]
         prime += p
         steps.append("poignée %s (%d trumps, shown by the %s) to the winning camp: %s"
                      % (POIGNEE_NAMES[level], trumps, CAMP_NAMES[camp], _signed(p)))
+    if miseres:
+        p = tarot_house.MISERE_PRIME * miseres
+        prime += p if won else -p
+        steps.append("%d misère%s (20 each) to the winning camp: %s" % (
+            miseres, "" if miseres == 1 else "s", _signed(p if won else -p)))
     slam = _CHELEM_PRIMES[chelem]
     if chelem:
         steps.append("chelem %s: %s" % (CHELEM_NAMES[chelem], _signed(slam)))

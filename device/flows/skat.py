@@ -3,14 +3,15 @@ cards are played on the pads, the skat is scanned when the play is over, the lis
 Seeger-Fabian totals) is kept. Rules: docs/rules/skat.md.
 
 Table seats are 0..players-1 clockwise; the deal's seats are forehand, middlehand,
-rearhand, starting left of the dealer (with 4 players the dealer sits out).
+rearhand, starting left of the dealer (with 4 players the dealer sits out, with 5 the
+dealer and the third player on his left).
 """
 
 from collections import namedtuple
 
 from core.cards import SKAT
 from core.errors import BadRecord
-from core.games import skat, skat_sheet
+from core.games import skat, skat_scoring, skat_series, skat_sheet
 from device.flows import _row
 from device.lcdtext import seat_label
 from device.menu import Item, Items, Menu
@@ -18,17 +19,45 @@ from device.menu import Item, Items, Menu
 NAME = "skat"
 TITLE = "Skat"
 DECK = SKAT
-PLAYERS = (3, 4)
+PLAYERS = (3, 4, 5)  # 4: the dealer sits out; 5: two sit out (core.games.skat_table)
 # A proven revoke: decided as ISkO 4.1-4.2 (the game ends) or only shown (docs/rules/skat.md).
-OPTIONS = (("violations", "Violations", (("decide", "decide"),
+_BASE_OPTIONS = (("violations", "Violations", (("decide", "decide"),
                                          ("report only", "report"))),
            # All passed: no game (ISkO) or a Ramsch (house rule, docs/rules/skat.md).
            ("ramsch", "All passed", (("no game", skat.RAMSCH_OFF),
-                                     ("Ramsch", skat.RAMSCH_ON))),
-           # Kontra and Re before the first card (house rule, docs/rules/skat.md).
-           ("kontra", "Kontra/Re", (("off", skat.KONTRA_OFF), ("on", skat.KONTRA_ON))),
+                                     ("Ramsch", skat.RAMSCH_ON),
+                                     ("Schieberamsch", skat.RAMSCH_SCHIEBE))),
+           # Kontra and Re before the first card, or a defender's Kontra until his own
+           # first card (house rules, docs/rules/skat.md).
+           ("kontra", "Kontra/Re", (("off", skat.KONTRA_OFF), ("on", skat.KONTRA_ON),
+                                    ("to own card", skat.KONTRA_OWN_CARD))),
            # Bock rounds: games counted double after a trigger (house rule).
-           ("bock", "Bock rounds", (("off", skat.BOCK_OFF), ("on", skat.BOCK_ON))))
+           ("bock", "Bock rounds", (("off", skat.BOCK_OFF), ("on", skat.BOCK_ON))),
+           # The evening's length and its settlement (house scoring, skat_series).
+           ("series", "Series", (("no limit", "off"), ("1 series", "1"), ("2 series", "2"),
+                                 ("3 series", "3"))),
+           ("money", "Money/point", (("off", "off"), ("1 ct", "1"), ("1/2 ct", "1/2"),
+                                     ("1/4 ct", "1/4"), ("1/10 ct", "1/10"))),
+           # Lost hand games doubled (ISkO) or simple (the old rule); Seeger-Fabian shown
+           # or not (house scoring, skat_scoring).
+           ("lost_hand", "Lost hand game", (("double (ISkO)", "double"),
+                                            ("simple (old)", "single"))),
+           ("seeger", "Seeger-Fabian", (("on", "on"), ("off", "off"))))
+# With Bock rounds on: the further triggers and the Ramsch round after a Bock round (XSkat
+# -bockevents, -bockramsch; core.games.skat_bock_events, docs/rules/skat.md).
+_BOCK_EVENTS = (("bock_kontra", "Bock: Kontra won", (("off", "off"), ("on", "on"))),
+                ("bock_re", "Bock: Re said", (("off", "off"), ("on", "on"))),
+                ("bock_value", "Bock: value", (("off", "off"), ("72 or more", "72"),
+                                              ("96 or more", "96"))),
+                ("bockramsch", "Ramsch rounds", (("off", "off"), ("after Bock", "on"))))
+
+
+def OPTIONS(players, chosen):
+    """The setup questions: the tournament rules' and house rules' options, and the Bock
+    events only when Bock rounds are on."""
+    if chosen.get("bock") == skat.BOCK_ON:
+        return _BASE_OPTIONS + _BOCK_EVENTS
+    return _BASE_OPTIONS
 
 # A deal booked again from the journal's checkpoint: what ScoreSheet.add reads of a Result.
 _Booked = namedtuple("_Booked", ("status", "declarer", "value"))
@@ -41,10 +70,17 @@ _KINDS = (("Eichel", "C"), ("Gruen", "S"), ("Herz", "H"), ("Schellen", "D"), ("G
 def new_match(players, options):
     """A Skat list for ``players`` (3, or 4 with the dealer sitting out); ``options``:
     ``violations``, ``ramsch``, ``kontra``, ``bock`` (see OPTIONS)."""
-    return skat_sheet.Match(players, violations=options.get("violations", skat.VIOLATIONS_DECIDE),
-                      ramsch=options.get("ramsch", skat.RAMSCH_OFF),
-                      kontra=options.get("kontra", skat.KONTRA_OFF),
-                      bock=options.get("bock", skat.BOCK_OFF))
+    events = dict((k, options[k]) for k, _, _ in _BOCK_EVENTS if k in options)
+    match = skat_sheet.Match(players, violations=options.get("violations", skat.VIOLATIONS_DECIDE),
+                             ramsch=options.get("ramsch", skat.RAMSCH_OFF),
+                             kontra=options.get("kontra", skat.KONTRA_OFF),
+                             bock=options.get("bock", skat.BOCK_OFF), **events)
+    match.series, match.money = skat_series.check(options.get("series", "off"),
+                                                  options.get("money", "off"))
+    match.game.series, match.game.money = match.series, match.money  # readable on the game
+    match.game.lost_hand, match.game.seeger = skat_scoring.check(
+        options.get("lost_hand", "double"), options.get("seeger", "on"))
+    return match
 
 
 def deal_factory(match):
@@ -84,7 +120,17 @@ def prompt(deal, match=None):
         menu.title = "%s discard 2" % _who(seats, deal.declarer)
         menu.items.append(Item("Declarer left", actions=[("abandon", (deal.declarer,))]))
         return menu
+    if deal.phase == skat.PHASE_PUSH:
+        return _push_menu(deal.pusher, seats)
     return None
+
+
+def _push_menu(s, seats):
+    """Schieberamsch: the player holding the skat takes it and pushes two cards (not
+    scanned: the board sees the skat at the end), or passes it on unseen (doubles)."""
+    return Menu("%s: skat?" % _who(seats, s), [
+        Item("Push 2 cards", actions=[("push", (s, None))]),
+        Item("Pass on unseen", actions=[("pass_skat", (s,))])] + _left_items(seats))
 
 
 def _bid_menu(declarer):
@@ -138,14 +184,18 @@ def table_items(deal, match=None):
 
 
 def _double_items(deal, seats):
-    """Kontra by a defender, or Re by the declarer, while no card is played (option
-    kontra); the deal refuses a player the auction rules out."""
-    if deal.kontra_rule != skat.KONTRA_ON or deal.history or deal.doubles >= 2:
+    """Kontra by a defender, or Re by the declarer, while the option kontra's timing
+    allows it (skat_kontra.too_late); the deal refuses a player the auction rules out."""
+    if deal.kontra_rule == skat.KONTRA_OFF or deal.doubles >= 2:
         return []
-    if deal.doubles == 1:
-        return [Item("%s Re" % _who(seats, deal.declarer), actions=[("re", (deal.declarer,))])]
-    return [Item("%s Kontra" % _who(seats, s), actions=[("kontra", (s,))])
-            for s in range(3) if s != deal.declarer]
+    from core.games import skat_kontra  # loaded only at a table playing Kontra
+
+    seats_now = [deal.declarer] if deal.doubles == 1 else \
+        [s for s in range(3) if s != deal.declarer]
+    verb, word = ("re", "Re") if deal.doubles == 1 else ("kontra", "Kontra")
+    return [Item("%s %s" % (_who(seats, s), word), actions=[(verb, (s,))]) for s in seats_now
+            if skat_kontra.too_late(deal.kontra_rule, deal.history, s, deal.doubles,
+                                    deal.kontra_at) is None]
 
 
 def _left_items(seats):
@@ -188,9 +238,13 @@ def _ramsch_lines(result, seats):
     if result.declarer < 0:
         return ["Ramsch", "all tied, 0"]
     tags = {"durchmarsch": "Durchm.", "jungfrau": "Jungfr.", "tie": "tie"}
-    extra = " ".join(tags[n] for n in result.levels)
-    return ["Ramsch %s %dp" % (_who(seats, result.declarer), result.declarer_points),
-            ("%s %+d" % (extra, result.value)).strip()]
+    extra = " ".join(tags[n] for n in result.levels if n in tags)
+    passed = result.levels.count("passed")
+    factor = " x%d" % (1 << passed) if passed else ""  # Schieberamsch: passed on unseen
+    row = ("%s%s %+d" % (extra, factor, result.value)).strip()
+    if len(row) > 16:  # the 16-column LCD: the factor and value only
+        row = ("%s %+d" % (factor, result.value)).strip()
+    return ["Ramsch %s %dp" % (_who(seats, result.declarer), result.declarer_points), row]
 
 
 def record(match, result):
@@ -235,29 +289,55 @@ def rebook(match, row):
 
 
 def sheet_lines(match):
-    """The list's totals: one line per player, plain and Seeger-Fabian, in 16 columns
-    (``"P2    98 SF 1098"``: five digits each, a 16x2 LCD shows the whole row)."""
+    """The list's totals: one line per player, plain and Seeger-Fabian (plain only with
+    the option seeger off), in 16 columns (``"P2    98 SF 1098"``: five digits each, a
+    16x2 LCD shows the whole row); then the Bock and Ramsch games owed and the money."""
     sheet = match.sheet
-    lines = ["%s %5d SF%5d" % (seat_label(p), sheet.totals[p], sheet.sf[p])
-             for p in range(match.players)]
+    if _seeger(match):
+        lines = ["%s %5d SF%5d" % (seat_label(p), sheet.totals[p], sheet.sf[p])
+                 for p in range(match.players)]
+    else:  # option seeger off: the plain totals only
+        lines = ["%s %5d" % (seat_label(p), sheet.totals[p]) for p in range(match.players)]
     if match.bock_rounds is not None and match.bock_rounds.left:
         lines.append("Bock games %d" % match.bock_rounds.left)
-    return lines
+    if match.bock_rounds is not None and match.bock_rounds.ramsch_left:
+        lines.append("Ramsch games %d" % match.bock_rounds.ramsch_left)
+    return lines + _money_lines(match)
+
+
+def _money_lines(match):
+    """With the money option: what each player gets or pays so far, in cents
+    (``"P2 ct      -120"``), the plain totals settled as skat_series.settle."""
+    money = getattr(match, "money", "off")
+    if money == "off":
+        return []
+    cents = skat_series.settle(match.sheet.totals, money)
+    return ["%s ct %+9d" % (seat_label(p), c) for p, c in enumerate(cents)]
+
+
+def _seeger(match):
+    """False when the option seeger is off (the list without Seeger-Fabian totals)."""
+    return getattr(match.game, "seeger", "on") != "off"
 
 
 def is_match_over(match):
-    """A Skat list runs as long as the table likes."""
-    return False
+    """A Skat list runs as long as the table likes, or to the end of the series chosen
+    (option series: 36 games a series at 3 players, 48 at 4; skat_series)."""
+    return skat_series.is_over(getattr(match, "series", "off"), match.players,
+                               len(match.sheet.rows))
 
 
 def sheet_table(match):
     """The Skat list as ``(columns, rows)`` for the link and CSV: game number, declarer
     (table seat, 1-based; 0 when nobody played), value, then each player's running total
-    and Seeger-Fabian total; with Bock rounds on, a last column "bock" (1: counted double)."""
+    and Seeger-Fabian total (not with the option seeger off); with Bock rounds on, a last
+    column "bock" (1: counted double)."""
     n = match.players
+    sf = _seeger(match)
     cols = ["game", "declarer", "value"] + ["P%d" % (p + 1) for p in range(n)] + \
-        ["SF P%d" % (p + 1) for p in range(n)]
-    rows = [[r[0], r[1] + 1, r[2]] + list(r[3]) + list(r[4]) for r in match.sheet.rows]
+        (["SF P%d" % (p + 1) for p in range(n)] if sf else [])
+    rows = [[r[0], r[1] + 1, r[2]] + list(r[3]) + (list(r[4]) if sf else [])
+            for r in match.sheet.rows]
     if match.bock == skat.BOCK_ON:
         cols.append("bock")
         for row, doubled in zip(rows, match.doubled):

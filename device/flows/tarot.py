@@ -27,7 +27,13 @@ OPTIONS = (("excuse_last", "Excuse, last trk", (("to other camp", "other-camp"),
                                                 ("announcer (FFT)", "announced"))),
            # A proven revoke, failure to trump or bad écart: the offender's camp loses
            # the deal, or it is only shown (docs/rules/tarot.md "Violations").
-           ("violations", "Violations", (("decide", "decide"), ("report only", "report"))))
+           ("violations", "Violations", (("decide", "decide"), ("report only", "report"))),
+           # House scoring (rencontrestarot.org, docs/rules/tarot.md "House rules").
+           ("poignees", "Poignee primes", (("20/30/40 (FFT)", "fft"),
+                                           ("20/40/60", "20-40-60"))),
+           ("rounding", "Round margin", (("to the point", "off"), ("to 5", "5"),
+                                         ("to 10", "10"))),
+           ("misere", "Misere", (("off", "off"), ("20 points", "20"))))
 _BIDS = (("Pass", "pass"), ("Prise", "prise"), ("Garde", "garde"),
          ("Garde sans", "garde sans"), ("Garde contre", "garde contre"))
 _POIGNEE = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}  # FFT p.7
@@ -38,10 +44,14 @@ _Booked = namedtuple("_Booked", ("taker", "contract", "marks"))
 
 def new_match(players, options):
     """A tarot score sheet (the dealer passes to dealer + 1 each deal); ``options``:
-    ``excuse_last``, ``excuse_slam``, ``violations`` (see OPTIONS)."""
+    ``excuse_last``, ``excuse_slam``, ``violations``, ``poignees``, ``rounding``,
+    ``misere`` (see OPTIONS)."""
     game = tarot.Game(players, excuse_last=options.get("excuse_last", "other-camp"),
                       excuse_slam=options.get("excuse_slam", tarot.EXCUSE_SLAM_ANY),
-                      violations=options.get("violations", tarot.VIOLATIONS_DECIDE))
+                      violations=options.get("violations", tarot.VIOLATIONS_DECIDE),
+                      poignees=options.get("poignees", "fft"),
+                      rounding=options.get("rounding", "off"),
+                      misere=options.get("misere", "off"))
     return tarot.Match(game, 0)
 
 
@@ -101,7 +111,17 @@ def table_items(deal, match=None):
         items.append(Item("Poignee %s" % seat_label(s), submenu=Menu("Trumps shown", [
             Item(str(k), actions=[(SCAN, (k, "announce", (s, tarot.POIGNEE)))])
             for k in sizes])))
-    return items
+    return items + _misere_items(deal, n)
+
+
+def _misere_items(deal, n):
+    """House rule misère: each seat may announce no trump or no face card (the board
+    checks the cards he plays; tarot_house)."""
+    if deal.game.misere == "off":
+        return []
+    return [Item("Misere %s %s" % (word, seat_label(s)), actions=[("announce", (s, kind))])
+            for s in range(n) for word, kind in (("atout", tarot.MISERE_TRUMPS),
+                                                 ("tetes", tarot.MISERE_HEADS))]
 
 
 def result_lines(result, match=None):

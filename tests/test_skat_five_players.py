@@ -1,0 +1,63 @@
+"""Issue 22: five at a Skat table (the dealer and the third player on his left sit out,
+skatspielen.info "Das Skatspiel"; Seeger-Fabian 24 = 120 / 5 for the others of a lost
+game), and a Schieberamsch evening with money per point played through the emulated board.
+Worked examples of docs/rules/skat.md "Five at a table"."""
+
+import pytest
+
+from core.games import skat
+from device.flows import skat as skat_flow
+from host_sim.script import run_script
+from test_skat_kontra import _declared, _play_out
+from test_skat_ramsch import FOREHAND, MIDDLE, REAR
+
+
+@pytest.mark.parametrize("dealer,playing", [(0, (1, 2, 4)), (3, (4, 0, 2)), (4, (0, 1, 3))])
+def test_the_dealer_and_the_third_on_his_left_sit_out(dealer, playing):
+    match = skat.Match(5, first_dealer=dealer)
+    assert match.table_seats() == playing
+
+
+def test_seeger_fabian_at_five():
+    """Dealer P1: forehand is P2. The grand hand with 4 schneider (168): P2 168 + 50; the
+    null hand lost (-70) by the next forehand, P3: the four others get 24 each."""
+    match = skat.Match(5)
+    deal = _declared("GH", match=match)
+    _play_out(deal)
+    match.record(deal.result())
+    deal = _declared("NH", match=match)
+    _play_out(deal)
+    match.record(deal.result())
+    assert match.sheet.totals == [0, 168, -70, 0, 0]
+    assert match.sheet.sf == [24, 218 + 24, -70 - 50, 24, 24]
+
+
+def test_six_at_one_table_is_refused():
+    with pytest.raises(ValueError) as e:
+        skat.Match(6)
+    assert "3, 4 or 5" in str(e.value)
+
+
+def _tricks(pads):
+    lines = []
+    for cards in zip(FOREHAND.split(), MIDDLE.split(), REAR.split()):
+        lines += ["play %d %s" % (pad, card) for pad, card in zip(pads, cards)]
+    return lines
+
+
+def test_a_schieberamsch_evening_at_five_with_money():
+    """Dealer P1: P2, P3 and P5 play. All pass; each passes the skat on unseen (x8); the
+    Ramsch example 1: P2 loses -218 x 8 = -1744; at a quarter cent: -436 cents, settled
+    5 x -436 + 436 = -1744 for P2 and +436 for each of the four others."""
+    script = (["choose All passed", "expect P2: skat?", "choose Pass on unseen",
+               "expect P3: skat?", "choose Pass on unseen", "expect P5: skat?",
+               "choose Pass on unseen", "expect play: P2"] + _tricks((2, 3, 5)) +
+              ["play 1 C8", "play 1 C7", "expect Ramsch P2 109p", "expect Jungfr. x8 -1744",
+               "ok"])
+    board = run_script("\n".join(script), "skat", 5, out=lambda line: None,
+                       options={"ramsch": "schieberamsch", "money": "1/4"})
+    match = board.controller.match
+    assert match.sheet.totals == [0, -1744, 0, 0, 0]
+    assert skat_flow.sheet_lines(match)[-5:] == [
+        "P1 ct      +436", "P2 ct     -1744", "P3 ct      +436", "P4 ct      +436",
+        "P5 ct      +436"]
