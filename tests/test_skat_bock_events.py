@@ -5,7 +5,7 @@ triggers and Ramsch rounds"; the hands of the Kontra examples (tests/test_skat_k
 
 import pytest
 
-from core.games import skat, skat_bock_events
+from core.games import skat, skat_sheet, skat_bock_events
 from core.games.skat_bock import BockRounds
 from device import flows
 from device.flows import skat as skat_flow
@@ -41,7 +41,7 @@ def _clubs_schwarz(match):
 @pytest.mark.parametrize("value_option,booked,left", [
     ("off", 168, 0), ("72", 336, 2), ("96", 336, 2)])
 def test_a_game_worth_96_or_more_opens_a_round(value_option, booked, left):
-    match = skat.Match(3, bock="on", bock_value=value_option)
+    match = skat_sheet.Match(3, bock="on", bock_value=value_option)
     res = _clubs_schwarz(match)
     assert (res.won, res.value, res.matadors) == (True, 168, 11)
     match.record(res)
@@ -68,7 +68,7 @@ def test_the_value_threshold_counts_the_value_before_kontra_and_re(result, opens
 def test_a_kontra_the_defenders_win_opens_a_round(option, booked, left):
     """Null hand lost at the first trick with Kontra: -140; with bock_kontra it opens a
     round and counts in it: -280."""
-    match = skat.Match(3, kontra="on", bock="on", bock_kontra=option)
+    match = skat_sheet.Match(3, kontra="on", bock="on", bock_kontra=option)
     deal = _declared("NH", match=match)
     deal.kontra(1)
     _play_out(deal)
@@ -79,7 +79,7 @@ def test_a_kontra_the_defenders_win_opens_a_round(option, booked, left):
 def test_re_and_a_grand_hand_open_two_rounds_a_lost_re_with_kontra_one_event():
     """The grand hand with 4 schneider, Kontra and Re: 672; the grand hand opens a round
     (skatspielen.info) and the Re another (XSkat 8): 1344, Bock games 2 x 3 - 1 = 5."""
-    match = skat.Match(3, kontra="on", bock="on", bock_re="on", bock_kontra="on")
+    match = skat_sheet.Match(3, kontra="on", bock="on", bock_re="on", bock_kontra="on")
     deal = _declared("GH", match=match)
     deal.kontra(1)
     deal.re(0)
@@ -95,7 +95,7 @@ def test_a_ramsch_round_follows_the_bock_round():
     """bockramsch: the grand hand (168) opens a Bock round: 336; two passed deals end it;
     then three deals are Ramsch from the start (Ramsch example 1: -218, not doubled), and
     the auction comes back."""
-    match = skat.Match(3, ramsch="off", kontra="on", bock="on", bockramsch="on")
+    match = skat_sheet.Match(3, ramsch="off", kontra="on", bock="on", bockramsch="on")
     deal = _declared("GH", match=match)
     _play_out(deal)
     skat_flow.record(match, deal.result())
@@ -130,7 +130,7 @@ def test_bock_events_are_asked_only_with_bock_rounds_and_checked_by_name():
     keys = [k for k, _, _ in flows.check_options(flow, 3, {"bock": "on"})]
     assert keys[-4:] == ["bock_kontra", "bock_re", "bock_value", "bockramsch"]
     with pytest.raises(ValueError):
-        skat.Match(3, bock="off", bockramsch="on")
+        skat_sheet.Match(3, bock="off", bockramsch="on")
 
 
 def test_queued_rounds_then_ramsch_rounds():

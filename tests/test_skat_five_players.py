@@ -5,7 +5,7 @@ Worked examples of docs/rules/skat.md "Five at a table"."""
 
 import pytest
 
-from core.games import skat
+from core.games import skat, skat_sheet
 from device.flows import skat as skat_flow
 from host_sim.script import run_script
 from test_skat_kontra import _declared, _play_out
@@ -14,14 +14,14 @@ from test_skat_ramsch import FOREHAND, MIDDLE, REAR
 
 @pytest.mark.parametrize("dealer,playing", [(0, (1, 2, 4)), (3, (4, 0, 2)), (4, (0, 1, 3))])
 def test_the_dealer_and_the_third_on_his_left_sit_out(dealer, playing):
-    match = skat.Match(5, first_dealer=dealer)
+    match = skat_sheet.Match(5, first_dealer=dealer)
     assert match.table_seats() == playing
 
 
 def test_seeger_fabian_at_five():
     """Dealer P1: forehand is P2. The grand hand with 4 schneider (168): P2 168 + 50; the
     null hand lost (-70) by the next forehand, P3: the four others get 24 each."""
-    match = skat.Match(5)
+    match = skat_sheet.Match(5)
     deal = _declared("GH", match=match)
     _play_out(deal)
     match.record(deal.result())
@@ -34,7 +34,7 @@ def test_seeger_fabian_at_five():
 
 def test_six_at_one_table_is_refused():
     with pytest.raises(ValueError) as e:
-        skat.Match(6)
+        skat_sheet.Match(6)
     assert "3, 4 or 5" in str(e.value)
 
 

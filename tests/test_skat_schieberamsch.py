@@ -7,7 +7,7 @@ the KD Skat manual (rasche-software.de "5. Ramsch")."""
 import pytest
 
 from core.errors import IllegalPlay
-from core.games import skat, skat_ramsch
+from core.games import skat, skat_sheet, skat_ramsch
 from core.referee import Referee
 from device.flows import skat as skat_flow
 from tests.test_skat_ramsch import FOREHAND, MIDDLE, REAR, SKAT_CARDS, _all_pass, _play_out, p
@@ -38,7 +38,7 @@ def _play(deal):
 def _example_deal(hands_known=True):
     game = skat.Game(ramsch="schieberamsch")
     if hands_known:
-        return game.new_deal([p(FOREHAND), p(MIDDLE), p(REAR)], p(SKAT_CARDS))
+        return game.new_deal(0, [p(FOREHAND), p(MIDDLE), p(REAR)], p(SKAT_CARDS))
     return game.new_deal()
 
 
@@ -123,7 +123,7 @@ def test_referee_replays_the_pushes_and_a_leaver_aborts():
 
 
 def test_board_menu_offers_push_and_pass_for_the_seat_holding_the_skat():
-    match = skat.Match(3, ramsch="schieberamsch")
+    match = skat_sheet.Match(3, ramsch="schieberamsch")
     deal = match.new_deal()
     _all_pass(deal)
     menu = skat_flow.prompt(deal, match)

@@ -6,7 +6,7 @@ import heap
 
 heap.report("before imports")
 from core.cards import SKAT  # noqa: E402
-from core.games import skat, skat_series, tarot_house  # noqa: E402
+from core.games import skat, skat_sheet, skat_series, tarot_house  # noqa: E402
 from core.games.tarot_score import ATTACK, DEFENCE, GARDE, score  # noqa: E402
 
 heap.report("after imports")
@@ -14,7 +14,7 @@ p = SKAT.parse_many
 F = "CJ SJ HJ DJ CA CT CK CQ C9 D7"
 M = "SQ SK ST SA D8 D9 DQ DK DT DA"
 R = "H7 H8 H9 HQ HK HT HA S9 S8 S7"
-deal = skat.Game(ramsch="schieberamsch").new_deal([p(F), p(M), p(R)], p("C8 C7"))
+deal = skat.Game(ramsch="schieberamsch").new_deal(0, [p(F), p(M), p(R)], p("C8 C7"))
 for s in (1, 2, 0):
     deal.pass_(s)
 for s in range(3):
@@ -23,7 +23,7 @@ for f, m, r in zip(p(F), p(M), p(R)):
     for seat, card in ((0, f), (1, m), (2, r)):
         deal.play(seat, card)
 assert deal.result().values == (-1744, 0, 0), deal.result().values
-match = skat.Match(5, bock="on", bock_value="72", bockramsch="on")
+match = skat_sheet.Match(5, bock="on", bock_value="72", bockramsch="on")
 assert match.table_seats() == (1, 2, 4) and match.game.bock_value == "72"
 assert skat_series.settle((218, -81, 60, -38), "1/4") == (180, -120, 20, -80)
 assert tarot_house.rounded(15, 10) == 20
