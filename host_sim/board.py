@@ -61,12 +61,13 @@ class TaggedDeck:
 
 
 def glyph_map():
-    """CGRAM bitmap -> Unicode stand-in, for every deck's suit glyphs (LCD read-back)."""
-    from core.cards import DECKS
+    """CGRAM bitmap -> the vocabulary's suit mark (``core.vocab``: ``G`` for the leaf of
+    the German-suited deck, ``♥`` for a French heart), for every deck look (LCD read-back)."""
+    from core.vocab import LOOKS
     m = {}
-    for name, deck in DECKS.items():
-        for i, rows in enumerate(glyphs.suit_glyphs(name)):
-            m[bytes(rows)] = deck.glyphs[i]
+    for name, looks in LOOKS.items():
+        for look in looks:
+            m.update(glyphs.glyph_map(name, look))
     return m
 
 
@@ -203,10 +204,13 @@ class SimBoard:
 
     def choose(self, label, limit=80):
         """Press NEXT until the LCD's cursor row shows ``label``, then OK (menus mark the
-        current item with ``>``). Raises LookupError if it never appears."""
+        current item with ``>``), ``label`` in English: the LCD shows it in the table's
+        language (device.words). Raises LookupError if it never appears."""
+        from device.menu import _say
+        shown = _say(label)
         for _ in range(limit):
             for line in self.lcd_lines():
-                if row_shows(line, label):
+                if row_shows(line, shown):
                     return self.press(2)
             self.press(1)
         raise LookupError("menu item %r not found; LCD shows %r" % (label, self.lcd_lines()))

@@ -381,7 +381,7 @@ def test_undo_of_a_card_left_on_its_pad_asks_its_seat_to_lift_it():
     b.app.undo()  # what the controller's long press of OK calls
     b.run(40)
     assert b.app.referee.deal.history == [(0, SKAT.parse("SA"))]
-    assert b.lcd_lines()[0].startswith("P2 lift ♠7")
+    assert b.lcd_lines()[0].startswith("P2 lift G7")  # Grün-7: German marks
     assert b.lcd_lines()[1].startswith("then play again")
     b.place(2, deck.tag(SKAT.parse("S8")))  # another pad: not until P2 lifted
     ev = b.run(60)
