@@ -76,9 +76,12 @@ _MARK = re.compile(r"\s+\d+/\d+$")  # the "n/N" position mark of a 2-row menu
 
 def row_shows(row, label):
     """True when an LCD menu row (cursor mark ``>`` first) shows ``label``, possibly cut
-    short by the LCD width, followed by blanks and the "n/N" position mark."""
+    short by the LCD width, followed by blanks and the "n/N" position mark. ``label`` is
+    English; the LCD shows it in the table's language (device.words)."""
     if not row.startswith(">"):
         return False
+    from device.menu import _say
+    label = _say(label)
     text = _MARK.sub("", row[1:].rstrip()).rstrip()
     return text == label or (len(text) >= 8 and label.startswith(text))
 
@@ -206,11 +209,9 @@ class SimBoard:
         """Press NEXT until the LCD's cursor row shows ``label``, then OK (menus mark the
         current item with ``>``), ``label`` in English: the LCD shows it in the table's
         language (device.words). Raises LookupError if it never appears."""
-        from device.menu import _say
-        shown = _say(label)
         for _ in range(limit):
             for line in self.lcd_lines():
-                if row_shows(line, shown):
+                if row_shows(line, label):
                     return self.press(2)
             self.press(1)
         raise LookupError("menu item %r not found; LCD shows %r" % (label, self.lcd_lines()))

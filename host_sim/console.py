@@ -255,6 +255,7 @@ class LinkFeed:
     pyserial port, e.g. ``open_port(bridge.url)``)."""
 
     game = None
+    words = None  # a CardWords: cards in players' words (None: the wire's codes)
 
     def __init__(self, port):
         self.port = port
@@ -270,7 +271,7 @@ class LinkFeed:
         out = []
         for item in items:
             self.game = game_of(item, self.game)
-            out.append(describe(item, self.game))
+            out.append(describe(item, self.game, self.words))
         return out
 
 
