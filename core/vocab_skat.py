@@ -10,20 +10,18 @@ each language's own rank letters (Bube, Dame, König, Ass in German: ``B D K A``
 docs/languages.md.
 """
 
+from core.vocab_french import tables
+
 _N = ("7", "8", "9", "10")
 _GER = ("EGHS", _N + ("U", "O", "K", "D"), _N + ("U", "O", "K", "D"))
-_FR_SUITS = "♣♠♥♦"
 
 
 def _german(suits, ranks, fmt):
     return _GER + (suits, _N + ranks, (fmt, "%s"), "", "")
 
 
-def _french(marks, lcd, suits, ranks, fmt):
-    return (_FR_SUITS, _N + marks, _N + lcd, suits, _N + ranks, (fmt, "%s"), "", "")
-
-
-TABLES = {
+TABLES = tables("french", "CSHD", _N)
+TABLES.update({
     ("german", "en"): _german(("Acorns", "Leaves", "Hearts", "Bells"),
                               ("Unter", "Ober", "King", "Deuce"), "%(rank)s of %(suit)s"),
     ("german", "de"): _german(("Eichel", "Grün", "Herz", "Schellen"),
@@ -32,16 +30,4 @@ TABLES = {
                               ("Unter", "Ober", "Roi", "As"), "%(rank)s de %(suit)s"),
     ("german", "uk"): _german(("жолуді", "вино", "черва", "дзвінки"),
                               ("унтер", "обер", "король", "туз"), "%(rank)s (%(suit)s)"),
-    ("french", "en"): _french(("J", "Q", "K", "A"), ("J", "Q", "K", "A"),
-                              ("Clubs", "Spades", "Hearts", "Diamonds"),
-                              ("Jack", "Queen", "King", "Ace"), "%(rank)s of %(suit)s"),
-    ("french", "de"): _french(("B", "D", "K", "A"), ("B", "D", "K", "A"),
-                              ("Kreuz", "Pik", "Herz", "Karo"),
-                              ("Bube", "Dame", "König", "Ass"), "%(suit)s-%(rank)s"),
-    ("french", "fr"): _french(("V", "D", "R", "A"), ("V", "D", "R", "A"),
-                              ("trèfle", "pique", "cœur", "carreau"),
-                              ("Valet", "Dame", "Roi", "As"), "%(rank)s de %(suit)s"),
-    ("french", "uk"): _french(("В", "Д", "К", "Т"), ("V", "D", "K", "T"),
-                              ("трефи", "піки", "чирви", "бубни"),
-                              ("валет", "дама", "король", "туз"), "%(rank)s (%(suit)s)"),
-}
+})

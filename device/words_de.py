@@ -4,7 +4,7 @@ English. Lengths are checked on 16x2 and 20x4 by tests/test_screens_fit.py."""
 
 WORDS = {
     'next: %s': 'dran: %s',
-    'T%d %s takes %s': 'S%d %s sticht %s',
+    'T%d %s takes %s': 'S%d %s nimmt %s',
     'top of suit': 'höchste Farbe',
     'highest trump': 'bester Trumpf',
     'top trump': 'bester Trumpf',
@@ -17,10 +17,10 @@ WORDS = {
     '%s lift %s': '%s: %s abheben',
     'then play again': 'dann neu spielen',
     '%d cards taken': '%d Karten ok',
-    'lift; ': 'abheben; ',
+    'lift; ': 'heben; ',
     'lift them': 'abheben',
-    'play': 'spielt',
-    'lead': 'spielt aus',
+    'play': 'kommt',
+    'lead': 'kommt',
     'pads clear': 'Felder frei',
     'All passed': 'Alle passen',
     'no game': 'kein Spiel',

@@ -20,7 +20,7 @@ WORDS = {
     'lift; ': 'зніміть; ',
     'lift them': 'зніміть',
     'play': 'хід',
-    'lead': 'перший',
+    'lead': 'хід',
     'pads clear': 'поля вільні',
     'All passed': 'Всі пас',
     'no game': 'гри немає',

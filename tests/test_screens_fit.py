@@ -25,7 +25,7 @@ class Cuts:
         def check(where, rows):
             for t in rows:
                 cuts.shown += 1
-                if t is not None and len(t) > cuts.cols:
+                if t is not None and len(words.lcd(t)) > cuts.cols:  # as the LCD writes it
                     cuts.cut.append((where, t))
 
         def show_(ctl, rows):
