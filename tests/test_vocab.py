@@ -113,3 +113,16 @@ def test_language_kept_on_flash(tmp_path, speak):
     words.set_language("de")
     assert language_menu.load(store) == "de"  # kept, the boot goes on
     assert language_menu.load(None) == "de"
+
+
+def test_simulator_plays_in_french(tmp_path, capsys, speak):
+    """`trickref sim --lang fr`: the computers find their way through the French menus
+    and play the README's Tarot deal to the same result (P2's prise made 46/41); the LCD
+    speaks French meanwhile (its menu rows read back through device.words)."""
+    pytest.importorskip("pygame")
+    from host_sim.cli import main
+    shot = str(tmp_path / "fr.png")
+    assert main(["sim", "--game", "tarot", "--players", "4", "--seed", "2", "--human",
+                 "none", "--headless", "--lang", "fr", "--screenshot", shot]) == 0
+    assert "deal 1: P2 prise | made 46/41" in capsys.readouterr().out
+    assert words.language() == "fr" and words.tr("New game") == "Nouvelle partie"
