@@ -300,8 +300,8 @@ def _apply(deal, move, state, known_hands):
     """Carry out one parsed move on ``deal`` (IllegalPlay / BadRecord when refused)."""
     kind = move[0]
     if state["concealed"] is not None and kind not in ("abandon", "resign"):
-        raise BadRecord("seat %d's card is hidden (??): no trick can be judged after it"
-                        % state["concealed"])
+        raise BadRecord("P%d's card is hidden (??): no trick can be judged after it"
+                        % (state["concealed"] + 1))
     if kind == "abandon":
         deal.abandon(move[1])
     elif kind == "skat":
@@ -369,4 +369,4 @@ def _concealed(deal, seat):
     player leaving, a resignation), as nothing can be judged in a trick with a hidden card."""
     from core.games import skat
     if deal.phase != skat.PHASE_PLAY or deal.current_seat() != seat:
-        raise IllegalPlay("not-your-turn", "seat %d plays no card now" % seat)
+        raise IllegalPlay("not-your-turn", "P%d plays no card now" % (seat + 1))

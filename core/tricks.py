@@ -132,15 +132,15 @@ class TrickDeal:
             raise IllegalPlay(ALREADY_PLAYED, "%s is already out" % self.deck.short(card))
         trick = self.trick
         if seat != (self.leader + len(trick)) % self.players:
-            raise IllegalPlay(NOT_YOUR_TURN, "seat %d plays now, not seat %d"
-                              % (self.to_play(), seat))
+            raise IllegalPlay(NOT_YOUR_TURN, "P%d plays now, not P%d"
+                              % (self.to_play() + 1, seat + 1))
         hands = self.hands
         if hands is None:
             return
         hand = hands[seat]
         if card not in hand:
-            raise IllegalPlay(NOT_IN_HAND, "%s is not in seat %d's hand"
-                              % (self.deck.short(card), seat))
+            raise IllegalPlay(NOT_IN_HAND, "%s is not in P%d's hand"
+                              % (self.deck.short(card), seat + 1))
         if trick:
             suits = self.trick_suits
             led = suits[trick[0]]
@@ -236,8 +236,8 @@ class TrickDeal:
             trick = self.void_trick[seat][suit]
             self.voids[seat] &= ~(1 << suit)  # report each shown void once
             return [RevokeFound(seat, card, trick, REVOKE,
-                                "seat %d did not follow suit in trick %d but holds %s"
-                                % (seat, trick + 1, self.deck.short(card)))]
+                                "P%d did not follow suit in trick %d but holds %s"
+                                % (seat + 1, trick + 1, self.deck.short(card)))]
         return []
 
     def trick_complete(self):

@@ -19,14 +19,10 @@ from core.events import (NOT_IN_DECK, UNKNOWN_TAG, WRONG_PHASE, Awaiting, CardPl
 from core.tags import DeckRegistry, decode_card
 from device import glyphs
 from device.pads import BETWEEN, CARD, COLLISION, NO_READER, READER_BACK, Pads
+from device.reasons import (CLEAR_PADS, LIFT_CARD, NOT_BOUND, TAG_REWRITTEN,  # noqa: F401
+                            TWO_TAGS)
 from device.screens import Screens, deck_title
 from device.seating import Seating
-
-CLEAR_PADS = "clear-pads"  # refusal: the last trick still lies on the pads
-LIFT_CARD = "lift-card"  # refusal: a card taken back (undo) still lies on its pad
-TAG_REWRITTEN = "tag-rewritten"  # the tag's text names another card than its UID is bound to
-TWO_TAGS = "two-tags"  # a second tag claims a card another tag already is
-NOT_BOUND = "not-bound"  # the deck was audited and this tag is not one of its cards
 
 
 class App:

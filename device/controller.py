@@ -44,6 +44,7 @@ from device.buttons import BACK, NEXT, OK, PREV, Buttons
 from device.buzzer import Buzzer
 from device.lcdtext import fit
 from device.menu import Item, Items, Menu, MenuStack
+from device import language_menu
 
 # The screen modes (Controller.mode, the link's "mode" state key, device.view.MODE_NAMES).
 MODE_MAIN = const(1)
@@ -67,6 +68,7 @@ class Controller:
 
     def __init__(self, hw, journal=None, central=False):
         self.hw = hw
+        language_menu.load(getattr(hw, "storage", None))  # issue 20: the table's language
         self.lcd = hw.lcd
         self.cols = hw.lcd.cols
         self.rows = hw.lcd.rows
@@ -292,6 +294,8 @@ class Controller:
             items.append(Item("Pair host", value=self._pair_start))
             items.append(Item("Forget hosts", value=self._forget_hosts))
         items.append(Item("Write tags", submenu=self._deck_menu("write")))
+        items.append(Item("Language", submenu=lambda: language_menu.menu(
+            self.hw.storage, self.main_menu)))  # issue 20: kept on flash
         self.menu = MenuStack(Menu("trickref", items))
         self.mode = MODE_MAIN
         self._show_menu()

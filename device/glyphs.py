@@ -80,9 +80,9 @@ _SKAT = (
     b"\x04"  # ..#..  stalk
     b"\x04"  # ..#..
     b"\x00"  # .....
-    # heart (Herz)
-    b"\x00"  # .....
+    # heart (Herz): fuller than the French heart, so the two read back apart
     b"\x0a"  # .#.#.  two lobes
+    b"\x1f"  # #####
     b"\x1f"  # #####
     b"\x1f"  # #####
     b"\x0e"  # .###.
@@ -140,31 +140,47 @@ _TAROT = (
     b"\x00"  # .....
 )
 
-_BY_DECK = {"french36": _FRENCH36, "skat": _SKAT, "tarot": _TAROT}
+# (deck, look) -> glyphs in the deck's suit order; the French glyphs serve every deck
+# look with French suits (core.vocab.LOOKS), reordered to the deck's suit order.
+_BY_LOOK = {("french36", "french"): (_FRENCH36, (0, 1, 2, 3)),
+            ("skat", "german"): (_SKAT, (0, 1, 2, 3)),
+            ("skat", "french"): (_FRENCH36, (0, 3, 2, 1)),  # C S H D from C D H S
+            ("tarot", "marseille"): (_TAROT, (0, 1, 2, 3)),
+            ("tarot", "nouveau"): (_FRENCH36, (2, 3, 0, 1))}  # H S C D from C D H S
 
 
-def suit_glyphs(deck_name):
-    """The 4 suit glyphs of ``deck_name`` as a tuple of 8-byte ``bytes``, by suit number.
+def suit_glyphs(deck_name, look=None):
+    """The 4 suit glyphs of ``deck_name`` in ``look`` (None: the deck's default look,
+    ``core.vocab.LOOKS``) as a tuple of 8-byte ``bytes``, by suit number.
 
-    Raises :class:`core.errors.BadCard` for an unknown deck name.
+    Raises :class:`core.errors.BadCard` for an unknown deck name, TrickrefError for a look
+    the deck does not have.
     """
-    rows = _BY_DECK[deck_named(deck_name).name]
-    return (rows[0:8], rows[8:16], rows[16:24], rows[24:32])
+    name = deck_named(deck_name).name
+    if look is None:
+        look = {"skat": "german", "tarot": "marseille"}.get(name, "french")
+    got = _BY_LOOK.get((name, look))
+    if got is None:
+        from core.vocab import check_look
+        check_look(name, look)  # raises, naming the looks
+    rows, order = got
+    return tuple(rows[8 * i:8 * i + 8] for i in order)
 
 
-def glyph_map(deck_name):
-    """``{glyph bytes: console stand-in}`` for the deck's suits (the deck's ``glyphs``).
-
-    What the LCD model needs to read CGRAM marks back as text. Raises ``BadCard`` for an
-    unknown deck name.
+def glyph_map(deck_name, look=None):
+    """``{glyph bytes: console mark}`` for the deck's suits in ``look``: what the LCD
+    model needs to read CGRAM marks back as text, in the vocabulary's marks
+    (``core.vocab``: ``E G H S`` for the German-suited Skat deck). Raises ``BadCard`` for
+    an unknown deck name.
     """
-    deck = deck_named(deck_name)
-    glyphs = suit_glyphs(deck.name)
-    return {glyphs[s]: deck.glyphs[s] for s in range(4)}
+    from core.vocab import Vocabulary
+    vocab = Vocabulary(deck_named(deck_name), look)
+    glyphs = suit_glyphs(deck_name, vocab.look)
+    return {glyphs[s]: vocab.suit_marks[s] for s in range(4)}
 
 
-def load_suits(lcd, deck_name):
-    """Load the deck's 4 suit glyphs into CGRAM slots 0..3 of ``lcd`` (an ``Hd44780``)."""
-    glyphs = suit_glyphs(deck_name)
+def load_suits(lcd, deck_name, look=None):
+    """Load the deck's 4 suit glyphs (in ``look``) into CGRAM slots 0..3 of ``lcd``."""
+    glyphs = suit_glyphs(deck_name, look)
     for s in range(4):
         lcd.define_char(s, glyphs[s])

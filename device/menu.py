@@ -9,6 +9,7 @@ one marked ``>``.
 
 from device.buttons import BACK, NEXT, OK, PREV
 from device.lcdtext import fit
+from device.words import lcd, tr
 
 
 class Item:
@@ -90,18 +91,23 @@ class MenuStack:
     def lines(self, cols, rows):
         """The menu as ``rows`` strings of ``cols`` characters."""
         m = self.top
-        out = [m.title]
+        out = [_say(m.title)]
         if rows <= 2:
             # the item keeps the whole row after ">" (15 characters on a 16x2); the "n/N"
             # position mark goes to the title's row, right-aligned, when both fit there
             n = len(m.items)
             mark = "%d/%d" % (m.cursor + 1, n) if n > 1 else ""
             w = cols - 1 - len(mark)
-            if mark and len(m.title) <= w:  # MicroPython's str has no ljust: pad by hand
-                out[0] = (m.title + " " * w)[:w] + " " + mark
-            out.append(">" + m.items[m.cursor].label)
+            if mark and len(out[0]) <= w:  # MicroPython's str has no ljust: pad by hand
+                out[0] = (out[0] + " " * w)[:w] + " " + mark
+            out.append(">" + _say(m.items[m.cursor].label))
         else:
             first = max(0, min(m.cursor - 1, len(m.items) - (rows - 1)))
             for i in range(first, min(len(m.items), first + rows - 1)):
-                out.append((">" if i == m.cursor else " ") + m.items[i].label)
+                out.append((">" if i == m.cursor else " ") + _say(m.items[i].label))
         return fit(out, cols, rows)
+
+
+def _say(label):
+    # a menu word in the table's language and the LCD's alphabet (device.words)
+    return lcd(tr(label))

@@ -27,7 +27,7 @@ from core.rng import Rng
 from core.events import Refused, RevokeFound, TrickTaken
 from device import flows
 from device.flows.tarot import SUIT_LCD
-from host_sim.board import SimBoard, TaggedDeck
+from host_sim.board import SimBoard, TaggedDeck, row_shows
 
 OK_PRESS = "<OK>"  # a "ui" label meaning: press OK (opens the table menu during play)
 _TITLES = {"skat": "Skat", "magistr": "Magistr", "tarot": "French Tarot", "zhopa": "Zhopa"}
@@ -145,7 +145,7 @@ class TablePlayer:
         b.choose(str(self.players))
         for label in self.options or ():
             b.choose(label)
-        while not any(l.startswith(">Start") for l in b.lcd_lines()):
+        while not any(row_shows(l, "Start") for l in b.lcd_lines()):
             b.press(2)  # every other setup question: its first (default) answer
         b.choose("Start")
 

@@ -61,12 +61,13 @@ class TaggedDeck:
 
 
 def glyph_map():
-    """CGRAM bitmap -> Unicode stand-in, for every deck's suit glyphs (LCD read-back)."""
-    from core.cards import DECKS
+    """CGRAM bitmap -> the vocabulary's suit mark (``core.vocab``: ``G`` for the leaf of
+    the German-suited deck, ``♥`` for a French heart), for every deck look (LCD read-back)."""
+    from core.vocab import LOOKS
     m = {}
-    for name, deck in DECKS.items():
-        for i, rows in enumerate(glyphs.suit_glyphs(name)):
-            m[bytes(rows)] = deck.glyphs[i]
+    for name, looks in LOOKS.items():
+        for look in looks:
+            m.update(glyphs.glyph_map(name, look))
     return m
 
 
@@ -75,9 +76,12 @@ _MARK = re.compile(r"\s+\d+/\d+$")  # the "n/N" position mark of a 2-row menu
 
 def row_shows(row, label):
     """True when an LCD menu row (cursor mark ``>`` first) shows ``label``, possibly cut
-    short by the LCD width, followed by blanks and the "n/N" position mark."""
+    short by the LCD width, followed by blanks and the "n/N" position mark. ``label`` is
+    English; the LCD shows it in the table's language (device.words)."""
     if not row.startswith(">"):
         return False
+    from device.menu import _say
+    label = _say(label)
     text = _MARK.sub("", row[1:].rstrip()).rstrip()
     return text == label or (len(text) >= 8 and label.startswith(text))
 
@@ -203,7 +207,8 @@ class SimBoard:
 
     def choose(self, label, limit=80):
         """Press NEXT until the LCD's cursor row shows ``label``, then OK (menus mark the
-        current item with ``>``). Raises LookupError if it never appears."""
+        current item with ``>``), ``label`` in English: the LCD shows it in the table's
+        language (device.words). Raises LookupError if it never appears."""
         for _ in range(limit):
             for line in self.lcd_lines():
                 if row_shows(line, label):

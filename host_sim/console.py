@@ -255,6 +255,7 @@ class LinkFeed:
     pyserial port, e.g. ``open_port(bridge.url)``)."""
 
     game = None
+    words = None  # a CardWords: cards in players' words (None: the wire's codes)
 
     def __init__(self, port):
         self.port = port
@@ -270,7 +271,7 @@ class LinkFeed:
         out = []
         for item in items:
             self.game = game_of(item, self.game)
-            out.append(describe(item, self.game))
+            out.append(describe(item, self.game, self.words))
         return out
 
 
@@ -301,6 +302,40 @@ def _card(c):
     return "?" if c is None else str(c)
 
 
+# the deck each game plays (core.cards deck names)
+GAME_DECKS = {"skat": "skat", "tarot": "tarot", "magistr": "french36", "zhopa": "french36"}
+
+
+class CardWords:
+    """The wire's card codes and rules sentences in players' words: ``core.vocab`` in
+    language ``lang`` with ``looks`` ({deck name: look}, missing: the deck's default).
+    ``card(code, game)`` and ``text(sentence, game)``; an unknown game, or a code that is
+    not a card of its deck, is shown as it came (never hidden). Raises TrickrefError for
+    an unknown language or look."""
+
+    def __init__(self, lang="en", looks=None):
+        from core.cards import deck_named
+        from core.vocab import Vocabulary
+        self._vocab = {}
+        for game, deck in GAME_DECKS.items():
+            self._vocab[game] = Vocabulary(deck_named(deck), (looks or {}).get(deck), lang)
+
+    def card(self, code, game):
+        """``code`` (``"SA"``) as the vocabulary writes it (``"GD"``)."""
+        v = self._vocab.get(game)
+        if v is None or code is None:
+            return _card(code)
+        try:
+            return v.short(v.deck.parse(code))
+        except (ValueError, TypeError):
+            return _card(code)
+
+    def text(self, sentence, game):
+        """A rules sentence with its cards in this vocabulary."""
+        v = self._vocab.get(game)
+        return sentence if v is None or not isinstance(sentence, str) else v.text(sentence)
+
+
 def game_of(item, game=None):
     """The game in play after ``item``: a hello frame names it, so does a state answer
     (R_STATE ``(seq, {"game": ...})``, public to any host); anything else keeps it."""
@@ -322,25 +357,35 @@ def _points(n, game):
     return "%d" % n
 
 
-def describe(item, game=None):
+def describe(item, game=None, words=None):
     """One readable line for a received Frame or FrameError (``game``: the game in play,
-    from the board's hello frame: tarot trick points arrive in half-points)."""
+    from the board's hello frame: tarot trick points arrive in half-points; ``words``: a
+    :class:`CardWords` writing cards and reasons in players' words, None: the wire's
+    codes)."""
     if isinstance(item, P.FrameError):
         return "link: %s %s" % (item.code, item.detail)
     t, v = item.type, item.value
+    if words is None:
+        _c, _t = _card, str
+    else:
+        def _c(code):
+            return words.card(code, game)
+
+        def _t(sentence):
+            return words.text(sentence, game)
     try:
         if t == P.EV_CARD:
-            return "%s plays %s" % (_seat(v[0]), _card(v[1]))
+            return "%s plays %s" % (_seat(v[0]), _c(v[1]))
         if t == P.EV_TRICK:
-            return "%s takes %s (%s points): %s" % (_seat(v[0]), " ".join(map(_card, v[1])),
-                                                   _points(v[2], game), v[3])
+            return "%s takes %s (%s points): %s" % (_seat(v[0]), " ".join(map(_c, v[1])),
+                                                   _points(v[2], game), _t(v[3]))
         if t == P.EV_REFUSED:
-            return "%s refused %s: %s %s" % (_seat(v[0]), _card(v[1]), v[2], v[3])
+            return "%s refused %s: %s %s" % (_seat(v[0]), _c(v[1]), v[2], v[3])
         if t == P.EV_REVOKE:
-            return "%s revoke found: %s in trick %s: %s %s" % (_seat(v[0]), _card(v[1]),
+            return "%s revoke found: %s in trick %s: %s %s" % (_seat(v[0]), _c(v[1]),
                                                               v[2], v[3], v[4])
         if t == P.EV_UNDONE:
-            return "%s takes back %s" % (_seat(v[0]), _card(v[1]))
+            return "%s takes back %s" % (_seat(v[0]), _c(v[1]))
         if t == P.EV_DEAL:
             return "deal %d starts, dealer %s" % (v[0], _seat(v[1]))
         if t == P.EV_DEAL_OVER:

@@ -6,12 +6,14 @@ import csv
 import io
 import contextlib
 
+import pytest
+
 from core import protocol as P
 from device.flows import skat as skat_flow
 from host_sim.autoplay import table_player
 from host_sim.cli import main
 from device.link import BACKOFF_MS
-from host_sim.console import Console, open_port
+from host_sim.console import Console, ConsoleError, open_port
 from hostlink import in_thread as _in_thread, pair_console, run_until
 
 
@@ -127,6 +129,25 @@ def test_console_attached_after_hello_halves_tarot_points(tmp_path):
     assert "P2 takes 21 1 EX (4.5 points)" in text, text
     skat = _watch(_AttachedLate("skat"), [("keys", str(tmp_path / "keys.json"))])
     assert "(9 points)" in skat, skat
+
+
+def test_console_names_cards_in_players_words(tmp_path):
+    # issue 20: the Grün-Daus (ISS "SA", seed 003's German-suited deck) is "GD", never
+    # "♠D"; the tournament deck's look in German writes it "♠A"; tarot's Excuse "Exc"
+    con = _AttachedLate("skat")
+    con.frames = [P.Frame(7, P.EV_TRICK, (1, ["SA", "S7", "HJ"], 11, "♠D top of suit"))]
+    keys = ("keys", str(tmp_path / "keys.json"))
+    text = _watch(con, [keys, ("lang", "de")])
+    assert "P2 takes GD G7 HU (11 points): GD top of suit" in text, text
+    con = _AttachedLate("skat")
+    con.frames = [P.Frame(7, P.EV_TRICK, (1, ["SA", "S7", "HJ"], 11, "♠D top of suit"))]
+    text = _watch(con, [keys, ("lang", "de"), ("look", ["skat=french"])])
+    assert "P2 takes ♠A ♠7 ♥B (11 points): ♠A top of suit" in text, text
+    text = _watch(_AttachedLate("tarot"), [keys, ("lang", "en")])
+    assert "P2 takes 21 1 Exc (4.5 points)" in text, text
+    con = _AttachedLate("skat")
+    with pytest.raises(ConsoleError, match="no 'nouveau' look"):
+        _watch(con, [keys, ("look", ["skat=nouveau"])])
 
 
 def test_console_query_sets_the_game(tmp_path):

@@ -4,6 +4,8 @@ Every game is driven through the menus (buttons) and the pads (tags), and its sc
 equal the rules core's result for the same cards (a shadow deal that knows the hands).
 """
 
+import re
+
 import pytest
 
 from core.cards import FRENCH36, SKAT, TAROT
@@ -65,8 +67,10 @@ def test_transcript_of_a_skat_deal():
     shadow, fw = p.results[0]
     verdict = "overbid" if fw.overbid else ("won" if fw.won else "lost")
     assert any(("%s %+d" % (verdict, fw.value)) in f for f in frames)
-    # cards are shown with their suit glyph (CGRAM read back as the Unicode stand-in)
-    assert any(ch in text for ch in "♣♠♥♦")
+    # cards are shown with their suit glyph (CGRAM read back as the German-suited deck's
+    # marks, core/vocab.py: "P2 EU" for the Eichel-Unter), never a French suit sign
+    assert re.search(r"P\d [EGHS](7|8|9|10|U|O|K|D)\b", text), text
+    assert not any(ch in text for ch in "♣♠♥♦")
 
 
 @pytest.mark.parametrize("central", [False, True], ids=["pad-per-seat", "central-pad"])
@@ -381,7 +385,7 @@ def test_undo_of_a_card_left_on_its_pad_asks_its_seat_to_lift_it():
     b.app.undo()  # what the controller's long press of OK calls
     b.run(40)
     assert b.app.referee.deal.history == [(0, SKAT.parse("SA"))]
-    assert b.lcd_lines()[0].startswith("P2 lift ♠7")
+    assert b.lcd_lines()[0].startswith("P2 lift G7")  # Grün-7: German marks
     assert b.lcd_lines()[1].startswith("then play again")
     b.place(2, deck.tag(SKAT.parse("S8")))  # another pad: not until P2 lifted
     ev = b.run(60)

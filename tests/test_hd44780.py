@@ -12,6 +12,7 @@ import pytest
 from mpy import run_mp
 
 from core.cards import FRENCH36, SKAT, TAROT
+from core.vocab import Vocabulary
 from device import glyphs, timing
 from device.drivers.hd44780 import DeviceNotFound, Lcd
 from host_sim.chips.hd44780 import CLEAR_HOME_US, EXEC_US, Hd44780Model
@@ -375,11 +376,12 @@ def test_text_outside_the_rom_shows_question_marks(log):
 @pytest.mark.parametrize("deck", [FRENCH36, SKAT, TAROT], ids=lambda d: d.name)
 def test_suit_glyphs_read_back_as_console_stand_ins(log, deck):
     """CGRAM slots 0..3 hold the deck's suit glyphs; chr(suit) reads back as the deck's
-    console glyph (core/cards.py), e.g. skat acorn -> ♣, tarot cup -> ♥."""
+    vocabulary's suit mark (core/vocab.py), e.g. skat acorn -> E (Eichel), tarot cup -> C."""
     _, model, lcd = rig(log, glyph_map=glyphs.glyph_map(deck.name))
     glyphs.load_suits(lcd, deck.name)
     lcd.write_row(0, "\x00\x01\x02\x03 10")
-    assert model.lines()[0] == deck.glyphs + " 10" + " " * 9
+    assert model.lines()[0] == Vocabulary(deck).suit_marks + " 10" + " " * 9
+    assert model.lines()[0][:4] == {"skat": "EGHS", "tarot": "CEBD", "french36": "♣♦♥♠"}[deck.name]
     for s, rows in enumerate(glyphs.suit_glyphs(deck.name)):
         assert model.cgram_char(s) == rows
 

@@ -95,7 +95,7 @@ def _edited(data_dir, tmp_path, old, new, gid="6997010"):
 @pytest.mark.parametrize("mode", MODES, ids=["deal", "table"])
 @pytest.mark.parametrize("old,new,why", [
     ("0 CJ 1 S9", "0 ZZ 1 S9", "ZZ"),              # an unknown card
-    ("0 CJ 1 S9", "1 CJ 1 S9", "seat 0 plays now"),  # out of turn
+    ("0 CJ 1 S9", "1 CJ 1 S9", "P1 plays now"),  # out of turn
     ("2 18 0 y", "2 17 0 y", "17 is not a game value"),  # a bid off the ladder
     ("0 G.H7.HQ", "0 Q.H7.HQ", "contract 'Q'"),    # a bad contract letter
 ])

@@ -7,7 +7,7 @@ a title longer than the LCD fails, naming the line (the "n/N" position mark of a
 
 import pytest
 
-from device import controller, menu, screens
+from device import controller, menu, screens, words
 from host_sim.autoplay import table_player
 
 
@@ -25,7 +25,7 @@ class Cuts:
         def check(where, rows):
             for t in rows:
                 cuts.shown += 1
-                if t is not None and len(t) > cuts.cols:
+                if t is not None and len(words.lcd(t)) > cuts.cols:  # as the LCD writes it
                     cuts.cut.append((where, t))
 
         def show_(ctl, rows):
@@ -38,8 +38,9 @@ class Cuts:
 
         def lines_(stack, c, r):
             m = stack.top
-            check("menu title", [m.title])
-            check("menu item", [">" + m.items[i].label for i in range(len(m.items))])
+            check("menu title", [menu._say(m.title)])
+            check("menu item", [">" + menu._say(m.items[i].label)
+                                for i in range(len(m.items))])
             return lines(stack, c, r)
 
         monkeypatch.setattr(controller.Controller, "show", show_)
@@ -51,9 +52,18 @@ CASES = [("skat", 3, 3), ("tarot", 3, 1), ("tarot", 4, 2), ("tarot", 5, 1),
          ("magistr", 3, 2), ("magistr", 4, 1), ("zhopa", 3, 2), ("zhopa", 4, 1)]
 
 
+@pytest.fixture
+def speak():
+    """Set the table's language for one test; English again afterwards."""
+    yield words.set_language
+    words.set_language("en")
+
+
+@pytest.mark.parametrize("lang", words.LANGUAGES)
 @pytest.mark.parametrize("size", [(16, 2), (20, 4)])
 @pytest.mark.parametrize("game,players,deals", CASES)
-def test_every_screen_fits(monkeypatch, game, players, deals, size):
+def test_every_screen_fits(monkeypatch, speak, game, players, deals, size, lang):
+    speak(lang)
     cols, rows = size
     cuts = Cuts(monkeypatch, cols)
     p = table_player(game, players, seed=3, cols=cols, rows=rows)

@@ -23,8 +23,8 @@ def test_example_script_transcript():
     assert code == 0, err
     frames = out.splitlines()
     assert any("Auction result" in f for f in frames)
-    assert any("| P2 ♣U " in f for f in frames)  # the acorn Unter, glyph read from CGRAM
-    assert any("T1 P2 takes 4" in f and "♣U highest trump" in f for f in frames)
+    assert any("| P2 EU " in f for f in frames)  # the Eichel-Unter, glyph read from CGRAM
+    assert any("T1 P2 takes 4" in f and "EU highest trump" in f for f in frames)
     # undone and replayed: the trick is still trick 1 and now worth 6 (HJ instead of C7)
     assert any("T1 P2 takes 6" in f for f in frames)
 

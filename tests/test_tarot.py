@@ -464,7 +464,7 @@ def test_must_overtrump_when_able_else_undertrump():
     deal.play(2, card("12"))
     assert refused(deal, 3, "S9") == T.MUST_TRUMP
     events = deal.play(3, card("3"))  # cannot overtrump: a lower trump is allowed
-    assert events[1] == TrickTaken(2, tuple(cards("H7 10 12 3")), 4, "T12 top trump")
+    assert events[1] == TrickTaken(2, tuple(cards("H7 10 12 3")), 4, "12 top trump")
 
 
 def test_trumps_led_play_higher():

@@ -43,8 +43,12 @@ def tag_text(deck, card):
 
 
 def rows(deck):
-    """``(code, tag text, short label, full name)`` for every card of ``deck``, by number."""
-    return [(deck.code(c), tag_text(deck, c)[0], deck.short(c), deck.name_of(c))
+    """``(code, tag text, short label, full name)`` for every card of ``deck``, by number:
+    the label as the console writes it in the deck's default look (``core.vocab``: ``GD``
+    for the Grün-Daus, trumps by number), the name in the deck's tradition."""
+    from core.vocab import Vocabulary
+    vocab = Vocabulary(deck)
+    return [(deck.code(c), tag_text(deck, c)[0], vocab.short(c), deck.name_of(c))
             for c in range(len(deck))]
 
 

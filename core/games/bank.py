@@ -241,7 +241,7 @@ class Rules:
             t = trumps[seat]
             if t is None or t == -1:
                 if not partial and self.players <= 4:
-                    raise TrickrefError("seat %d has no trump (each player has his own)" % seat)
+                    raise TrickrefError("P%d has no trump (each player has his own)" % (seat + 1))
                 continue
             s = suit_code(t)
             if used >> s & 1:
@@ -380,8 +380,8 @@ class Trick:
         when ``seat`` is not next or the card is already in this bank."""
         FRENCH36.check(card)
         if seat != self.next_seat():
-            raise TrickrefError("seat %d is not next in the bank (seat %d is)"
-                                % (seat, self.next_seat()))
+            raise TrickrefError("P%d is not next in the bank (P%d is)"
+                                % (seat + 1, self.next_seat() + 1))
         if card in self.cards:
             raise TrickrefError("%s is already in the bank" % FRENCH36.code(card))
         m = self.judge(seat, card)
@@ -617,14 +617,14 @@ class Evidence:
                     else:
                         what = "holds %s" % sh(card)
                     if kind == _NO_BEAT:
-                        found = (MUST_BEAT, "seat %d did not beat in trick %d but %s beats"
-                                 % (seat, trick_no + 1, sh(card)) if not since else
-                                 "seat %d did not beat in trick %d: %s"
-                                 % (seat, trick_no + 1, what))
+                        found = (MUST_BEAT, "P%d did not beat in trick %d but %s beats"
+                                 % (seat + 1, trick_no + 1, sh(card)) if not since else
+                                 "P%d did not beat in trick %d: %s"
+                                 % (seat + 1, trick_no + 1, what))
                     else:
                         found = (REVOKE if kind == _VOID_SUIT else MUST_MATCH_RANK,
-                                 "seat %d laid %s in trick %d but %s"
-                                 % (seat, sh(earlier), trick_no + 1, what))
+                                 "P%d laid %s in trick %d but %s"
+                                 % (seat + 1, sh(earlier), trick_no + 1, what))
             if found is None:
                 keep.append(f)
             else:
@@ -689,8 +689,8 @@ class BankDeal(tricks.TrickDeal):
         elif not isinstance(leader, int) or leader < 0 or leader >= n:
             raise TrickrefError("leader must be a seat 0..%d, not %r" % (n - 1, leader))
         elif leader != must and (hands is not None or number != 1):
-            raise IllegalPlay(WRONG_LEADER, "seat %d leads deal %d, not seat %d"
-                              % (must, number, leader))
+            raise IllegalPlay(WRONG_LEADER, "P%d leads deal %d, not P%d"
+                              % (must + 1, number, leader + 1))
         self.leader = self.first = leader
         self.bank = None  # the Trick being built
         self.evidence = Evidence(game.rules) if hands is None else None
@@ -750,8 +750,8 @@ class BankDeal(tricks.TrickDeal):
         what = ("held %s, the lowest diamond" % FRENCH36.short(low[1]) if low is not None
                 else "sits left of the dealer (no diamond was dealt)")
         return [RevokeFound(must, low[1] if low is not None else -1, 0, WRONG_LEADER,
-                            "seat %d %s and should have led, not seat %d"
-                            % (must, what, self.first))]
+                            "P%d %s and should have led, not P%d"
+                            % (must + 1, what, self.first + 1))]
 
     # --- hooks of tricks.TrickDeal ---
 

@@ -191,21 +191,21 @@ class Deal(Bidding):
         if self.seen[card]:
             raise IllegalPlay(ALREADY_PLAYED, "%s is already out" % TAROT.short(card))
         if seat != self.to_play():
-            raise IllegalPlay(NOT_YOUR_TURN, "seat %d plays now, not seat %d"
-                              % (self.to_play(), seat))
+            raise IllegalPlay(NOT_YOUR_TURN, "P%d plays now, not P%d"
+                              % (self.to_play() + 1, seat + 1))
         if self.hands is not None:
             held = self.hands[seat]
             if card not in held:
-                raise IllegalPlay(NOT_IN_HAND, "%s is not in seat %d's hand"
-                                  % (TAROT.short(card), seat))
+                raise IllegalPlay(NOT_IN_HAND, "%s is not in P%d's hand"
+                                  % (TAROT.short(card), seat + 1))
         else:
             held = self._shown[seat]
             if self._away[card]:
                 raise IllegalPlay(NOT_IN_HAND, "%s is in the écart" % TAROT.short(card))
             for s in range(self.players):
                 if s != seat and card in self._shown[s]:
-                    raise IllegalPlay(NOT_IN_HAND, "seat %d showed %s in a poignée"
-                                      % (s, TAROT.short(card)))
+                    raise IllegalPlay(NOT_IN_HAND, "P%d showed %s in a poignée"
+                                      % (s + 1, TAROT.short(card)))
         last = self.game.tricks - 1
         if card == EX:
             # The Excuse may be played at any time (FFT p.7-8), the chelem announcer's too:
@@ -344,8 +344,8 @@ class Deal(Bidding):
         loser = None
         if self.violation is not None:
             loser = camps[self.violation[0]]
-            notes.append("%s by seat %d: the %s loses the deal" % (
-                self.violation[1], self.violation[0], CAMP_NAMES[loser]))
+            notes.append("%s by P%d: the %s loses the deal" % (
+                self.violation[1], self.violation[0] + 1, CAMP_NAMES[loser]))
         sc = score(n, self.contract, pts[ATTACK], oud,
                    poignee=[(camp, k) for s, camp, k in poignees], petit_au_bout=pab,
                    chelem=chelem, taker=self.taker, partner=partner, loser=loser,

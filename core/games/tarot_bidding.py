@@ -160,7 +160,7 @@ class Bidding(tricks.TrickDeal):
         if self.phase != PHASE_BIDDING:
             raise IllegalPlay(WRONG_PHASE, "the bidding is over")
         if seat != self._speaker:
-            raise IllegalPlay(NOT_YOUR_TURN, "seat %d speaks now" % self._speaker)
+            raise IllegalPlay(NOT_YOUR_TURN, "P%d speaks now" % (self._speaker + 1))
         try:
             contract = contract_value(contract)
         except TrickrefError as e:
@@ -219,7 +219,7 @@ class Bidding(tricks.TrickDeal):
         if self.phase != PHASE_CALL:
             raise IllegalPlay(WRONG_PHASE, "no card is called now")
         if seat != self.taker:
-            raise IllegalPlay(NOT_TAKER, "the taker, seat %d, calls" % self.taker)
+            raise IllegalPlay(NOT_TAKER, "the taker, P%d, calls" % (self.taker + 1))
         rank = rules.check_call(self.hands[seat] if self.hands is not None else None, card)
         if self.hands is not None:
             self._holder = self._find_holder(card)
@@ -245,7 +245,7 @@ class Bidding(tricks.TrickDeal):
         if self.phase != PHASE_ECART:
             raise IllegalPlay(WRONG_PHASE, "no écart now")
         if seat != self.taker:
-            raise IllegalPlay(NOT_TAKER, "the taker, seat %d, discards" % self.taker)
+            raise IllegalPlay(NOT_TAKER, "the taker, P%d, discards" % (self.taker + 1))
         hand = self.hands[seat] if self.hands is not None else None
         trumps = ()
         if cards is not None or hand is not None:
@@ -305,7 +305,7 @@ class Bidding(tricks.TrickDeal):
             raise IllegalPlay(BAD_ANNOUNCE, "no seat %r" % (seat,))
         hand = self.hands[seat] if self.hands is not None else cards
         if hand is not None and (len(hand) != self.game.hand_size or not rules.is_petit_sec(hand)):
-            raise IllegalPlay(BAD_ANNOUNCE, "seat %d's hand is not a petit sec (FFT p.5)" % seat)
+            raise IllegalPlay(BAD_ANNOUNCE, "P%d's hand is not a petit sec (FFT p.5)" % (seat + 1))
         self._annul(seat)
         return [PetitSecAnnounced(seat), DealOver(self.result())]
 
@@ -331,7 +331,7 @@ class Bidding(tricks.TrickDeal):
             raise IllegalPlay(NOT_YOUR_TURN, "a poignée is shown at the seat's first card")
         for s, c in self.poignees:
             if s == seat:
-                raise IllegalPlay(BAD_POIGNEE, "seat %d already showed a poignée" % seat)
+                raise IllegalPlay(BAD_POIGNEE, "P%d already showed a poignée" % (seat + 1))
         cards = list(cards or ())
         spare = self.ecart_trumps if seat == self.taker else ()
         level = rules.check_poignee(self.players, self.hands[seat] if self.hands is not None
@@ -341,7 +341,7 @@ class Bidding(tricks.TrickDeal):
                 raise IllegalPlay(NOT_IN_HAND, "%s is in the écart" % TAROT.code(c))
             for s, shown in self.poignees:
                 if c in shown:
-                    raise IllegalPlay(NOT_IN_HAND, "%s was shown by seat %d" % (TAROT.code(c), s))
+                    raise IllegalPlay(NOT_IN_HAND, "%s was shown by P%d" % (TAROT.code(c), s + 1))
         self.poignees.append((seat, tuple(cards)))
         if self.hands is None:
             self._shown[seat] = [c for c in cards if not self._away[c]]

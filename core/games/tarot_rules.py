@@ -225,24 +225,24 @@ def evidence(deal, seat, card, events):
     elif deal.voids[seat] & (1 << _TRUMP):
         deal.voids[seat] &= ~(1 << _TRUMP)
         was = deal.void_trick[seat][_TRUMP]
-        events.append(RevokeFound(seat, card, was, MUST_TRUMP, "seat %d did not trump in "
-                                  "trick %d but holds %s" % (seat, was + 1, TAROT.short(card))))
+        events.append(RevokeFound(seat, card, was, MUST_TRUMP, "P%d did not trump in "
+                                  "trick %d but holds %s" % (seat + 1, was + 1, TAROT.short(card))))
     elif POWER[card] > deal.cap[seat]:
         was = deal.cap_trick[seat]
-        events.append(RevokeFound(seat, card, was, MUST_OVERTRUMP, "seat %d did not play "
+        events.append(RevokeFound(seat, card, was, MUST_OVERTRUMP, "P%d did not play "
                                   "over a trump in trick %d but holds %s"
-                                  % (seat, was + 1, TAROT.short(card))))
+                                  % (seat + 1, was + 1, TAROT.short(card))))
         deal.cap[seat] = 21
     if suit == _TRUMP and deal.ex_poignee[seat]:
         for s, shown in deal.poignees:
             if s == seat and card not in shown:
-                events.append(RevokeFound(seat, card, t, BAD_POIGNEE, "seat %d showed the "
+                events.append(RevokeFound(seat, card, t, BAD_POIGNEE, "P%d showed the "
                                           "Excuse in a poignée but holds %s"
-                                          % (seat, TAROT.short(card))))
+                                          % (seat + 1, TAROT.short(card))))
     if seat != deal.taker and suit < _TRUMP and deal.claimed <= POWER[card] <= _KING:
         events.append(RevokeFound(deal.taker, card, -1, BAD_CALL, "the taker called %s but "
-                                  "seat %d holds %s (FFT p.12)" % (
-                                      TAROT.short(deal.called), seat, TAROT.short(card))))
+                                  "P%d holds %s (FFT p.12)" % (
+                                      TAROT.short(deal.called), seat + 1, TAROT.short(card))))
     led = led_suit(deal.trick)
     if led < 0:
         return

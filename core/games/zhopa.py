@@ -399,8 +399,8 @@ class Deal(bank.BankDeal):
         rank; eights need a void in the main suit)."""
         if self.phase != PHASE_PLAY:
             if self.phase == PHASE_BID:
-                raise IllegalPlay(WRONG_PHASE, "bids first: seat %d says go or not"
-                                  % self.bidder)
+                raise IllegalPlay(WRONG_PHASE, "bids first: P%d says go or not"
+                                  % (self.bidder + 1))
             raise IllegalPlay(DEAL_OVER, "deal %d is over" % self.number)
         self.check_bank(seat, card)
 
@@ -415,8 +415,8 @@ class Deal(bank.BankDeal):
             # Trick 1 shows dealt cards only (later ones may be drawn): whoever lays 6♦
             # there held the lowest diamond. STOCK_NONE checks every hand at the end.
             events.append(RevokeFound(seat, card, 0, bank.WRONG_LEADER,
-                                      "seat %d held 6♦ and should have led, not seat %d"
-                                      % (seat, self.first)))
+                                      "P%d held 6♦ and should have led, not P%d"
+                                      % (seat + 1, self.first + 1)))
         if not self.trick_complete():
             events.append(Turn(self.to_play()))
             return events

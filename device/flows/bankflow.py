@@ -4,8 +4,17 @@ naming the first deal's leader, the holder of the lowest diamond, before the fir
 (the deal itself waits for it: ``core.games.bank.BankDeal.lead``)."""
 
 from core.errors import BadRecord
+from core.games import bank
+from device import words
 from device.lcdtext import seat_label
 from device.menu import Item, Menu
+
+# the bank games' own codes in words (device.words: the table's language)
+words.register(
+    reasons={bank.EIGHT_NEEDS_VOID: "8 needs a void", bank.MUST_MATCH_RANK: "match the rank",
+             bank.MUST_BEAT: "must beat", bank.WRONG_LEADER: "wrong leader"},
+    violations={bank.MUST_BEAT: "did not beat", bank.WRONG_LEADER: "wrong leader",
+                bank.EIGHT_NEEDS_VOID: "bad eight", bank.MUST_MATCH_RANK: "rank missed"})
 
 _SUITS = (("Clubs", 0), ("Diamonds", 1), ("Hearts", 2), ("Spades", 3))
 

@@ -13,8 +13,20 @@ from core.errors import BadRecord
 from core.games import tarot
 from device.flows import SCAN, _row
 from device.lcdtext import seat_label
+from core.games import tarot_bidding, tarot_rules
+from device import words
 from device.menu import Item, Menu
-from device.screens import VIOLATIONS
+
+# Tarot's own codes in words (device.words: the table's language)
+words.register(
+    reasons={tarot_rules.MUST_TRUMP: "must trump", tarot_rules.MUST_OVERTRUMP: "must overtrump",
+             tarot_rules.CALLED_SUIT: "not called suit", tarot_rules.BAD_POIGNEE: "bad poignee",
+             tarot_rules.BAD_CALL: "bad call", tarot_rules.BAD_ECART: "bad ecart",
+             tarot_bidding.BID_TOO_LOW: "bid too low", tarot_bidding.NOT_TAKER: "not the taker",
+             tarot_bidding.BAD_ANNOUNCE: "cannot announce"},
+    violations={tarot_rules.MUST_TRUMP: "no trump", tarot_rules.MUST_OVERTRUMP: "undertrump",
+                tarot_rules.BAD_ECART: "bad ecart", tarot_rules.BAD_CALL: "bad call",
+                tarot_rules.BAD_POIGNEE: "bad poignee", "excuse-last-trick": "Excuse last"})
 
 NAME = "tarot"
 TITLE = "French Tarot"
@@ -137,7 +149,7 @@ def result_lines(result, match=None):
     lines = [head, verdict]
     if result.violation is not None:
         seat, kind = result.violation[0], result.violation[1]
-        lines.append("%s %s" % (seat_label(seat), VIOLATIONS.get(kind, kind)))
+        lines.append("%s %s" % (seat_label(seat), words.violation(kind)))
     return lines + ["%s %+d" % (seat_label(s), m) for s, m in enumerate(result.marks)]
 
 

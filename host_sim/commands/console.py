@@ -21,8 +21,10 @@ import sys
 import time
 
 from core import protocol as P
-from host_sim.console import (Console, ConsoleError, KeyStore, check_journal_bytes,
-                              describe, game_of, open_port, write_csv)
+from core.errors import TrickrefError
+from core.vocab import LANGUAGES
+from host_sim.console import (CardWords, Console, ConsoleError, KeyStore,
+                              check_journal_bytes, describe, game_of, open_port, write_csv)
 
 HELP = "show a board's live events over its serial link, query it, export the score sheet"
 
@@ -42,6 +44,12 @@ def add_arguments(p):
     p.add_argument("--timeout", type=float, default=5.0,
                    help="seconds to wait for an answer from the board (default 5)")
     p.add_argument("--hex", action="store_true", help="also dump every frame's bytes in hex")
+    p.add_argument("--lang", choices=LANGUAGES, default=None,
+                   help="cards in players' words in this language (core/vocab.py); "
+                        "default: the wire's codes")
+    p.add_argument("--look", action="append", default=[], metavar="DECK=LOOK",
+                   help="a deck's look for --lang: skat=german|french, "
+                        "tarot=marseille|nouveau (repeatable)")
     p.add_argument("--pair", metavar="CODE",
                    help="pair with the board showing CODE on its LCD (menu: Pair host)")
     p.add_argument("--mqtt", metavar="HOST[:PORT]",
@@ -91,7 +99,26 @@ def _game_in_play(con, timeout):
         return None
 
 
+def _card_words(args):
+    """The CardWords of ``--lang``/``--look`` (None: the wire's codes); raises
+    ConsoleError naming a bad look."""
+    lang, given = getattr(args, "lang", None), getattr(args, "look", None) or ()
+    if lang is None and not given:
+        return None
+    looks = {}
+    for item in given:
+        deck, sep, look = item.partition("=")
+        if not sep:
+            raise ConsoleError("--look wants DECK=LOOK, not %r" % item)
+        looks[deck] = look
+    try:
+        return CardWords(lang or "en", looks)
+    except TrickrefError as e:
+        raise ConsoleError(str(e))
+
+
 def _run(con, args):
+    words = _card_words(args)
     keys = KeyStore(args.keys)
     if args.pair:
         con.pair(args.pair, keys, args.timeout)
@@ -159,7 +186,7 @@ def _watch(con, args, game, columns, rows, publish):
         left = 0.5 if end is None else max(0.0, min(0.5, end - time.monotonic()))
         for item in con.take(left):
             game = game_of(item, game)
-            print(describe(item, game), flush=True)
+            print(describe(item, game, words), flush=True)
             if publish is not None and isinstance(item, P.Frame):
                 publish(item)
             if args.csv and isinstance(item, P.Frame) and item.type == P.EV_ROW and \

@@ -66,6 +66,12 @@ def add_arguments(p):
                    help="stop after N frames (headless default: when the first deal is over)")
     p.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
     p.add_argument("--lcd", default="16x2", choices=("16x2", "20x4"), help="the LCD module")
+    p.add_argument("--lang", default="en", choices=("en", "de", "fr", "uk"),
+                   help="the table's language: the LCD (device/words.py) and the side "
+                        "panel's cards (core/vocab.py); default en")
+    p.add_argument("--look", action="append", default=[], metavar="DECK=LOOK",
+                   help="a deck's look for the side panel's card names: skat=german|french, "
+                        "tarot=marseille|nouveau")
     p.add_argument("--think-ms", type=int, default=700,
                    help="a computer seat's pause before it plays (virtual ms)")
     p.add_argument("--collect-ms", type=int, default=1500,
@@ -146,6 +152,7 @@ def run(args):
         players = args.players or flow.PLAYERS[0]
         humans = parse_seats(args.human, players)
         cols, rows = (int(v) for v in args.lcd.split("x"))
+        words = _speak(args)
         sim = SimApp(args.game, players, seed=args.seed, record=record, human=humans,
                      size=_size(args.size), lcd=(cols, rows),
                      fixed_dt=HEADLESS_DT if args.headless else None,
@@ -171,6 +178,7 @@ def run(args):
     if getattr(args, "mqtt", None):  # the club evening: publish the table's events (docs/club.md)
         from host_sim.club.tables import club_publisher
         club_publisher(sim.board.uart, args.mqtt, args.table)
+    _hear(sim, words)
     sim.lazy_draw = bool(args.headless)  # draw only the frames that are saved
     you = ", ".join("P%d" % (p + 1) for p in sorted(humans)) or "nobody (computer only)"
     print("trickref sim: %s, %d players, seed %d%s; you play %s" % (
@@ -237,6 +245,24 @@ def make_shots(folder, seed=1, size=(1280, 800), games=None):
                                                          "reach a trick in time)"))
         sim.close()
     return 0
+
+
+def _speak(args):
+    """Set the table's language (the LCD's words: the firmware runs in this process) and
+    return the CardWords of ``--lang``/``--look`` for the side panel. Raises
+    TrickrefError naming a bad look."""
+    from device import words
+    from host_sim.console import CardWords
+    words.set_language(args.lang)
+    looks = dict(item.partition("=")[::2] for item in args.look)
+    return CardWords(args.lang, looks)
+
+
+def _hear(sim, card_words):
+    """The side panel writes cards in ``card_words`` (host_sim.console.CardWords)."""
+    source = getattr(sim.traffic, "source", None)
+    if source is not None and hasattr(source, "words"):
+        source.words = card_words
 
 
 def parse_options(pairs):

@@ -11,7 +11,7 @@ import os
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
-from core.cards import TRUMP  # noqa: E402
+from core.cards import EXCUSE, TRUMP  # noqa: E402
 from host_sim.ui.cards import draw_card, draw_suit  # noqa: E402
 from host_sim.ui.lcd import LcdView  # noqa: E402
 
@@ -87,7 +87,7 @@ class Renderer:
                 draw_suit(s, deck, suit, (6 + rad + 1, 6 + max(14, h // 5) + rad), rad)
             else:  # a tarot trump's number (the Excuse's mark) in the corner too
                 mark = deck.rank_short[deck.rank(card)]
-                mark = mark[1:] if mark.startswith("T") else "*"
+                mark = "*" if deck.suit(card) == EXCUSE else mark  # trumps: their number
                 t = self.font(max(14, h // 5), bold=True).render(mark, True, (40, 70, 160))
                 s.blit(t, (5, 4))
             self._faces[key] = s

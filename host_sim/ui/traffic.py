@@ -19,26 +19,34 @@ from core.events import (Awaiting, CardPlayed, DealOver, Refused, RevokeFound, T
 class EventFeed:
     """Firmware events as text lines: ``on_events(now_ms, events)`` then ``poll()``.
 
-    ``deck``: the deck in play (for card codes), changeable with ``use_deck``;
+    ``deck``: the deck in play, changeable with ``use_deck``; cards and the rules' reasons
+    are written in its vocabulary (``core.vocab``: ``look`` and ``lang``, default the
+    deck's default look in English: ``GD`` for the Grün-Daus);
     ``seat_name(seat) -> str``: how a deal seat is named (default ``P<seat+1>``).
     """
 
-    def __init__(self, deck=None, seat_name=None):
-        self.deck = deck
+    def __init__(self, deck=None, seat_name=None, look=None, lang="en"):
         self.seat_name = seat_name or (lambda s: "P%d" % (s + 1))
         self._new = []
+        self.lang = lang
+        self.use_deck(deck, look)
 
-    def use_deck(self, deck):
-        """Card codes from now on are of ``deck``."""
+    def use_deck(self, deck, look=None):
+        """Cards from now on are of ``deck`` (in ``look``: None the deck's default)."""
+        from core.vocab import Vocabulary
         self.deck = deck
+        self.vocab = None if deck is None else Vocabulary(deck, look, self.lang)
 
     def _card(self, card):
         if card is None or card < 0 or self.deck is None:
             return "-"
         try:
-            return self.deck.code(card)
+            return self.vocab.short(card)
         except Exception:  # a card number of another deck: show the number
             return "#%d" % card
+
+    def _text(self, sentence):
+        return sentence if self.vocab is None else self.vocab.text(sentence)
 
     def describe(self, ev):
         """One line for event ``ev`` (None for events not worth a line)."""
@@ -47,13 +55,14 @@ class EventFeed:
             return "CARD   %s %s" % (name(ev.seat), self._card(ev.card))
         if isinstance(ev, TrickTaken):
             return "TRICK  %s takes %s  %dp  (%s)" % (
-                name(ev.seat), " ".join(self._card(c) for c in ev.cards), ev.points, ev.reason)
+                name(ev.seat), " ".join(self._card(c) for c in ev.cards), ev.points, self._text(ev.reason))
         if isinstance(ev, Refused):
             who = name(ev.seat) if ev.seat >= 0 else "--"
-            return "REFUSE %s %s %s: %s" % (who, self._card(ev.card), ev.reason, ev.detail)
+            return "REFUSE %s %s %s: %s" % (who, self._card(ev.card), ev.reason,
+                                              self._text(ev.detail))
         if isinstance(ev, RevokeFound):
             return "REVOKE %s %s trick %d: %s" % (name(ev.seat), self._card(ev.card),
-                                                  ev.trick + 1, ev.detail)
+                                                  ev.trick + 1, self._text(ev.detail))
         if isinstance(ev, Undone):
             return "UNDO   %s %s" % (name(ev.seat) if ev.seat >= 0 else "--",
                                      self._card(ev.card))

@@ -1,0 +1,9 @@
+"""The 36-card deck's words (Magistr, Zhopa; ``core.vocab``), loaded only when that deck
+is in play: the French suits ``C D H S`` and ranks ``6 7 8 9 10 J Q K A`` (core/cards.py;
+seeds 000/001), court cards as each language marks them (``core.vocab_french``).
+docs/languages.md.
+"""
+
+from core.vocab_french import tables
+
+TABLES = tables("french", "CDHS", ("6", "7", "8", "9", "10"))

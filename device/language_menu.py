@@ -1,0 +1,52 @@
+"""The table's language: chosen in the main menu ("Language") and kept on flash in
+``<storage>/lang.txt`` (two letters), read back at boot. A missing or unreadable file, or a
+code the firmware does not know, leaves English: the boot never fails on it."""
+
+from device import words
+from device.menu import Item, Menu
+
+FILE = "/lang.txt"
+
+
+def load(storage):
+    """Speak the language saved under ``storage`` (a directory path, or None: nothing
+    saved); returns the code in use."""
+    if storage:
+        try:
+            with open(storage + FILE) as f:
+                words.set_language(f.read().strip())
+        except (OSError, ValueError):
+            pass  # no file, a torn write or an unknown code: keep the language in use
+    return words.language()
+
+
+def save(storage, code):
+    """Speak ``code`` from now on and keep it under ``storage`` (None: in RAM only).
+    Raises ValueError for an unknown code (nothing changes), OSError if the flash refuses
+    the write (the language is in use all the same)."""
+    words.set_language(code)
+    if storage:
+        tmp = storage + FILE + ".tmp"
+        with open(tmp, "w") as f:
+            f.write(code)
+        import os
+        try:
+            os.remove(storage + FILE)
+        except OSError:
+            pass
+        os.rename(tmp, storage + FILE)
+
+
+def menu(storage, done):
+    """The "Language" menu: one item per language, written in its own words; choosing one
+    saves it and calls ``done()`` (the caller redraws its menu)."""
+    def choose(code):
+        def pick():
+            try:
+                save(storage, code)
+            except OSError:
+                pass  # kept in RAM: the next boot speaks the saved one
+            return done()
+        return pick
+    return Menu("Language", [Item(name, value=choose(code))
+                             for code, name in zip(words.LANGUAGES, words.LANGUAGE_NAMES)])

@@ -1,0 +1,109 @@
+"""The LCD's words in the table's language: one table of reasons (refusal code -> words),
+one of proven violations, and the phrases of the screens and menus.
+
+Languages ``en`` (the words written in the code), ``de``, ``fr``, ``uk``: each other
+language is a dict English -> words in ``device.words_<lang>``, loaded only when that
+language is chosen (:func:`set_language`), like gettext's catalogues. Games register their
+own reason codes (:func:`register`, called by their ``device.flows`` module) so screens
+look every code up here instead of copying words.
+
+The LCD shows only its character ROM (HD44780U A00, datasheet table 4; the twin's font
+``host_sim/chips/hd44780_font.py``) and the 4 suit glyphs in CGRAM: :func:`lcd` writes any
+text in that alphabet, German umlauts as ``ae oe ue ss``, French accents dropped and
+Ukrainian Cyrillic in the national Latin transliteration (KMU 2010). Why: docs/languages.md.
+"""
+
+from core.events import (ALREADY_PLAYED, DEAL_OVER, FLASH_FULL, MUST_FOLLOW, NOT_IN_DECK,
+                         NOT_IN_HAND, NOT_YOUR_TURN, REVOKE, UNKNOWN_TAG, WRITE_ERROR,
+                         WRONG_PHASE)
+from device.pads import COLLISION, READ_ERROR
+from device.reasons import CLEAR_PADS, LIFT_CARD, NOT_BOUND, TAG_REWRITTEN, TWO_TAGS
+
+LANGUAGES = ("en", "de", "fr", "uk")
+LANGUAGE_NAMES = ("English", "Deutsch", "Francais", "Ukrainska")  # as the LCD writes them
+
+# Refusal reason code -> English words (short enough for a 16-column row).
+REASONS = {
+    NOT_YOUR_TURN: "not your turn",
+    ALREADY_PLAYED: "already played",
+    NOT_IN_DECK: "not in this deck",
+    UNKNOWN_TAG: "unknown tag",
+    MUST_FOLLOW: "must follow suit",
+    NOT_IN_HAND: "not in hand",
+    REVOKE: "revoke",
+    DEAL_OVER: "deal is over",
+    WRONG_PHASE: "not now",
+    CLEAR_PADS: "clear the pads",
+    COLLISION: "2 cards on pad",
+    READ_ERROR: "read error",
+    TAG_REWRITTEN: "tag rewritten",
+    TWO_TAGS: "2 tags 1 card",
+    NOT_BOUND: "not deck's tag",
+    FLASH_FULL: "flash full",
+    WRITE_ERROR: "write error",
+    LIFT_CARD: "lift card first",
+}
+
+# A proven violation (RevokeFound.reason) -> English words for the LCD's first row.
+VIOLATIONS = {REVOKE: "revoke"}
+
+_lang = ["en", None]  # the language, its table (None: English)
+
+
+def register(reasons=None, violations=None):
+    """A game's own codes and their English words: ``reasons`` for refusals,
+    ``violations`` for proven violations (dicts code -> words). Called when the game's
+    flow module loads; a code already known keeps the words given last."""
+    if reasons:
+        REASONS.update(reasons)
+    if violations:
+        VIOLATIONS.update(violations)
+
+
+def set_language(code):
+    """Speak ``code`` (one of :data:`LANGUAGES`) from now on; raises ValueError naming an
+    unknown code (the language in use stays)."""
+    if code not in LANGUAGES:
+        raise ValueError("no language %r (known: %s)" % (code, ", ".join(LANGUAGES)))
+    table = None
+    if code != "en":
+        table = __import__("device.words_" + code, None, None, ("WORDS",)).WORDS
+    _lang[0], _lang[1] = code, table
+
+
+def language():
+    """The language code in use (``"en"`` until :func:`set_language`)."""
+    return _lang[0]
+
+
+def tr(english):
+    """``english`` (a phrase or a ``%`` format) in the language in use; a phrase the
+    language's table lacks stays English."""
+    table = _lang[1]
+    if table is None:
+        return english
+    return table.get(english, english)
+
+
+def reason(code):
+    """The words for refusal ``code`` in the language in use; an unknown code is shown
+    as it is (never hidden)."""
+    return tr(REASONS.get(code, code))
+
+
+def violation(code):
+    """The words for proven violation ``code`` (``"no trump"``), in the language in use."""
+    return tr(VIOLATIONS.get(code, code))
+
+
+def lcd(text):
+    """``text`` in the LCD's alphabet: printable ASCII and the CGRAM codes 0..7 stay, the
+    letters of the four languages are transliterated (``device.words_latin``), anything
+    else becomes ``?``."""
+    for ch in text:
+        if not (" " <= ch <= "~" or ch < "\x08"):
+            break
+    else:
+        return text  # the common case: nothing to change, nothing allocated
+    from device.words_latin import latin
+    return latin(text)

@@ -1,0 +1,128 @@
+"""Issue 20: one vocabulary per deck, look and language (core/vocab.py), the LCD's words
+per language (device/words.py) and the language kept on flash (device/language_menu.py).
+Card names from seed 003 (the Prager-pattern Skat deck: Eichel, Grün, Herz, Schellen;
+Unter, Ober, König, Daus), the FFT rulebook 2012 p.2 (trumps 1-21, the Excuse) and the
+seeds 000/001 (the 36-card deck)."""
+
+import re
+
+import pytest
+
+from core.cards import FRENCH36, SKAT, TAROT
+from core.errors import IllegalPlay, TrickrefError
+from core.vocab import LANGUAGES, LOOKS, Vocabulary
+from device import language_menu, words
+from device.words_latin import latin
+
+
+@pytest.fixture
+def speak():
+    yield words.set_language
+    words.set_language("en")
+
+
+def test_grun_daus_is_never_a_queen_of_spades():
+    # ISS "SA" is the Grün-Daus of the German-suited deck (docs/analysis/skat.md s.1)
+    card = SKAT.parse("SA")
+    de = Vocabulary(SKAT, "german", "de")
+    assert (de.short(card), de.name(card)) == ("GD", "Grün-Daus")
+    assert Vocabulary(SKAT, "german", "en").name(card) == "Deuce of Leaves"
+    assert de.text("♠D top of suit") == "GD top of suit"  # core's own notation rewritten
+    assert de.lcd(card) == "\x01D"  # the leaf glyph in CGRAM slot 1
+    # the tournament deck: the same card is the ace of spades, in each language's letters
+    assert [Vocabulary(SKAT, "french", l).short(card) for l in LANGUAGES] == \
+        ["♠A", "♠A", "♠A", "♠Т"]
+    assert Vocabulary(SKAT, "french", "de").name(SKAT.parse("CJ")) == "Kreuz-Bube"
+
+
+def test_tarot_trumps_by_number_and_the_excuse_named():
+    en = Vocabulary(TAROT, "nouveau", "en")
+    assert en.short(TAROT.parse("21")) == "21" and en.lcd(TAROT.parse("1")) == "1"
+    assert en.name(TAROT.parse("21")) == "Trump 21"
+    assert Vocabulary(TAROT, None, "fr").name(TAROT.parse("21")) == "Atout 21"
+    assert en.short(TAROT.parse("EX")) == "Exc" and en.name(TAROT.parse("EX")) == "Excuse"
+    # no "T" for a trump anywhere: the LCD's "T3" is the third trick
+    assert not any(TAROT.short(c).startswith("T") for c in range(len(TAROT)))
+    mars = Vocabulary(TAROT, "marseille", "en")
+    assert mars.text("♥R top of suit; EX") == "CK top of suit; Exc"  # King of Cups
+    assert mars.name(TAROT.parse("HK")) == "King of Cups"
+
+
+def test_every_deck_look_and_language_names_every_card_apart():
+    for deck in (SKAT, TAROT, FRENCH36):
+        for look in LOOKS[deck.name]:
+            for lang in LANGUAGES:
+                v = Vocabulary(deck, look, lang)
+                for form in (v.short, v.name, v.lcd):
+                    labels = [form(c) for c in range(len(deck))]
+                    assert len(set(labels)) == len(deck), (deck.name, look, lang, form)
+                assert all(" " <= ch <= "~" or ch < "\x04"
+                           for c in range(len(deck)) for ch in v.lcd(c))
+
+
+def test_unknown_look_or_language_is_an_error_naming_it():
+    with pytest.raises(TrickrefError, match="no 'nouveau' look"):
+        Vocabulary(SKAT, "nouveau")
+    with pytest.raises(TrickrefError, match="'pl'"):
+        Vocabulary(FRENCH36, None, "pl")
+
+
+def test_errors_name_seats_as_the_lcd_does():
+    from core.games import tarot
+    deal = tarot.Game(4).new_deal(0, None)
+    with pytest.raises(IllegalPlay, match="P2 speaks now"):
+        deal.bid(0, "prise")  # dealer 0: P2 (seat 1) speaks first
+
+
+def test_reasons_in_every_language(speak):
+    from core.events import MUST_FOLLOW
+    got = []
+    for lang in words.LANGUAGES:
+        speak(lang)
+        got.append(words.lcd(words.reason(MUST_FOLLOW)))
+    assert got == ["must follow suit", "Farbe bedienen", "fournir couleur", "khodit u mast"]
+    assert words.reason("no-such-code") == "no-such-code"  # shown, never hidden
+    with pytest.raises(ValueError, match="'xx'"):
+        words.set_language("xx")
+    assert words.language() == "uk"
+
+
+def test_translations_keep_the_format_fields():
+    for lang in ("de", "fr", "uk"):
+        table = __import__("device.words_" + lang, None, None, ("WORDS",)).WORDS
+        for english, said in table.items():
+            assert re.findall(r"%[sd+]", english) == re.findall(r"%[sd+]", said), \
+                (lang, english, said)
+
+
+def test_lcd_alphabet():
+    # German fallback spelling, French without accents, Ukrainian KMU 2010
+    assert latin("Grün, Herz, König, Spielliste, Größe") == "Gruen, Herz, Koenig, Spielliste, Groesse"
+    assert latin("écart, Excuse, maître") == "ecart, Excuse, maitre"
+    assert latin("Жопа, Магістр, Щука") == "Zhopa, Mahistr, Shchuka"
+    assert latin("\x01D ✓") == "\x01D ?"
+
+
+def test_language_kept_on_flash(tmp_path, speak):
+    store = str(tmp_path)
+    language_menu.save(store, "fr")
+    words.set_language("en")
+    assert language_menu.load(store) == "fr"
+    assert words.tr("New game") == "Nouvelle partie"
+    (tmp_path / "lang.txt").write_text("zz")  # a code this firmware does not know
+    words.set_language("de")
+    assert language_menu.load(store) == "de"  # kept, the boot goes on
+    assert language_menu.load(None) == "de"
+
+
+def test_simulator_plays_in_french(tmp_path, capsys, speak):
+    """`trickref sim --lang fr`: the computers find their way through the French menus
+    and play the README's Tarot deal to the same result (P2's prise made 46/41); the LCD
+    speaks French meanwhile (its menu rows read back through device.words)."""
+    pytest.importorskip("pygame")
+    from host_sim.cli import main
+    shot = str(tmp_path / "fr.png")
+    assert main(["sim", "--game", "tarot", "--players", "4", "--seed", "2", "--human",
+                 "none", "--headless", "--lang", "fr", "--screenshot", shot]) == 0
+    assert "deal 1: P2 prise | made 46/41" in capsys.readouterr().out
+    assert words.language() == "fr" and words.tr("New game") == "Nouvelle partie"
