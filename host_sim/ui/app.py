@@ -40,7 +40,7 @@ from core.events import (Awaiting, CardPlayed, DealOver, Refused, RevokeFound,  
 from core.rng import Rng  # noqa: E402
 from device import flows  # noqa: E402
 from device.controller import MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_TABLE  # noqa: E402
-from host_sim.board import SimBoard, TaggedDeck  # noqa: E402
+from host_sim.board import SimBoard, TaggedDeck, row_shows  # noqa: E402
 from host_sim.ui import robot  # noqa: E402
 from host_sim.ui import tableau as T  # noqa: E402
 from host_sim.ui.games import FACT, adapter_for  # noqa: E402
@@ -211,7 +211,7 @@ class SimApp:
         self._deals = 0  # deals of the match in play (restarts with a new game)
         self._match_id = None  # the match (score sheet) the deals are counted in
         self._button_down_at = {}
-        self._quit_asked = None
+        self._asked = {}  # what -> (when, question): quit or abandon, asked once
         self._refusal = None  # (reason, when) of the last practice-mode refusal
         self._shadow_key = None
         self._robot_key = None
@@ -341,7 +341,8 @@ class SimApp:
                 "seed %d" % self.seed]
         if self.record is not None and self.flow.NAME == "skat":
             bits.append("record %s" % self.record.id)
-        bits.append("press Esc again to quit" if self.quit_pending() else self.waiting_for())
+        bits.append("press Esc again to quit" if self.quit_pending() else
+                    self.asked("abandon") or self.waiting_for())
         note = getattr(self, "_last_note", None)
         if note is not None and self.now - note[1] < NOTE_MS and note[0] not in bits[-1]:
             bits.append("| " + note[0])
@@ -846,6 +847,11 @@ class SimApp:
             self.signals.warn("first: " + step.split(": ", 1)[-1], self.now)
             self.note(step)
             return
+        if i == OK and self.starts_over() and not self._confirmed(
+                "abandon", "press OK again to abandon deal %d of %s and start anew" % (
+                    max(1, self._deals), self.flow.TITLE)):
+            self.signals.warn("OK again abandons the game in play", self.now)
+            return
         self._button_down_at[i] = self.now
         self.board.hw.buttons[i].value(0)
 
@@ -867,15 +873,36 @@ class SimApp:
     def ask_quit(self):
         """Esc or the window's close box: the first asks (on the status line and in the
         traffic panel), a second within ``CONFIRM_MS`` quits."""
-        if self._quit_asked is not None and self.now - self._quit_asked <= CONFIRM_MS:
+        if self._confirmed("quit", "press Esc again to quit (the deal in play is lost)"):
             self.running = False
-            return
-        self._quit_asked = self.now
-        self.note("press Esc again to quit (the deal in play is lost)")
+
+    def _confirmed(self, what, question):
+        """True when ``what`` was asked less than ``CONFIRM_MS`` ago (this is the second
+        asking: go ahead); else ask ``question`` (status line, traffic panel) and False."""
+        if self.asked(what):
+            self._asked.pop(what)
+            return True
+        self._asked[what] = (self.now, question)
+        self.note(question)
+        return False
+
+    def asked(self, what):
+        """The question pending for ``what`` ("quit", "abandon") not yet confirmed, or
+        None once ``CONFIRM_MS`` has passed."""
+        got = self._asked.get(what)
+        return got[1] if got is not None and self.now - got[0] <= CONFIRM_MS else None
 
     def quit_pending(self):
         """True while a quit was asked and not yet confirmed."""
-        return self._quit_asked is not None and self.now - self._quit_asked <= CONFIRM_MS
+        return self.asked("quit") is not None
+
+    def starts_over(self):
+        """True when OK now would start a new game over the one in play: the firmware's
+        "Start" item (``Controller.start_game`` abandons the open match, keeping only its
+        sheet) while a match is open."""
+        ctl = self.ctl
+        return ctl.mode == MODE_MAIN and ctl.match is not None and \
+            any(row_shows(r, "Start") for r in self.board.lcd_lines())
 
     def _resized(self, size):
         w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
