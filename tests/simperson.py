@@ -77,3 +77,28 @@ class MousePerson:
             self.frames()
         raise AssertionError("still waiting; LCD %r, status %r" % (
             self.sim.board.lcd_lines(), self.sim.status_line()))
+
+
+def my_turn(sim, pad):
+    """True when the person at ``pad`` may lay a card now: their turn, and a lead only once
+    the pads read clear."""
+    if sim.turn_pad() != pad or sim.shadow is None:
+        return False
+    return bool(getattr(sim.fw_deal, "trick", None)) or sim.tableau.pads_clear()
+
+
+def play_cards(sim, you, pad, stop, pick=None, limit=6000):
+    """Frames until ``stop()``; on the turn of the person at ``pad`` drag a card onto the
+    pad: ``pick(legal cards in hand)`` (default the first legal card, known hands)."""
+    for _ in range(limit):
+        if stop():
+            return
+        if my_turn(sim, pad):
+            hand = sim.tableau.hand(pad)
+            legal = [c for c in sim.shadow.legal_cards(sim.seat_of(pad)) if c in hand]
+            card = pick(legal, hand) if pick is not None else legal[0]
+            you.drag(card, sim.pad_centre(pad))
+            continue
+        you.frames()
+    raise AssertionError("still waiting; LCD %r, status %r" % (
+        sim.board.lcd_lines(), sim.status_line()))

@@ -7,10 +7,10 @@ tags. Values checked are the firmware's own (its events, its LCD) and the rules 
 
 import pygame
 
-from core.events import CardPlayed
+from core.events import CardPlayed, RevokeFound
 from device.controller import MODE_MAIN, MODE_TABLE
 from host_sim.ui.app import CONFIRM_MS, NOTE_MS, SimApp
-from simperson import NEXT, OK, MousePerson
+from simperson import NEXT, OK, MousePerson, play_cards
 
 DT = 16
 
@@ -46,5 +46,54 @@ def test_new_game_asks_before_it_abandons_the_deal_in_play():
         you.frames(5)
         assert sim.ctl.match is not match and sim.ctl.mode != MODE_MAIN
         assert "deal 1 " in sim.status_line()
+    finally:
+        sim.close()
+
+
+def _skat_p2_declares(practice=True):
+    """Skat seed 1, a person at P1 reports the auction with the mouse: P2 declares at 18
+    (a computer: it takes the skat, discards and declares itself)."""
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT, collect_ms=160,
+                 practice=practice)
+    you = MousePerson(sim, DT)
+    you.until(lambda: you.shows("P2 declarer"))
+    you.choose("P2 declarer")
+    you.choose("18")
+    return sim, you
+
+
+def test_link_panel_names_seats_and_tricks_as_the_table_does():
+    """Item 2: "as at the table" (practice off) P1 does not follow suit; when a later card
+    proves the revoke the link panel names P1 (the pad, not the deal seat) and the trick
+    counted from 1 (the wire's 0-based values renumbered); every card line names the pad
+    the card was laid on."""
+    sim, you = _skat_p2_declares(practice=False)
+    try:
+        bad = []
+
+        def revoke(legal, hand):
+            if not bad and sim.fw_deal.trick:
+                wrong = [c for c in hand if c not in legal]
+                if wrong:
+                    bad.append((wrong[0], sim.fw_deal.tricks_done + 1))
+                    return wrong[0]
+            return legal[0]
+        play_cards(sim, you, 0, lambda: any(isinstance(e, RevokeFound)
+                                            for e in sim.events), pick=revoke)
+        you.frames(3)
+        card, trick = bad[0]
+        found = [e for e in sim.events if isinstance(e, RevokeFound)][0]
+        assert sim.pad_of(found.seat) == 0 and found.trick + 1 == trick
+        assert sim.seat_of(0) != 0  # deal seats differ from pads: the renumbering matters
+        lines = list(sim.traffic.lines)
+        rev = [ln for ln in lines if "revoke found" in ln]
+        assert rev and rev[0].startswith("P1 revoke found: ") and \
+            (" in trick %d: " % trick) in rev[0], rev
+        assert "P1 did not follow suit in trick %d" % trick in rev[0], rev
+        plays = [ln for ln in lines if " plays " in ln]
+        cards = [e for e in sim.events if isinstance(e, CardPlayed)]
+        assert len(plays) == len(cards)
+        assert [ln.split(" plays ")[0] for ln in plays] == \
+            ["P%d" % (sim.pad_of(e.seat) + 1) for e in cards]
     finally:
         sim.close()

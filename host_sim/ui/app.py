@@ -47,7 +47,7 @@ from host_sim.ui.games import FACT, adapter_for  # noqa: E402
 from host_sim.ui.layout import Layout  # noqa: E402
 from host_sim.ui.operator import NEXT, OK, PREV, Operator  # noqa: E402
 from host_sim.ui.render import Renderer  # noqa: E402
-from host_sim.ui.traffic import EventFeed, TrafficLog  # noqa: E402
+from host_sim.ui.traffic import EventFeed, TrafficLog, link_tap  # noqa: E402
 
 KEYS = {pygame.K_LEFT: PREV, pygame.K_RIGHT: NEXT, pygame.K_RETURN: OK, pygame.K_KP_ENTER: OK}
 DRAG_PX = 5  # pointer travel that turns a click into a drag
@@ -184,8 +184,8 @@ class SimApp:
         self.rng = Rng(seed)
         self.feed = EventFeed(flow.DECK, seat_name=self._name_of_seat)
         if traffic is None:
-            from host_sim.console import TapFeed
-            traffic = TapFeed(self.board.uart)  # the frames the board sends on its link
+            # the frames the board sends on its link, in the players' numbering
+            traffic = link_tap(self.board.uart, self._name_of_seat)
         self.traffic = TrafficLog(traffic)
         self.traffic_title = "Link traffic  %s" % self.link_url
         self.operator = Operator(self.board, log=self.note)
@@ -274,6 +274,9 @@ class SimApp:
         ``NOTE_MS``: a computer's bids and contract, a refusal)."""
         self.feed.note(self.now, text)
         self._last_note = (text, self.now)
+        log = getattr(self, "traffic", None)
+        if log is not None and log.source is not self.feed:  # the link's frames are shown
+            log.lines.append("%7.2f ~ %s" % (self.now / 1000.0, text))
 
     # --- seats -------------------------------------------------------------------------
 
