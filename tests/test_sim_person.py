@@ -97,3 +97,49 @@ def test_link_panel_names_seats_and_tricks_as_the_table_does():
             ["P%d" % (sim.pad_of(e.seat) + 1) for e in cards]
     finally:
         sim.close()
+
+
+def test_tarot_chien_result_in_words_and_seats_counter_clockwise():
+    """Item 3: French Tarot, 4 computers (seed 3): P4 takes at prise; the chien is shown
+    in words once the bids are over (FFT p.6: turned face up at prise and garde); the
+    result's breakdown names contract, oudlers and the points they need, points made,
+    petit au bout, poignée, chelem and each seat's mark, the firmware's and the rules
+    core's values (seed 3 plays out as P4 prise, 3 oudlers, 36 needed, 53 made, petit
+    au bout to the attack, marks -52 -52 -52 +156); on screen P2 sits on P1's right
+    (counter-clockwise, docs/rules/tarot.md), at Skat on P1's left."""
+    from core.cards import TAROT
+    sim = SimApp("tarot", 4, seed=3, human=(), fixed_dt=17, think_ms=60, collect_ms=100)
+    you = MousePerson(sim, 17)
+    try:
+        you.until(lambda: bool(sim.results), limit=20000)
+        you.frames(2)
+        chien = "Chien shown: " + " ".join(
+            TAROT.code(c)[0] + TAROT.short(c)[1:] if TAROT.suit(c) < 4 else TAROT.short(c)
+            for c in sim.dealt_talon)
+        assert chien == "Chien shown: H5 T4 H4 S10 T10 T8"
+        assert sim.adapter.talon_caption(sim) == chien
+        assert any(chien in ln for ln in sim.traffic.lines)
+        r = sim.results[0]
+        assert (r.taker, r.contract, r.oudlers, r.score.target, r.attack_points) == \
+            (3, 1, 3, 36, 106)
+        assert sim.result_shown() == [
+            "Contract: P4 prise",
+            "Oudlers: 3, so 36 points needed",
+            "Points made: 53 (counted 53): made by 17",
+            "Petit au bout: attack, +10 a defender",
+            "Poignée: none",
+            "Chelem: none",
+            "Marks: P1 -52  P2 -52  P3 -52  P4 +156",
+            "The Excuse played to the last trick goes to the attack"]
+        assert list(r.marks) == [-52, -52, -52, 156]
+        pads = sim.layout.pads
+        assert pads[1].centerx > pads[0].centerx + 100  # P2 to P1's right
+        assert pads[3].centerx < pads[0].centerx - 100  # P4 to P1's left
+        assert "counter-clockwise" in sim.adapter.direction_words
+    finally:
+        sim.close()
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT)
+    try:
+        assert sim.layout.pads[1].centerx < sim.layout.pads[0].centerx - 100  # P2 left
+    finally:
+        sim.close()

@@ -48,6 +48,7 @@ from host_sim.ui.layout import Layout  # noqa: E402
 from host_sim.ui.operator import NEXT, OK, PREV, Operator  # noqa: E402
 from host_sim.ui.render import Renderer  # noqa: E402
 from host_sim.ui.traffic import EventFeed, TrafficLog, link_tap  # noqa: E402
+from host_sim.ui.words import result_words  # noqa: E402
 
 KEYS = {pygame.K_LEFT: PREV, pygame.K_RIGHT: NEXT, pygame.K_RETURN: OK, pygame.K_KP_ENTER: OK}
 DRAG_PX = 5  # pointer travel that turns a click into a drag
@@ -195,6 +196,7 @@ class SimApp:
         self.results = []  # every DealOver result, in order
         self.lazy_draw = False  # True: step() does not draw (headless runs draw on save)
         self.summaries = []  # each result's lines as the LCD named its seats at the time
+        self.breakdowns = []  # each result in words (Tarot: the whole count, FFT p.7-9)
         self.events = []  # every firmware event, in order
         self.frame = 0
         self.running = True
@@ -260,7 +262,7 @@ class SimApp:
     def _layout(self):
         m = self.board.lcd_model
         return Layout(self.screen.get_size(), self.players, m.cols, m.rows,
-                      self.adapter.hand_max(self.players))
+                      self.adapter.hand_max(self.players), self.adapter.direction)
 
     def start_game(self):
         """Enter the game in the firmware's menus with the buttons: New game, the game,
@@ -350,6 +352,12 @@ class SimApp:
         if note is not None and self.now - note[1] < NOTE_MS and note[0] not in bits[-1]:
             bits.append("| " + note[0])
         return "   ".join(b for b in bits if b)
+
+    def result_shown(self):
+        """The last result in words while the firmware shows it (MODE_RESULT), else []."""
+        if self.ctl.mode != MODE_RESULT or not self.breakdowns:
+            return []
+        return self.breakdowns[-1]
 
     def waiting_for(self):
         """What the board waits for, in words for the status line ("" when nothing):
@@ -577,6 +585,10 @@ class SimApp:
                 self.results.append(ev.result)
                 # now, before the deal is booked: Skat's seats rotate with the dealer
                 self.summaries.append(self.flow.result_lines(ev.result, self.ctl.match))
+                self.breakdowns.append(result_words(self.flow, ev.result, self._name_of_seat,
+                                                    self.deck, self.summaries[-1]))
+                for line in self.breakdowns[-1]:
+                    self.note(line)
                 self.awaiting = None
                 self._result_at = self.now
             elif isinstance(ev, Undone):
