@@ -12,7 +12,7 @@ refused action changes nothing and yields one :class:`core.events.Refused` event
 """
 
 from core.errors import IllegalPlay, NotSaved, TrickrefError
-from core.events import DEAL_OVER, NOT_IN_DECK, WRONG_PHASE, Refused, Undone
+from core.events import DEAL_OVER, NOT_IN_DECK, WRONG_PHASE, Awaiting, Refused, Undone
 
 # Deal methods the referee may call on behalf of the table (anything else is refused).
 VERBS = ("play", "bid", "hold", "pass_", "enter_auction", "pick_up", "declare", "claim",
@@ -81,15 +81,16 @@ class Referee:
     def undo(self):
         """Take back the last accepted action by replaying all the others on a fresh deal.
 
-        Returns ``[Undone(seat, card)]`` (card -1 for a non-card action), or a Refused
-        event when there is nothing to undo.
+        Returns ``[Undone(seat, card)]`` (card -1 for a non-card action), then the
+        ``Awaiting`` the deal is back in, if any (the skat scanned at the end taken back:
+        the skat is asked for again), or a Refused event when there is nothing to undo.
         """
         if not self.actions:
             return [Refused(-1, -1, WRONG_PHASE, "nothing to undo")]
         verb, args = self.actions.pop()
-        self.replay(self.actions)
+        again = [e for e in self.replay(self.actions) if isinstance(e, Awaiting)]
         seat = args[0] if args and isinstance(args[0], int) else -1
-        return [Undone(seat, args[1] if verb == "play" else -1)]
+        return [Undone(seat, args[1] if verb == "play" else -1)] + again
 
     def replay(self, actions):
         """Rebuild the deal from ``actions`` (e.g. read back from the journal); returns the

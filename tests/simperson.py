@@ -102,3 +102,4 @@ def play_cards(sim, you, pad, stop, pick=None, limit=6000):
         you.frames()
     raise AssertionError("still waiting; LCD %r, status %r" % (
         sim.board.lcd_lines(), sim.status_line()))
+

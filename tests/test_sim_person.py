@@ -6,8 +6,9 @@ tags. Values checked are the firmware's own (its events, its LCD) and the rules 
 """
 
 import pygame
+import pytest
 
-from core.events import CardPlayed, RevokeFound
+from core.events import CardPlayed, RevokeFound, Undone
 from device.controller import MODE_MAIN, MODE_TABLE
 from host_sim.ui.app import CONFIRM_MS, NOTE_MS, SimApp
 from simperson import NEXT, OK, MousePerson, play_cards
@@ -141,5 +142,46 @@ def test_tarot_chien_result_in_words_and_seats_counter_clockwise():
     sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT)
     try:
         assert sim.layout.pads[1].centerx < sim.layout.pads[0].centerx - 100  # P2 left
+    finally:
+        sim.close()
+
+
+@pytest.mark.parametrize("fps", [30, 60])
+def test_one_long_press_takes_back_one_card(fps):
+    """Item 5, "one long press took back two cards": held with the mouse on OK and with
+    the Enter key, at 30 and 60 frames a second (frame times 33 and 16 ms, as
+    ``SimApp.step`` advances the firmware), for 0.9 s, 1.7 s and 2.6 s (past two
+    ``LONG_MS``): each press takes back exactly one card (one ``Undone``), no table menu
+    opens on the release, and the computer plays its card again after the release."""
+    dt = 1000 // fps
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=dt, collect_ms=160, practice=True)
+    you = MousePerson(sim, dt)
+    try:
+        you.until(lambda: you.shows("P2 declarer"))
+        you.choose("P2 declarer")
+        you.choose("18")
+        for hold_ms, by_key in ((900, False), (1700, True), (2600, False), (2600, True)):
+            play_cards(sim, you, 0, lambda: sim.turn_pad() == 0 and
+                       bool(sim.fw_deal.history) and
+                       sim.pad_of(sim.fw_deal.history[-1][0]) != 0)
+            seat, card = sim.fw_deal.history[-1]
+            before = len(sim.events)
+            if by_key:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN,
+                                                     mod=0, unicode="", scancode=0))
+                you.frames(-(-hold_ms // dt))
+                pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN,
+                                                     mod=0, unicode="", scancode=0))
+                you.frames(8)
+            else:
+                you.button(OK, hold_ms)
+            got = sim.events[before:]
+            assert [(e.seat, e.card) for e in got if isinstance(e, Undone)] == [(seat, card)]
+            assert sim.ctl.mode == MODE_TABLE  # the release opened no menu
+            you.until(lambda: any(isinstance(e, CardPlayed) for e in sim.events[before:]))
+            assert [e for e in sim.events[before:] if isinstance(e, Undone)] == \
+                [e for e in got if isinstance(e, Undone)]
+            you.until(lambda: sim.turn_pad() == 0)
+            play_cards(sim, you, 0, lambda: sim.turn_pad() != 0)  # on to a new card
     finally:
         sim.close()

@@ -609,6 +609,10 @@ class SimApp:
             pad = self.pad_of(ev.seat)
             if pad >= 0:
                 self.tableau.move(ev.card, T.HAND, pad)
+        elif not attr(self.fw_deal, "trick", None):  # a scan taken back (the skat at the
+            for p in range(self.players):  # end): its cards go back to be scanned again
+                for c in self.tableau.on_pad(p):
+                    self.tableau.move(c, T.TALON)
         deal = self.fw_deal
         trick = list(attr(deal, "trick", ()) or ())
         if trick:  # the reopened trick's cards go back out of the piles, beside their pads
@@ -679,13 +683,7 @@ class SimApp:
         if mode == MODE_CHOICE and deal is not None and not self._stuck:
             if self.flow.prompt(deal, ctl.match) is None:
                 return  # the table menu a person opened: theirs
-            owner = self.adapter.choice_owner(self)
-            # a record's choices are the computer's unless a person sits at every seat
-            on_record = getattr(self.adapter, "on_record", False) and \
-                len(self.humans) < self.players_in_deal()
-            auto = (not self.humans or self._auto_once or owner == FACT or on_record or
-                    (owner is not None and owner not in self.humans))
-            if not auto:
+            if not self.computer_chooses():
                 return
             self._auto_once = False
             labels = self.adapter.choices(self)
@@ -718,6 +716,17 @@ class SimApp:
             self._scan_for_table()
             return
         self._robot_turn(deal)
+
+    def computer_chooses(self):
+        """True when the pending choice menu is the computer's to answer: a computer's own
+        choice, a fact of the cards, a record's, everything when nobody plays, or once
+        after the A key; False when it waits for a person."""
+        owner = self.adapter.choice_owner(self)
+        # a record's choices are the computer's unless a person sits at every seat
+        on_record = getattr(self.adapter, "on_record", False) and \
+            len(self.humans) < self.players_in_deal()
+        return bool(not self.humans or self._auto_once or owner == FACT or on_record or
+                    (owner is not None and owner not in self.humans))
 
     def _scan_for_table(self):
         if self._scanning:
