@@ -11,7 +11,7 @@ import pytest
 from core.events import CardPlayed, RevokeFound, Undone
 from device.controller import MODE_MAIN, MODE_TABLE
 from host_sim.ui.app import CONFIRM_MS, NOTE_MS, SimApp
-from simperson import NEXT, OK, MousePerson, play_cards
+from simperson import NEXT, OK, MousePerson, Seat, play_cards
 
 DT = 16
 
@@ -183,5 +183,27 @@ def test_one_long_press_takes_back_one_card(fps):
                 [e for e in got if isinstance(e, Undone)]
             you.until(lambda: sim.turn_pad() == 0)
             play_cards(sim, you, 0, lambda: sim.turn_pad() != 0)  # on to a new card
+    finally:
+        sim.close()
+
+
+def test_whole_skat_deal_with_the_mouse_alone_and_undo():
+    """Item 4 (Skat): a person at P1 plays a whole deal (seed 1) by mouse events only: the
+    auction result and contract entered with clicks, the skat discard dragged into the
+    box when P1 declares, every card dragged, the skat scanned at the end; undo by OK
+    held 900 ms: a computer's card (it plays again), the person's own card, and the skat
+    scan after the result (the skat is asked for again). The booked result is the rules
+    core's for the same cards (the shadow deal, every hand known) and its value follows
+    ISkO 5.1 (base value times the levels)."""
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT, collect_ms=160, think_ms=200)
+    try:
+        seat = Seat(sim, MousePerson(sim, DT), 0, undo=1)
+        shadow = []
+        result = seat.play_deal(on_result=lambda: shadow.append(sim.shadow.result()))
+        assert [u[:2] for u in seat.undone] == [("comp", "play"), ("own", "play"),
+                                               ("end", "set_skat")]
+        assert result.status == "played" and result == shadow[-1]
+        base = {0: 12, 1: 11, 2: 10, 3: 9, 4: 24}[result.contract.kind]  # ISkO 5.1
+        assert result.value == base * result.multiplier * (1 if result.won else -2)
     finally:
         sim.close()
