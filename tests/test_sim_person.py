@@ -207,3 +207,23 @@ def test_whole_skat_deal_with_the_mouse_alone_and_undo():
         assert result.value == base * result.multiplier * (1 if result.won else -2)
     finally:
         sim.close()
+
+
+def test_whole_tarot_deal_with_the_mouse_alone_and_undo():
+    """Item 4 (French Tarot): a person at P4 (4 players, seed 3) bids prise with clicks,
+    gets the chien, drags the écart into the talon box (no king, no oudler: FFT p.6) and
+    plays every card by mouse events only; OK held 900 ms takes back a computer's card
+    (it plays again), the person's own card and the last card of the deal on the result.
+    The booked result is the rules core's for the same cards (every hand known)."""
+    sim = SimApp("tarot", 4, seed=3, human={3}, fixed_dt=DT, collect_ms=160, think_ms=200)
+    try:
+        seat = Seat(sim, MousePerson(sim, DT), 3, undo=1)
+        shadow = []
+        result = seat.play_deal(on_result=lambda: shadow.append(sim.shadow.result()))
+        assert [u[:2] for u in seat.undone] == [("comp", "play"), ("own", "play"),
+                                               ("end", "play")]
+        assert (result.taker, result.contract) == (3, 1)  # P4, prise
+        assert result == shadow[-1]
+        assert sum(result.marks) == 0 and result.marks[3] == -3 * result.marks[0]
+    finally:
+        sim.close()
