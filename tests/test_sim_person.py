@@ -195,16 +195,24 @@ def test_whole_skat_deal_with_the_mouse_alone_and_undo():
     scan after the result (the skat is asked for again). The booked result is the rules
     core's for the same cards (the shadow deal, every hand known) and its value follows
     ISkO 5.1 (base value times the levels)."""
-    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT, collect_ms=160, think_ms=200)
+    result, undone, shadow = _whole_deal("skat", 3, 1, 0)
+    assert [u[:2] for u in undone] == [("comp", "play"), ("own", "play"),
+                                       ("end", "set_skat")]
+    assert result.status == "played" and result == shadow
+    base = {0: 12, 1: 11, 2: 10, 3: 9, 4: 24}[result.contract.kind]  # ISkO 5.1
+    assert result.value == base * result.multiplier * (1 if result.won else -2)
+
+
+def _whole_deal(game, players, seed, pad):
+    """One deal played by ``tests/simperson.Seat`` at ``pad`` with one undo of each kind:
+    ``(booked result, undone, the shadow deal's result when it was booked)``."""
+    sim = SimApp(game, players, seed=seed, human={pad}, fixed_dt=DT, collect_ms=160,
+                 think_ms=200)
     try:
-        seat = Seat(sim, MousePerson(sim, DT), 0, undo=1)
+        seat = Seat(sim, MousePerson(sim, DT), pad, undo=1)
         shadow = []
         result = seat.play_deal(on_result=lambda: shadow.append(sim.shadow.result()))
-        assert [u[:2] for u in seat.undone] == [("comp", "play"), ("own", "play"),
-                                               ("end", "set_skat")]
-        assert result.status == "played" and result == shadow[-1]
-        base = {0: 12, 1: 11, 2: 10, 3: 9, 4: 24}[result.contract.kind]  # ISkO 5.1
-        assert result.value == base * result.multiplier * (1 if result.won else -2)
+        return result, seat.undone, shadow[-1]
     finally:
         sim.close()
 
@@ -215,15 +223,8 @@ def test_whole_tarot_deal_with_the_mouse_alone_and_undo():
     plays every card by mouse events only; OK held 900 ms takes back a computer's card
     (it plays again), the person's own card and the last card of the deal on the result.
     The booked result is the rules core's for the same cards (every hand known)."""
-    sim = SimApp("tarot", 4, seed=3, human={3}, fixed_dt=DT, collect_ms=160, think_ms=200)
-    try:
-        seat = Seat(sim, MousePerson(sim, DT), 3, undo=1)
-        shadow = []
-        result = seat.play_deal(on_result=lambda: shadow.append(sim.shadow.result()))
-        assert [u[:2] for u in seat.undone] == [("comp", "play"), ("own", "play"),
-                                               ("end", "play")]
-        assert (result.taker, result.contract) == (3, 1)  # P4, prise
-        assert result == shadow[-1]
-        assert sum(result.marks) == 0 and result.marks[3] == -3 * result.marks[0]
-    finally:
-        sim.close()
+    result, undone, shadow = _whole_deal("tarot", 4, 3, 3)
+    assert [u[:2] for u in undone] == [("comp", "play"), ("own", "play"), ("end", "play")]
+    assert (result.taker, result.contract) == (3, 1)  # P4, prise
+    assert result == shadow
+    assert sum(result.marks) == 0 and result.marks[3] == -3 * result.marks[0]
