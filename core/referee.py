@@ -13,7 +13,7 @@ refused action changes nothing and yields one :class:`core.events.Refused` event
 
 from core.cards import NO_CARD
 from core.errors import IllegalPlay, NotSaved, TrickrefError
-from core.events import DEAL_OVER, NOT_IN_DECK, WRONG_PHASE, Refused, Undone
+from core.events import DEAL_OVER, NOT_IN_DECK, WRONG_PHASE, Awaiting, Refused, Undone
 
 # Every verb some game's Deal declares in its ``VERBS`` (Skat, Tarot, Magistr, Zhopa; the
 # bank games' table deal adds ``lead``, device.flows.bankflow). The referee calls only the
@@ -92,14 +92,15 @@ class Referee:
     def undo(self):
         """Take back the last accepted action by replaying all the others on a fresh deal.
 
-        Returns ``[Undone(seat, card)]`` (card ``NO_CARD`` for a non-card action), or a Refused
-        event when there is nothing to undo.
+        Returns ``[Undone(seat, card)]`` (card ``NO_CARD`` for a non-card action), then the
+        ``Awaiting`` the deal is back in, if any (the skat scanned at the end taken back:
+        the skat is asked for again), or a Refused event when there is nothing to undo.
         """
         if not self.actions:
             return [Refused(-1, NO_CARD, WRONG_PHASE, "nothing to undo")]
         verb, args = self.actions.pop()
-        self.replay(self.actions)
-        return [Undone(_seat_of(args), args[1] if verb == "play" else NO_CARD)]
+        again = [e for e in self.replay(self.actions) if isinstance(e, Awaiting)]
+        return [Undone(_seat_of(args), args[1] if verb == "play" else NO_CARD)] + again
 
     def replay(self, actions):
         """Rebuild the deal from ``actions`` (e.g. read back from the journal); returns the

@@ -40,7 +40,7 @@ from core.events import (Awaiting, CardPlayed, DealOver, Refused, RevokeFound,  
 from core.rng import Rng  # noqa: E402
 from device import flows  # noqa: E402
 from device.controller import MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_TABLE  # noqa: E402
-from host_sim.board import SimBoard, TaggedDeck  # noqa: E402
+from host_sim.board import SimBoard, TaggedDeck, row_shows  # noqa: E402
 from host_sim.ui import robot  # noqa: E402
 from host_sim.players.computer import Computer  # noqa: E402
 from host_sim.ui import tableau as T  # noqa: E402
@@ -48,7 +48,8 @@ from host_sim.ui.games import FACT, adapter_for  # noqa: E402
 from host_sim.ui.layout import Layout  # noqa: E402
 from host_sim.ui.operator import NEXT, OK, PREV, Operator  # noqa: E402
 from host_sim.ui.render import Renderer  # noqa: E402
-from host_sim.ui.traffic import EventFeed, TrafficLog  # noqa: E402
+from host_sim.ui.traffic import EventFeed, TrafficLog, link_tap  # noqa: E402
+from host_sim.ui.words import result_words  # noqa: E402
 
 KEYS = {pygame.K_LEFT: PREV, pygame.K_RIGHT: NEXT, pygame.K_RETURN: OK, pygame.K_KP_ENTER: OK}
 DRAG_PX = 5  # pointer travel that turns a click into a drag
@@ -187,8 +188,8 @@ class SimApp:
         self.rng = Rng(seed)
         self.feed = EventFeed(flow.DECK, seat_name=self._name_of_seat)
         if traffic is None:
-            from host_sim.console import TapFeed
-            traffic = TapFeed(self.board.uart)  # the frames the board sends on its link
+            # the frames the board sends on its link, in the players' numbering
+            traffic = link_tap(self.board.uart, self._name_of_seat)
         self.traffic = TrafficLog(traffic)
         self.traffic_title = "Link traffic  %s" % self.link_url
         self.operator = Operator(self.board, log=self.note)
@@ -198,6 +199,7 @@ class SimApp:
         self.results = []  # every DealOver result, in order
         self.lazy_draw = False  # True: step() does not draw (headless runs draw on save)
         self.summaries = []  # each result's lines as the LCD named its seats at the time
+        self.breakdowns = []  # each result in words (Tarot: the whole count, FFT p.7-9)
         self.events = []  # every firmware event, in order
         self.frame = 0
         self.running = True
@@ -214,7 +216,7 @@ class SimApp:
         self._deals = 0  # deals of the match in play (restarts with a new game)
         self._match_id = None  # the match (score sheet) the deals are counted in
         self._button_down_at = {}
-        self._quit_asked = None
+        self._asked = {}  # what -> (when, question): quit or abandon, asked once
         self._refusal = None  # (reason, when) of the last practice-mode refusal
         self._shadow_key = None
         self._robot_key = None
@@ -263,7 +265,7 @@ class SimApp:
     def _layout(self):
         m = self.board.lcd_model
         return Layout(self.screen.get_size(), self.players, m.cols, m.rows,
-                      self.adapter.hand_max(self.players))
+                      self.adapter.hand_max(self.players), self.adapter.direction)
 
     def start_game(self):
         """Enter the game in the firmware's menus with the buttons: New game, the game,
@@ -277,6 +279,9 @@ class SimApp:
         ``NOTE_MS``: a computer's bids and contract, a refusal)."""
         self.feed.note(self.now, text)
         self._last_note = (text, self.now)
+        log = getattr(self, "traffic", None)
+        if log is not None and log.source is not self.feed:  # the link's frames are shown
+            log.lines.append("%7.2f ~ %s" % (self.now / 1000.0, text))
 
     # --- seats -------------------------------------------------------------------------
 
@@ -341,11 +346,18 @@ class SimApp:
                 "seed %d" % self.seed]
         if self.record is not None and self.flow.NAME == "skat":
             bits.append("record %s" % self.record.id)
-        bits.append("press Esc again to quit" if self.quit_pending() else self.waiting_for())
+        bits.append("press Esc again to quit" if self.quit_pending() else
+                    self.asked("abandon") or self.waiting_for())
         note = getattr(self, "_last_note", None)
         if note is not None and self.now - note[1] < NOTE_MS and note[0] not in bits[-1]:
             bits.append("| " + note[0])
         return "   ".join(b for b in bits if b)
+
+    def result_shown(self):
+        """The last result in words while the firmware shows it (MODE_RESULT), else []."""
+        if self.ctl.mode != MODE_RESULT or not self.breakdowns:
+            return []
+        return self.breakdowns[-1]
 
     def waiting_for(self):
         """What the board waits for, in words for the status line ("" when nothing):
@@ -573,6 +585,10 @@ class SimApp:
                 self.results.append(ev.result)
                 # now, before the deal is booked: Skat's seats rotate with the dealer
                 self.summaries.append(self.flow.result_lines(ev.result, self.match))
+                self.breakdowns.append(result_words(self.flow, ev.result, self._name_of_seat,
+                                                    self.deck, self.summaries[-1]))
+                for line in self.breakdowns[-1]:
+                    self.note(line)
                 self.awaiting = None
                 self._result_at = self.now
             elif isinstance(ev, Undone):
@@ -593,6 +609,10 @@ class SimApp:
             pad = self.pad_of(ev.seat)
             if pad >= 0:
                 self.tableau.move(ev.card, T.HAND, pad)
+        elif not attr(self.fw_deal, "trick", None):  # a scan taken back (the skat at the
+            for p in range(self.players):  # end): its cards go back to be scanned again
+                for c in self.tableau.on_pad(p):
+                    self.tableau.move(c, T.TALON)
         deal = self.fw_deal
         trick = list(attr(deal, "trick", ()) or ())
         if trick:  # the reopened trick's cards go back out of the piles, beside their pads
@@ -663,13 +683,7 @@ class SimApp:
         if mode == MODE_CHOICE and deal is not None and not self._stuck:
             if self.flow.prompt(deal, view.match) is None:
                 return  # the table menu a person opened: theirs
-            owner = self.adapter.choice_owner(self)
-            # a record's choices are the computer's unless a person sits at every seat
-            on_record = getattr(self.adapter, "on_record", False) and \
-                len(self.humans) < self.players_in_deal()
-            auto = (not self.humans or self._auto_once or owner == FACT or on_record or
-                    (owner is not None and owner not in self.humans))
-            if not auto:
+            if not self.computer_chooses():
                 return
             self._auto_once = False
             labels = self.adapter.choices(self)
@@ -702,6 +716,17 @@ class SimApp:
             self._scan_for_table()
             return
         self._robot_turn(deal)
+
+    def computer_chooses(self):
+        """True when the pending choice menu is the computer's to answer: a computer's own
+        choice, a fact of the cards, a record's, everything when nobody plays, or once
+        after the A key; False when it waits for a person."""
+        owner = self.adapter.choice_owner(self)
+        # a record's choices are the computer's unless a person sits at every seat
+        on_record = getattr(self.adapter, "on_record", False) and \
+            len(self.humans) < self.players_in_deal()
+        return bool(not self.humans or self._auto_once or owner == FACT or on_record or
+                    (owner is not None and owner not in self.humans))
 
     def _scan_for_table(self):
         if self._scanning:
@@ -849,6 +874,11 @@ class SimApp:
             self.signals.warn("first: " + step.split(": ", 1)[-1], self.now)
             self.note(step)
             return
+        if i == OK and self.starts_over() and not self._confirmed(
+                "abandon", "press OK again to abandon deal %d of %s and start anew" % (
+                    max(1, self._deals), self.flow.TITLE)):
+            self.signals.warn("OK again abandons the game in play", self.now)
+            return
         self._button_down_at[i] = self.now
         self.board.hw.buttons[i].value(0)
 
@@ -870,15 +900,36 @@ class SimApp:
     def ask_quit(self):
         """Esc or the window's close box: the first asks (on the status line and in the
         traffic panel), a second within ``CONFIRM_MS`` quits."""
-        if self._quit_asked is not None and self.now - self._quit_asked <= CONFIRM_MS:
+        if self._confirmed("quit", "press Esc again to quit (the deal in play is lost)"):
             self.running = False
-            return
-        self._quit_asked = self.now
-        self.note("press Esc again to quit (the deal in play is lost)")
+
+    def _confirmed(self, what, question):
+        """True when ``what`` was asked less than ``CONFIRM_MS`` ago (this is the second
+        asking: go ahead); else ask ``question`` (status line, traffic panel) and False."""
+        if self.asked(what):
+            self._asked.pop(what)
+            return True
+        self._asked[what] = (self.now, question)
+        self.note(question)
+        return False
+
+    def asked(self, what):
+        """The question pending for ``what`` ("quit", "abandon") not yet confirmed, or
+        None once ``CONFIRM_MS`` has passed."""
+        got = self._asked.get(what)
+        return got[1] if got is not None and self.now - got[0] <= CONFIRM_MS else None
 
     def quit_pending(self):
         """True while a quit was asked and not yet confirmed."""
-        return self._quit_asked is not None and self.now - self._quit_asked <= CONFIRM_MS
+        return self.asked("quit") is not None
+
+    def starts_over(self):
+        """True when OK now would start a new game over the one in play: the firmware's
+        "Start" item (``Controller.start_game`` abandons the open match, keeping only its
+        sheet) while a match is open."""
+        ctl = self.ctl
+        return ctl.mode == MODE_MAIN and ctl.match is not None and \
+            any(row_shows(r, "Start") for r in self.board.lcd_lines())
 
     def _resized(self, size):
         w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])

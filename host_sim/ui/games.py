@@ -41,6 +41,10 @@ class TrickGame:
     """
 
     talon_label = ""
+    # play passes clockwise: Skat is dealt and played clockwise (ISkO); Magistr and Zhopa
+    # lead from the dealer's left (docs/rules/magistr.md, docs/rules/zhopa.md)
+    direction = 1
+    direction_words = "play passes clockwise (to the left)"
 
     def __init__(self, flow, record=None):
         self.flow = flow
@@ -139,6 +143,10 @@ class TrickGame:
         menus wait for it): its words for the screen, or None."""
         return None
 
+    def talon_caption(self, sim):
+        """A line under the talon about what the table has seen of it ("" for none)."""
+        return ""
+
 
 class Bank(TrickGame):
     """Magistr and Zhopa (French 36, the bank beating system). The firmware's deal 1 waits
@@ -211,6 +219,9 @@ class Tarot(TrickGame):
     scan ("Not scanned"): the shadow gets the écart from the talon."""
 
     talon_label = "Chien"
+    direction = -1  # docs/rules/tarot.md "Seats and units", FFT p.4-5
+    direction_words = "play passes counter-clockwise (to the right)"
+    chien = ""  # the chien in words once the bids are over
 
     def hand_max(self, players):
         return {3: 30, 4: 24, 5: 18}.get(players, 24)  # a hand and the chien (FFT p.4)
@@ -224,6 +235,10 @@ class Tarot(TrickGame):
     def new_deal(self):
         TrickGame.new_deal(self)
         self._ecart_done = False
+        self.chien = ""
+
+    def talon_caption(self, sim):
+        return self.chien
 
     def translate(self, sim, verb, args):
         from core.games import tarot
@@ -238,8 +253,13 @@ class Tarot(TrickGame):
 
     def after_sync(self, sim):
         from core.games import tarot
-        TrickGame.after_sync(self, sim)
         sh = sim.shadow
+        if not self.chien and _attr(sh, "phase", 0) > tarot.PHASE_BIDDING and \
+                _attr(sh, "contract", 0) > 0:  # the bids are over: the chien is seen
+            from host_sim.ui.words import chien_words
+            self.chien = chien_words(self.deck, sim.dealt_talon, sh.contract)
+            sim.note(self.chien)
+        TrickGame.after_sync(self, sim)
         if sh is None or _attr(sh, "phase") != tarot.PHASE_ECART or self._ecart_done:
             return
         pad = sim.pad_of(sh.taker)

@@ -1,8 +1,9 @@
 """Where things are in the simulator window, recomputed on every resize.
 
 The window is the table (left) and the controller panel (right: the LCD, the LED and buzzer
-signals, the three buttons, the link traffic). Seats sit around the table clockwise from
-the bottom (pad 0 = P1 at the bottom, as ``device/flows`` number table seats clockwise);
+signals, the three buttons, the link traffic). Seats sit around the table in the order of
+play from the bottom (pad 0 = P1 at the bottom): clockwise for Skat, Magistr and Zhopa,
+counter-clockwise for French Tarot (``direction``);
 each seat has its hand near the edge and its reader pad between the hand and the middle,
 where the talon (Skat's skat, Tarot's chien) lies.
 
@@ -29,14 +30,16 @@ class Layout:
     """Geometry for a window of ``size`` with ``pads`` seats.
 
     ``hand_max``: the most cards a hand will hold (Tarot's taker with the chien: 30), so
-    big hands get smaller cards and a second row. Attributes: ``table`` and ``panel``
+    big hands get smaller cards and a second row. ``direction``: the order of play round
+    the table, 1 clockwise (pad 1 on pad 0's left), -1 counter-clockwise (French Tarot,
+    docs/rules/tarot.md "Seats and units"). Attributes: ``table`` and ``panel``
     rects; ``card`` (w, h) of a card face; per pad ``hand_centre[p]``, ``hand_width[p]``
     (the room a hand may take), ``hand_rows[p]``, ``pads[p]`` (the reader's rect);
     ``talon`` rect; in the panel ``lcd``, ``led`` (centre, radius), ``buttons`` (three
     rects: prev, next, OK), ``traffic`` rect.
     """
 
-    def __init__(self, size, pads, lcd_cols=16, lcd_rows=2, hand_max=10):
+    def __init__(self, size, pads, lcd_cols=16, lcd_rows=2, hand_max=10, direction=1):
         w = max(MIN_SIZE[0], size[0])
         h = max(MIN_SIZE[1], size[1])
         self.size = (w, h)
@@ -61,7 +64,8 @@ class Layout:
         self.pads = []
         pad_w, pad_h = cw + 22, ch + 36  # room for the pad's name under a card
         for p in range(pads):
-            a = math.pi / 2 + 2 * math.pi * p / pads  # y grows downwards: clockwise
+            # y grows downwards: +1 clockwise (P2 on P1's left), -1 counter-clockwise
+            a = math.pi / 2 + direction * 2 * math.pi * p / pads
             ca, sa = math.cos(a), math.sin(a)
             side = abs(ca) > 0.5  # a seat on the left or right of the table
             if pads <= 2:

@@ -154,6 +154,7 @@ class Renderer:
                 order.append(c)
                 grabs[c] = (rr.x + max(4, int(min(step, small[0]) if i < n - 1 else small[0]) // 2),
                             rr.centery)
+        self._talon_caption(surface, sim, lay)
         # hands, labels and piles
         legal = sim.legal_highlight()
         for p in range(len(lay.pads)):
@@ -216,6 +217,7 @@ class Renderer:
             rects[c] = rr
             order.append(c)
             grabs[c] = rr.center
+        self._result_box(surface, sim, lay)
         # status and help
         st = self.text(sim.status_line(), 22, TEXT, bold=True)
         surface.blit(st, (t.x + 26, t.y + 14))
@@ -226,6 +228,33 @@ class Renderer:
         sim.card_rects = rects
         sim.draw_order = order
         sim.grab_points = grabs
+
+    def _talon_caption(self, surface, sim, lay):
+        """Under the talon: what the table saw of it (Tarot's chien) and the direction of
+        play round the table."""
+        tr = lay.talon
+        y = tr.bottom + 4
+        for line in (sim.adapter.talon_caption(sim), sim.adapter.direction_words):
+            if line:
+                t = self.text(line, 18, DIM)
+                surface.blit(t, t.get_rect(midtop=(tr.centerx, y)))
+                y += 18
+
+    def _result_box(self, surface, sim, lay):
+        """The last result in words over the middle of the table while the LCD shows it."""
+        lines = sim.result_shown()
+        if not lines:
+            return
+        texts = [self.text(ln, 20, TEXT, bold=i == 0) for i, ln in enumerate(lines)]
+        w = max(t.get_width() for t in texts) + 28
+        h = 22 * len(texts) + 20
+        box = pygame.Rect(0, 0, w, h)
+        box.center = lay.table.center
+        box.clamp_ip(lay.table)
+        pygame.draw.rect(surface, (16, 40, 28), box, border_radius=10)
+        pygame.draw.rect(surface, TURN, box, 2, border_radius=10)
+        for i, t in enumerate(texts):
+            surface.blit(t, (box.x + 14, box.y + 10 + 22 * i))
 
     def _panel(self, surface, sim, lay):
         pr = lay.panel

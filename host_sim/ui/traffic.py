@@ -10,6 +10,7 @@ and it turns each into one line, as a link frame log would show it. A link reade
 ``SimApp(traffic=...)`` an object with ``poll()``; ``on_events`` is optional.
 """
 
+import re
 from collections import deque
 
 from core.events import (Awaiting, CardPlayed, DealOver, Refused, RevokeFound, TrickTaken,
@@ -59,10 +60,11 @@ class EventFeed:
         if isinstance(ev, Refused):
             who = name(ev.seat) if ev.seat >= 0 else "--"
             return "REFUSE %s %s %s: %s" % (who, self._card(ev.card), ev.reason,
-                                              self._text(ev.detail))
+                                            players_numbering(self._text(ev.detail), name))
         if isinstance(ev, RevokeFound):
             return "REVOKE %s %s trick %d: %s" % (name(ev.seat), self._card(ev.card),
-                                                  ev.trick + 1, self._text(ev.detail))
+                                                  ev.trick + 1,
+                                                  players_numbering(self._text(ev.detail), name))
         if isinstance(ev, Undone):
             return "UNDO   %s %s" % (name(ev.seat) if ev.seat >= 0 else "--",
                                      self._card(ev.card))
@@ -115,6 +117,44 @@ class EventFeed:
         out = self._new
         self._new = []
         return out
+
+
+_SEAT = re.compile(r"\bseat (\d+)\b")
+
+
+def players_numbering(text, seat_name):
+    """``text`` (a rules core's detail, deal seats 0-based: "seat 2 did not follow suit in
+    trick 1") with each "seat N" named as the players know it (``seat_name(N)``, "P1")."""
+    if not isinstance(text, str):
+        return text
+    return _SEAT.sub(lambda m: seat_name(int(m.group(1))), text)
+
+
+def link_tap(bridge, seat_name):
+    """The board's link frames (``host_sim.console.TapFeed`` on ``bridge``) as the panel's
+    source, in the players' numbering: the wire carries deal seats and tricks 0-based
+    (``docs/protocol.md``). The frames' seat fields are table seats already
+    (``Controller._on_event``), but the rules' detail texts say "seat N" of the deal and a
+    revoke's trick is 0-based: the panel names those seats as the LCD does
+    (``seat_name(seat)`` -> "P3") and counts tricks from 1, like the table."""
+    from host_sim import console
+    from core import protocol as P
+
+    seated = (P.EV_CARD, P.EV_TRICK, P.EV_REFUSED, P.EV_REVOKE, P.EV_UNDONE)
+
+    def renumber(item):
+        if not isinstance(item, P.Frame) or item.type not in seated:
+            return item
+        v = list(item.value)
+        if item.type == P.EV_REVOKE and isinstance(v[2], int):
+            v[2] += 1
+        v = [players_numbering(x, seat_name) for x in v]
+        return item._replace(value=v)
+
+    class Tap(console.TapFeed):
+        def _lines(self, items):
+            return console.TapFeed._lines(self, [renumber(i) for i in items])
+    return Tap(bridge)
 
 
 class TrafficLog:

@@ -1,0 +1,79 @@
+"""A deal's result and its steps in words, for the simulator's screen and traffic panel.
+
+``result_words(flow, result, name, deck)`` -> list of lines: for French Tarot the whole
+breakdown (contract, oudlers and the points they need, points made, petit au bout, poignée,
+chelem, the mark of each seat; FFT p.7-9), for the other games the firmware's own result
+lines (``flow.result_lines``). ``name(seat) -> "P3"`` names deal seats as the LCD does.
+``chien_words(deck, cards, contract)``: what the table sees of the chien after the bids
+(FFT p.6: shown to all at prise and garde; unseen at garde sans and garde contre).
+"""
+
+
+def _half(points):
+    """Tarot half-points as points: 106 -> "53", 107 -> "53.5"."""
+    return "%d" % (points // 2) if points % 2 == 0 else "%d.5" % (points // 2)
+
+
+def _signed(n):
+    return "%+d" % n
+
+
+def tarot_result_words(result, name, deck):
+    """The breakdown of a French Tarot ``core.games.tarot.Result`` in words (FFT p.7-9);
+    an annulled or passed deal in one line."""
+    from core.games import tarot_score as S
+    if result.status != "played":
+        return ["Deal annulled (petit sec): no score" if result.status == "petit-sec"
+                else "All passed: no score"]
+    sc = result.score
+    head = "Contract: %s %s" % (name(result.taker), S.CONTRACT_NAMES[result.contract])
+    if result.called is not None and result.called >= 0:
+        head += ", called %s: %s" % (card_words(deck, result.called), (
+            "partner %s" % name(result.partner)) if result.partner is not None
+            else "the taker plays alone")
+    made = "made by %d" % sc.diff if sc.won else "down by %d" % -sc.diff
+    lines = [head,
+             "Oudlers: %d, so %d points needed" % (result.oudlers, sc.target),
+             "Points made: %s (counted %d): %s" % (_half(result.attack_points), sc.counted,
+                                                   made)]
+    pab = result.petit_au_bout
+    lines.append("Petit au bout: %s" % ("none" if pab is None else "%s, %s a defender" % (
+        S.CAMP_NAMES[pab], _signed(sc.petit_au_bout))))
+    if result.poignees:
+        shown = ", ".join("%s %d trumps (%s)" % (name(s), k, S.CAMP_NAMES[camp])
+                          for s, camp, k in result.poignees)
+        lines.append("Poignée: %s, %s a defender" % (shown, _signed(sc.poignee)))
+    else:
+        lines.append("Poignée: none")
+    lines.append("Chelem: %s%s" % (S.CHELEM_NAMES[result.chelem], (
+        ", %s a defender" % _signed(sc.chelem)) if sc.chelem else ""))
+    lines.append("Marks: " + "  ".join("%s %s" % (name(s), _signed(m))
+                                       for s, m in enumerate(result.marks)))
+    return lines + [n[:1].upper() + n[1:] for n in result.notes]
+
+
+def result_words(flow, result, name, deck, lines):
+    """The result in words for ``flow``'s game: Tarot's breakdown, else ``lines`` (the
+    firmware's result lines, taken when the deal ended)."""
+    if flow.NAME == "tarot":
+        return tarot_result_words(result, name, deck)
+    return list(lines)
+
+
+def chien_words(deck, cards, contract):
+    """The chien as the table learns it after the bids: its cards at prise and garde,
+    turned face up for all (FFT p.6), else that nobody sees it."""
+    from core.games import tarot_score as S
+    if contract in (S.GARDE_SANS, S.GARDE_CONTRE):
+        return "Chien unseen (%s: it counts for the %s)" % (
+            S.CONTRACT_NAMES[contract],
+            "taker" if contract == S.GARDE_SANS else "defence")
+    return "Chien shown: " + " ".join(card_words(deck, c) for c in cards)
+
+
+def card_words(deck, card):
+    """A card in letters any font draws: ``deck.short`` ("♠10", "♥R", "T21", "EX") with
+    the suit glyph, missing from pygame's font, as its code's letter ("S10", "HR")."""
+    from core.cards import TRUMP
+    short = deck.short(card)
+    return deck.code(card)[0] + short[1:] if deck.suit(card) < TRUMP else short

@@ -1,0 +1,230 @@
+"""Issue 26 (the parts left): the simulator as a person plays it with the mouse alone.
+
+Every step is a pygame mouse event posted to the queue (``tests/simperson.py``): a click
+on the emulated buttons, a hold of OK, a drag of a card; the firmware sees only pins and
+tags. Values checked are the firmware's own (its events, its LCD) and the rules core's.
+"""
+
+import pygame
+import pytest
+
+from core.events import CardPlayed, RevokeFound, Undone
+from device.controller import MODE_MAIN, MODE_TABLE
+from host_sim.ui.app import CONFIRM_MS, NOTE_MS, SimApp
+from simperson import NEXT, OK, MousePerson, Seat, play_cards
+
+DT = 16
+
+
+def test_new_game_asks_before_it_abandons_the_deal_in_play():
+    """Item 1: mid-deal (Skat seed 1, P2 declares, play begun), OK on the firmware's
+    "Start" is refused once with the question on the status line and a red LED; after
+    CONFIRM_MS the question lapses and is asked again; OK twice starts the new game,
+    whose deal counter restarts at 1."""
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT, collect_ms=160)
+    you = MousePerson(sim, DT)
+    try:
+        you.until(lambda: you.shows("P2 declarer"))
+        you.choose("P2 declarer")  # the auction result, as the table reports it
+        you.choose("18")
+        you.until(lambda: sim.ctl.mode == MODE_TABLE and sim.turn_pad() >= 0, limit=4000)
+        match = sim.ctl.match
+        you.click(OK)  # the table menu
+        you.choose("Main menu")
+        you.choose("New game")
+        for label in ["Skat", "3"] + sim.option_labels:
+            you.choose(label)
+        assert you.shows("Start") and sim.starts_over()
+        you.click(OK)
+        assert sim.ctl.match is match and sim.ctl.mode == MODE_MAIN
+        assert "press OK again to abandon deal 1 of Skat" in sim.status_line()
+        assert sim.signals.led(sim.now) == "red"
+        you.frames(max(CONFIRM_MS, NOTE_MS) // DT + 2)  # the question lapses
+        assert "abandon" not in sim.status_line()
+        you.click(OK)
+        assert sim.ctl.match is match  # asked again
+        you.click(OK)
+        you.frames(5)
+        assert sim.ctl.match is not match and sim.ctl.mode != MODE_MAIN
+        assert "deal 1 " in sim.status_line()
+    finally:
+        sim.close()
+
+
+def _skat_p2_declares(practice=True):
+    """Skat seed 1, a person at P1 reports the auction with the mouse: P2 declares at 18
+    (a computer: it takes the skat, discards and declares itself)."""
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT, collect_ms=160,
+                 practice=practice)
+    you = MousePerson(sim, DT)
+    you.until(lambda: you.shows("P2 declarer"))
+    you.choose("P2 declarer")
+    you.choose("18")
+    return sim, you
+
+
+def test_link_panel_names_seats_and_tricks_as_the_table_does():
+    """Item 2: "as at the table" (practice off) P1 does not follow suit; when a later card
+    proves the revoke the link panel names P1 (the pad, not the deal seat) and the trick
+    counted from 1 (the wire's 0-based values renumbered); every card line names the pad
+    the card was laid on."""
+    sim, you = _skat_p2_declares(practice=False)
+    try:
+        bad = []
+
+        def revoke(legal, hand):
+            if not bad and sim.fw_deal.trick:
+                wrong = [c for c in hand if c not in legal]
+                if wrong:
+                    bad.append((wrong[0], sim.fw_deal.tricks_done + 1))
+                    return wrong[0]
+            return legal[0]
+        play_cards(sim, you, 0, lambda: any(isinstance(e, RevokeFound)
+                                            for e in sim.events), pick=revoke)
+        you.frames(3)
+        card, trick = bad[0]
+        found = [e for e in sim.events if isinstance(e, RevokeFound)][0]
+        assert sim.pad_of(found.seat) == 0 and found.trick + 1 == trick
+        assert sim.seat_of(0) != 0  # deal seats differ from pads: the renumbering matters
+        lines = list(sim.traffic.lines)
+        rev = [ln for ln in lines if "revoke found" in ln]
+        assert rev and rev[0].startswith("P1 revoke found: ") and \
+            (" in trick %d: " % trick) in rev[0], rev
+        assert "P1 did not follow suit in trick %d" % trick in rev[0], rev
+        plays = [ln for ln in lines if " plays " in ln]
+        cards = [e for e in sim.events if isinstance(e, CardPlayed)]
+        assert len(plays) == len(cards)
+        assert [ln.split(" plays ")[0] for ln in plays] == \
+            ["P%d" % (sim.pad_of(e.seat) + 1) for e in cards]
+    finally:
+        sim.close()
+
+
+def test_tarot_chien_result_in_words_and_seats_counter_clockwise():
+    """Item 3: French Tarot, 4 computers (seed 3): P4 takes at prise; the chien is shown
+    in words once the bids are over (FFT p.6: turned face up at prise and garde); the
+    result's breakdown names contract, oudlers and the points they need, points made,
+    petit au bout, poignée, chelem and each seat's mark, the firmware's and the rules
+    core's values (seed 3 plays out as P4 prise, 3 oudlers, 36 needed, 53 made, petit
+    au bout to the attack, marks -52 -52 -52 +156); on screen P2 sits on P1's right
+    (counter-clockwise, docs/rules/tarot.md), at Skat on P1's left."""
+    from core.cards import TAROT
+    sim = SimApp("tarot", 4, seed=3, human=(), fixed_dt=17, think_ms=60, collect_ms=100)
+    you = MousePerson(sim, 17)
+    try:
+        you.until(lambda: bool(sim.results), limit=20000)
+        you.frames(2)
+        chien = "Chien shown: " + " ".join(
+            TAROT.code(c)[0] + TAROT.short(c)[1:] if TAROT.suit(c) < 4 else TAROT.short(c)
+            for c in sim.dealt_talon)
+        assert chien == "Chien shown: H5 T4 H4 S10 T10 T8"
+        assert sim.adapter.talon_caption(sim) == chien
+        assert any(chien in ln for ln in sim.traffic.lines)
+        r = sim.results[0]
+        assert (r.taker, r.contract, r.oudlers, r.score.target, r.attack_points) == \
+            (3, 1, 3, 36, 106)
+        assert sim.result_shown() == [
+            "Contract: P4 prise",
+            "Oudlers: 3, so 36 points needed",
+            "Points made: 53 (counted 53): made by 17",
+            "Petit au bout: attack, +10 a defender",
+            "Poignée: none",
+            "Chelem: none",
+            "Marks: P1 -52  P2 -52  P3 -52  P4 +156",
+            "The Excuse played to the last trick goes to the attack"]
+        assert list(r.marks) == [-52, -52, -52, 156]
+        pads = sim.layout.pads
+        assert pads[1].centerx > pads[0].centerx + 100  # P2 to P1's right
+        assert pads[3].centerx < pads[0].centerx - 100  # P4 to P1's left
+        assert "counter-clockwise" in sim.adapter.direction_words
+    finally:
+        sim.close()
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT)
+    try:
+        assert sim.layout.pads[1].centerx < sim.layout.pads[0].centerx - 100  # P2 left
+    finally:
+        sim.close()
+
+
+@pytest.mark.parametrize("fps", [30, 60])
+def test_one_long_press_takes_back_one_card(fps):
+    """Item 5, "one long press took back two cards": held with the mouse on OK and with
+    the Enter key, at 30 and 60 frames a second (frame times 33 and 16 ms, as
+    ``SimApp.step`` advances the firmware), for 0.9 s, 1.7 s and 2.6 s (past two
+    ``LONG_MS``): each press takes back exactly one card (one ``Undone``), no table menu
+    opens on the release, and the computer plays its card again after the release."""
+    dt = 1000 // fps
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=dt, collect_ms=160, practice=True)
+    you = MousePerson(sim, dt)
+    try:
+        you.until(lambda: you.shows("P2 declarer"))
+        you.choose("P2 declarer")
+        you.choose("18")
+        for hold_ms, by_key in ((900, False), (1700, True), (2600, False), (2600, True)):
+            play_cards(sim, you, 0, lambda: sim.turn_pad() == 0 and
+                       bool(sim.fw_deal.history) and
+                       sim.pad_of(sim.fw_deal.history[-1][0]) != 0)
+            seat, card = sim.fw_deal.history[-1]
+            before = len(sim.events)
+            if by_key:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN,
+                                                     mod=0, unicode="", scancode=0))
+                you.frames(-(-hold_ms // dt))
+                pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN,
+                                                     mod=0, unicode="", scancode=0))
+                you.frames(8)
+            else:
+                you.button(OK, hold_ms)
+            got = sim.events[before:]
+            assert [(e.seat, e.card) for e in got if isinstance(e, Undone)] == [(seat, card)]
+            assert sim.ctl.mode == MODE_TABLE  # the release opened no menu
+            you.until(lambda: any(isinstance(e, CardPlayed) for e in sim.events[before:]))
+            assert [e for e in sim.events[before:] if isinstance(e, Undone)] == \
+                [e for e in got if isinstance(e, Undone)]
+            you.until(lambda: sim.turn_pad() == 0)
+            play_cards(sim, you, 0, lambda: sim.turn_pad() != 0)  # on to a new card
+    finally:
+        sim.close()
+
+
+def test_whole_skat_deal_with_the_mouse_alone_and_undo():
+    """Item 4 (Skat): a person at P1 plays a whole deal (seed 1) by mouse events only: the
+    auction result and contract entered with clicks, the skat discard dragged into the
+    box when P1 declares, every card dragged, the skat scanned at the end; undo by OK
+    held 900 ms: a computer's card (it plays again), the person's own card, and the skat
+    scan after the result (the skat is asked for again). The booked result is the rules
+    core's for the same cards (the shadow deal, every hand known) and its value follows
+    ISkO 5.1 (base value times the levels)."""
+    result, undone, shadow = _whole_deal("skat", 3, 1, 0)
+    assert [u[:2] for u in undone] == [("comp", "play"), ("own", "play"),
+                                       ("end", "set_skat")]
+    assert result.status == "played" and result == shadow
+    base = {0: 12, 1: 11, 2: 10, 3: 9, 4: 24}[result.contract.kind]  # ISkO 5.1
+    assert result.value == base * result.multiplier * (1 if result.won else -2)
+
+
+def _whole_deal(game, players, seed, pad):
+    """One deal played by ``tests/simperson.Seat`` at ``pad`` with one undo of each kind:
+    ``(booked result, undone, the shadow deal's result when it was booked)``."""
+    sim = SimApp(game, players, seed=seed, human={pad}, fixed_dt=DT, collect_ms=160,
+                 think_ms=200)
+    try:
+        seat = Seat(sim, MousePerson(sim, DT), pad, undo=1)
+        shadow = []
+        result = seat.play_deal(on_result=lambda: shadow.append(sim.shadow.result()))
+        return result, seat.undone, shadow[-1]
+    finally:
+        sim.close()
+
+
+def test_whole_tarot_deal_with_the_mouse_alone_and_undo():
+    """Item 4 (French Tarot): a person at P4 (4 players, seed 3) bids prise with clicks,
+    gets the chien, drags the écart into the talon box (no king, no oudler: FFT p.6) and
+    plays every card by mouse events only; OK held 900 ms takes back a computer's card
+    (it plays again), the person's own card and the last card of the deal on the result.
+    The booked result is the rules core's for the same cards (every hand known)."""
+    result, undone, shadow = _whole_deal("tarot", 4, 3, 3)
+    assert [u[:2] for u in undone] == [("comp", "play"), ("own", "play"), ("end", "play")]
+    assert (result.taker, result.contract) == (3, 1)  # P4, prise
+    assert result == shadow
+    assert sum(result.marks) == 0 and result.marks[3] == -3 * result.marks[0]
