@@ -450,7 +450,7 @@ def test_the_simulator_and_a_wired_board_publish_through_the_cli(broker, tmp_pat
     try:
         monkeypatch.setenv("TRICKREF_TABLE_PASSWORD", password("t12"))
         assert main(["sim", "--game", "tarot", "--players", "4", "--seed", "2", "--human",
-                     "none", "--headless", "--screenshot", str(tmp_path / "s.png"),
+                     "none", "--computer", "plain", "--headless", "--screenshot", str(tmp_path / "s.png"),
                      "--mqtt", "127.0.0.1:%d" % broker.port, "--table", "t12"]) == 0
         # one deal played out (the run ends on its result, before OK books it): 4 players
         # lay 18 cards each, 18 tricks
