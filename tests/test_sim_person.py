@@ -228,3 +228,49 @@ def test_whole_tarot_deal_with_the_mouse_alone_and_undo():
     assert (result.taker, result.contract) == (3, 1)  # P4, prise
     assert result == shadow
     assert sum(result.marks) == 0 and result.marks[3] == -3 * result.marks[0]
+
+
+def _bank_deal(game, seed):
+    """A person at P1 plays deal 1 of ``game`` (3 players, ``seed``: P1 holds the lowest
+    diamond) with the mouse alone, one undo of each kind: ``(result, seat, shadow)``."""
+    sim = SimApp(game, 3, seed=seed, human={0}, fixed_dt=DT, collect_ms=160, think_ms=200)
+    try:
+        seat = Seat(sim, MousePerson(sim, DT), 0, undo=1)
+        shadow = []
+        result = seat.play_deal(on_result=lambda: shadow.append(sim.shadow.result()))
+        return result, seat, shadow[-1]
+    finally:
+        sim.close()
+
+
+def test_whole_magistr_deal_with_the_mouse_alone_and_undo():
+    """Item 4 (Magistr, seed 2): P1 holds the lowest diamond, so the firmware's question
+    "who leads?" of deal 1 is P1's to answer (docs/rules/magistr.md "First deal") and is
+    answered with clicks; every card dragged; OK held 900 ms takes back a computer's card
+    (it plays again), the person's own card and the last card on the result. The booked
+    result is the rules core's for the same cards; the first leader is P1, each seat
+    loses a point a trick taken and no card is left."""
+    result, seat, shadow = _bank_deal("magistr", 2)
+    assert seat.chose == ["P1"]
+    assert sorted(u[:2] for u in seat.undone) == [("comp", "play"), ("end", "play"),
+                                                 ("own", "play")]  # P1 leads: own first
+    assert result == shadow and result.leader == 0
+    assert list(result.points) == [-t for t in result.tricks]  # a point lost a trick
+    assert result.total == sum(result.points) and result.remaining == 0
+
+
+def test_whole_zhopa_deal_with_the_mouse_alone_and_undo():
+    """Item 4 (Zhopa, seed 2): P1 answers "who leads?" (the lowest diamond, zhopa.md) and
+    bids go or no with clicks (A39: each player bids once before the first lead), drags
+    every card, takes back a computer's card, the own card and the last card; the booked
+    result is the rules core's, the bid booked is the one clicked and P1's target is the
+    one the menu showed (``Game.target``, zhopa.md A39)."""
+    result, seat, shadow = _bank_deal("zhopa", 2)
+    assert seat.chose[0] == "P1" and len(seat.chose) == 2, seat.chose
+    go = seat.chose[1].startswith("Go")
+    assert sorted(u[:2] for u in seat.undone) == [("comp", "play"), ("end", "play"),
+                                                 ("own", "play")]  # P1 leads: own first
+    assert result == shadow and result.leader == 0 and result.bids[0] == int(go)
+    from core.games.zhopa import Game
+    target = Game(3).target(go)
+    assert "(%d)" % target in seat.chose[1] and result.targets[0] == target

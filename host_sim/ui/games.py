@@ -185,7 +185,7 @@ class Bank(TrickGame):
 
     def choice_owner(self, sim):
         if self._waiting_leader(sim):
-            return FACT
+            return self._leader_pad(sim)
         d = sim.fw_deal
         if self.flow.NAME == "zhopa" and d is not None:
             try:
@@ -194,14 +194,21 @@ class Bank(TrickGame):
                 return None
         return None
 
-    def choices(self, sim):
+    def _leader_pad(self, sim):
+        """The pad of the first leader (the holder of the lowest diamond in deal 1,
+        docs/rules/magistr.md): the one who answers the table's question, as at a real
+        table; FACT (the computer answers) while the hands are unknown."""
         m = sim.match
+        hands = sim.dealt_hands
+        if not hands:
+            return FACT
+        return sim.pad_of(m.game.first_leader(m.number(), m.next_dealer(), hands))
+
+    def choices(self, sim):
         if self._waiting_leader(sim):
-            hands = sim.dealt_hands
-            if not hands:
-                return None
-            seat = m.game.first_leader(m.number(), m.next_dealer(), hands)
-            return ["P%d" % (sim.pad_of(seat) + 1)]
+            pad = self._leader_pad(sim)
+            return None if pad == FACT else ["P%d" % (pad + 1)]
+        m = sim.match
         sh = sim.shadow
         if self.flow.NAME == "zhopa" and sh is not None and _attr(sh, "hands"):
             seat = sh.current_seat()
