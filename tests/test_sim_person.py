@@ -274,3 +274,85 @@ def test_whole_zhopa_deal_with_the_mouse_alone_and_undo():
     from core.games.zhopa import Game
     target = Game(3).target(go)
     assert "(%d)" % target in seat.chose[1] and result.targets[0] == target
+
+
+def _said_until_play(sim, limit=4000):
+    """Frames until a card may be played; the notes said on the way (``sim.note``), and
+    the table's bids caption seen at each new bid."""
+    said, captions = [], []
+    orig = sim.note
+
+    def note(text):
+        said.append(text)
+        orig(text)
+    sim.note = note
+    you = MousePerson(sim, 17)
+    for _ in range(limit):
+        n = len(sim.adapter.bids)
+        you.frames()
+        if len(sim.adapter.bids) != n:
+            captions.append(sim.adapter.bids_caption())
+        if sim.turn_pad() >= 0:
+            return said, captions
+    raise AssertionError("no play: %r" % said)
+
+
+@pytest.mark.parametrize("smart", [False, True])
+def test_computer_skat_auction_is_said_bid_by_bid(smart):
+    """Item 7 (the rest): three computers (Skat seed 11) bid as ISkO 3.1 runs the auction
+    (middlehand to forehand, then rearhand), each bid a note of its own (side panel,
+    status line) one ``think_ms`` apart, the table's caption showing the last ones, all
+    before the result is entered; the declarer and bid entered are the auction's last
+    bid. Plain computers: the declarer says 18 and the others pass; smart ones bid to
+    their own limits (``Computer.skat_limits``)."""
+    from host_sim.players.computer import Computer
+    from host_sim.players.skat_bid import auction
+    sim = SimApp("skat", 3, seed=11, human=(), fixed_dt=17, think_ms=60, collect_ms=120)
+    sim.computer = Computer("smart" if smart else "plain", 11)
+    try:
+        said, captions = _said_until_play(sim)
+        entered = [s for s in said if s.startswith("computer enters: ")]
+        d = sim.fw_deal
+        bids = sim.adapter.bids
+        assert bids and entered, said
+        assert said.index(bids[-1]) < said.index(entered[0])  # all said before entered
+        declarer = "P%d" % (sim.pad_of(d.declarer) + 1)
+        says = [b for b in bids if " says " in b]
+        assert says[-1] == "%s says %d" % (declarer, d.bid_value)
+        assert entered[0] == "computer enters: %s declarer, %d" % (declarer, d.bid_value)
+        names = {"P%d" % (sim.pad_of(s) + 1): s for s in range(3)}
+        first = bids[0].split()[0]
+        assert names[first] == 1  # middlehand speaks first (ISkO 3.1)
+        assert sum(1 for b in bids if b.endswith(" passes")) == 2
+        if smart:
+            limits = sim.computer.skat_limits()
+            assert len(bids) == len(auction(limits)[2])
+        else:
+            assert d.bid_value == 18 and len(says) == 1
+        assert captions[-1] == "Bids: " + ", ".join(bids[-4:])
+    finally:
+        sim.close()
+
+
+def test_computer_tarot_bids_are_said_in_turn():
+    """Item 7 (Tarot): four computers (seed 3) each say their bid in turn, from the
+    dealer's right (FFT p.5, docs/rules/tarot.md, counter-clockwise): P2, P3 pass, P4
+    bids prise, P1 passes; the taker and contract booked are the highest bid's (seed 3:
+    P4 prise, as in the chien test above), the table caption shows all four."""
+    sim = SimApp("tarot", 4, seed=3, human=(), fixed_dt=17, think_ms=60, collect_ms=100)
+    try:
+        said, captions = _said_until_play(sim)
+        bids = sim.adapter.bids
+        assert len(bids) == 4 and [b.split()[0] for b in bids] == \
+            ["P%d" % (sim.pad_of(s) + 1) for s in _tarot_order(sim)]
+        assert bids == ["P2 passes", "P3 passes", "P4 bids Prise", "P1 passes"]
+        assert sim.fw_deal.taker == 3 and sim.fw_deal.contract == 1
+        assert captions[-1] == "Bids: " + ", ".join(bids)
+    finally:
+        sim.close()
+
+
+def _tarot_order(sim):
+    d = sim.fw_deal
+    first = d.first_bidder if hasattr(d, "first_bidder") else (d.dealer + 1) % 4
+    return [(first + i) % 4 for i in range(4)]

@@ -214,6 +214,7 @@ class SimApp:
         self._collects = []  # pending trick collections: [due, cards, pad]
         self._app = None
         self._deals = 0  # deals of the match in play (restarts with a new game)
+        self._bids_key, self._bids_due, self._bid_at = None, [], 0  # bids being said
         self._match_id = None  # the match (score sheet) the deals are counted in
         self._button_down_at = {}
         self._asked = {}  # what -> (when, question): quit or abandon, asked once
@@ -685,8 +686,10 @@ class SimApp:
                 return  # the table menu a person opened: theirs
             if not self.computer_chooses():
                 return
-            self._auto_once = False
             labels = self.adapter.choices(self)
+            if self._say_bids(labels):
+                return  # a bid said: the next one after a computer's think time
+            self._auto_once = False
             if labels:
                 # shown as entered: the computer's bids and contract, in the menus' words
                 self.note("computer enters: %s" % ", ".join(labels))
@@ -716,6 +719,25 @@ class SimApp:
             self._scan_for_table()
             return
         self._robot_turn(deal)
+
+    def _say_bids(self, labels):
+        """Say the computers' bids before ``labels`` are entered, one every ``think_ms``
+        (the side panel and the status line note each, the table shows the last few);
+        True while one was said or is due."""
+        steps = self.adapter.bid_steps(self, labels)
+        key = (self._deals, tuple(steps))
+        if steps and self._bids_key != key:
+            self._bids_key = key
+            self._bids_due = list(steps)
+            self._bid_at = self.now
+        if not self._bids_due or self._bids_key != key:
+            return False
+        if self.now >= self._bid_at:
+            said = self._bids_due.pop(0)
+            self.adapter.bids.append(said)
+            self.note(said)
+            self._bid_at = self.now + self.think_ms
+        return True
 
     def computer_chooses(self):
         """True when the pending choice menu is the computer's to answer: a computer's own
