@@ -425,13 +425,19 @@ class SimApp:
         self.frame += 1
         return True
 
-    def run(self, frames=None, until=None, screenshot=None, every=None):
+    def run(self, frames=None, until=None, screenshot=None, every=None, status=None):
         """Run frames until the window closes, ``frames`` were run, or ``until(self)`` is
         true; with ``every`` save ``screenshot`` every N frames (numbered), and always at
-        the end. Returns the number of frames run."""
+        the end; ``status``: a path the state is written to as JSON
+        (host_sim/ui/statusfile.py). Returns the number of frames run."""
         n = 0
+        if status:
+            from host_sim.ui.statusfile import StatusFile
+            status = StatusFile(status)
         while self.step():
             n += 1
+            if status:
+                status.frame(self)
             if every and screenshot and n % every == 0:
                 self.save_screenshot(numbered(screenshot, n))
             if frames is not None and n >= frames:
