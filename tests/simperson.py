@@ -117,7 +117,8 @@ class Seat:
     dragged into the talon box; the skat scanned at the end dragged onto a pad.
 
     ``play_deal()`` -> the booked result (the firmware's); ``undone`` lists the cards taken
-    back as ``(kind, seat, card)``.
+    back as ``(kind, verb, seat, card)``; ``chose`` the menu labels the person entered
+    (the first leader's name, Zhopa's go/no, bids, contract).
     """
 
     def __init__(self, sim, you, pad, undo=0):
@@ -126,6 +127,7 @@ class Seat:
         self.pad = pad
         self.undo = undo
         self.undone = []
+        self.chose = []  # the menu labels the person entered, in order
         self._done = set()
 
     def play_deal(self, limit=12000, on_result=None):
@@ -174,6 +176,7 @@ class Seat:
         if labels:
             for label in labels:
                 self.you.choose(label)
+                self.chose.append(label)
         else:
             self.you.click(OK)  # the first item (an option's default)
         return True

@@ -114,10 +114,9 @@ def test_tarot_chien_result_in_words_and_seats_counter_clockwise():
     try:
         you.until(lambda: bool(sim.results), limit=20000)
         you.frames(2)
-        chien = "Chien shown: " + " ".join(
-            TAROT.code(c)[0] + TAROT.short(c)[1:] if TAROT.suit(c) < 4 else TAROT.short(c)
-            for c in sim.dealt_talon)
-        assert chien == "Chien shown: H5 T4 H4 S10 T10 T8"
+        chien = "Chien shown: H5 T4 H4 S10 T10 T8"
+        assert [TAROT.short(c) if TAROT.suit(c) == 4 else TAROT.code(c)
+                for c in sim.dealt_talon] == ["H5", "4", "H4", "ST", "10", "8"]
         assert sim.adapter.talon_caption(sim) == chien
         assert any(chien in ln for ln in sim.traffic.lines)
         r = sim.results[0]
@@ -228,3 +227,131 @@ def test_whole_tarot_deal_with_the_mouse_alone_and_undo():
     assert (result.taker, result.contract) == (3, 1)  # P4, prise
     assert result == shadow
     assert sum(result.marks) == 0 and result.marks[3] == -3 * result.marks[0]
+
+
+def _bank_deal(game, seed):
+    """A person at P1 plays deal 1 of ``game`` (3 players, ``seed``: P1 holds the lowest
+    diamond) with the mouse alone, one undo of each kind: ``(result, seat, shadow)``."""
+    sim = SimApp(game, 3, seed=seed, human={0}, fixed_dt=DT, collect_ms=160, think_ms=200)
+    try:
+        seat = Seat(sim, MousePerson(sim, DT), 0, undo=1)
+        shadow = []
+        result = seat.play_deal(on_result=lambda: shadow.append(sim.shadow.result()))
+        return result, seat, shadow[-1]
+    finally:
+        sim.close()
+
+
+def test_whole_magistr_deal_with_the_mouse_alone_and_undo():
+    """Item 4 (Magistr, seed 2): P1 holds the lowest diamond, so the firmware's question
+    "who leads?" of deal 1 is P1's to answer (docs/rules/magistr.md "First deal") and is
+    answered with clicks; every card dragged; OK held 900 ms takes back a computer's card
+    (it plays again), the person's own card and the last card on the result. The booked
+    result is the rules core's for the same cards; the first leader is P1, each seat
+    loses a point a trick taken and no card is left."""
+    result, seat, shadow = _bank_deal("magistr", 2)
+    assert seat.chose == ["P1"]
+    assert sorted(u[:2] for u in seat.undone) == [("comp", "play"), ("end", "play"),
+                                                 ("own", "play")]  # P1 leads: own first
+    assert result == shadow and result.leader == 0
+    assert list(result.points) == [-t for t in result.tricks]  # a point lost a trick
+    assert result.total == sum(result.points) and result.remaining == 0
+
+
+def test_whole_zhopa_deal_with_the_mouse_alone_and_undo():
+    """Item 4 (Zhopa, seed 2): P1 answers "who leads?" (the lowest diamond, zhopa.md) and
+    bids go or no with clicks (A39: each player bids once before the first lead), drags
+    every card, takes back a computer's card, the own card and the last card; the booked
+    result is the rules core's, the bid booked is the one clicked and P1's target is the
+    one the menu showed (``Game.target``, zhopa.md A39)."""
+    result, seat, shadow = _bank_deal("zhopa", 2)
+    assert seat.chose[0] == "P1" and len(seat.chose) == 2, seat.chose
+    go = seat.chose[1].startswith("Go")
+    assert sorted(u[:2] for u in seat.undone) == [("comp", "play"), ("end", "play"),
+                                                 ("own", "play")]  # P1 leads: own first
+    assert result == shadow and result.leader == 0 and result.bids[0] == int(go)
+    from core.games.zhopa import Game
+    target = Game(3).target(go)
+    assert "(%d)" % target in seat.chose[1] and result.targets[0] == target
+
+
+def _said_until_play(sim, limit=4000):
+    """Frames until a card may be played; the notes said on the way (``sim.note``), and
+    the table's bids caption seen at each new bid."""
+    said, captions = [], []
+    orig = sim.note
+
+    def note(text):
+        said.append(text)
+        orig(text)
+    sim.note = note
+    you = MousePerson(sim, 17)
+    for _ in range(limit):
+        n = len(sim.adapter.bids)
+        you.frames()
+        if len(sim.adapter.bids) != n:
+            captions.append(sim.adapter.bids_caption())
+        if sim.turn_pad() >= 0:
+            return said, captions
+    raise AssertionError("no play: %r" % said)
+
+
+@pytest.mark.parametrize("smart", [False, True])
+def test_computer_skat_auction_is_said_bid_by_bid(smart):
+    """Item 7 (the rest): three computers (Skat seed 11) bid as ISkO 3.1 runs the auction
+    (middlehand to forehand, then rearhand), each bid a note of its own (side panel,
+    status line) one ``think_ms`` apart, the table's caption showing the last ones, all
+    before the result is entered; the declarer and bid entered are the auction's last
+    bid. Plain computers: the declarer says 18 and the others pass; smart ones bid to
+    their own limits (``Computer.skat_limits``)."""
+    from host_sim.players.computer import Computer
+    from host_sim.players.skat_bid import auction
+    sim = SimApp("skat", 3, seed=11, human=(), fixed_dt=17, think_ms=60, collect_ms=120)
+    sim.computer = Computer("smart" if smart else "plain", 11)
+    try:
+        said, captions = _said_until_play(sim)
+        entered = [s for s in said if s.startswith("computer enters: ")]
+        d = sim.fw_deal
+        bids = sim.adapter.bids
+        assert bids and entered, said
+        assert said.index(bids[-1]) < said.index(entered[0])  # all said before entered
+        declarer = "P%d" % (sim.pad_of(d.declarer) + 1)
+        says = [b for b in bids if " says " in b]
+        assert says[-1] == "%s says %d" % (declarer, d.bid_value)
+        assert entered[0] == "computer enters: %s declarer, %d" % (declarer, d.bid_value)
+        names = {"P%d" % (sim.pad_of(s) + 1): s for s in range(3)}
+        first = bids[0].split()[0]
+        assert names[first] == 1  # middlehand speaks first (ISkO 3.1)
+        assert sum(1 for b in bids if b.endswith(" passes")) == 2
+        if smart:
+            limits = sim.computer.skat_limits()
+            assert len(bids) == len(auction(limits)[2])
+        else:
+            assert d.bid_value == 18 and len(says) == 1
+        assert captions[-1] == "Bids: " + ", ".join(bids[-4:])
+    finally:
+        sim.close()
+
+
+def test_computer_tarot_bids_are_said_in_turn():
+    """Item 7 (Tarot): four computers (seed 3) each say their bid in turn, from the
+    dealer's right (FFT p.5, docs/rules/tarot.md, counter-clockwise): P2, P3 pass, P4
+    bids prise, P1 passes; the taker and contract booked are the highest bid's (seed 3:
+    P4 prise, as in the chien test above), the table caption shows all four."""
+    sim = SimApp("tarot", 4, seed=3, human=(), fixed_dt=17, think_ms=60, collect_ms=100)
+    try:
+        said, captions = _said_until_play(sim)
+        bids = sim.adapter.bids
+        assert len(bids) == 4 and [b.split()[0] for b in bids] == \
+            ["P%d" % (sim.pad_of(s) + 1) for s in _tarot_order(sim)]
+        assert bids == ["P2 passes", "P3 passes", "P4 bids Prise", "P1 passes"]
+        assert sim.fw_deal.taker == 3 and sim.fw_deal.contract == 1
+        assert captions[-1] == "Bids: " + ", ".join(bids)
+    finally:
+        sim.close()
+
+
+def _tarot_order(sim):
+    d = sim.fw_deal
+    first = d.first_bidder if hasattr(d, "first_bidder") else (d.dealer + 1) % 4
+    return [(first + i) % 4 for i in range(4)]

@@ -60,6 +60,10 @@ def add_arguments(p):
     p.add_argument("--headless", action="store_true",
                    help="no window (SDL dummy driver), fixed frame step, as fast as it runs")
     p.add_argument("--screenshot", default=None, help="write the window as PNG at the end")
+    p.add_argument("--status", default=None, metavar="FILE",
+                   help="keep the simulator's state in FILE as JSON (cards played, whose "
+                        "turn, where each card and pad is on screen): for a program "
+                        "watching the window (host_sim/ui/statusfile.py)")
     p.add_argument("--screenshot-every", type=int, default=None, metavar="N",
                    help="also write a numbered screenshot every N frames")
     p.add_argument("--frames", type=int, default=None,
@@ -196,7 +200,7 @@ def run(args):
         until = lambda s: bool(s.results)  # noqa: E731
     try:
         n = sim.run(frames=frames, until=until, screenshot=args.screenshot,
-                    every=args.screenshot_every)
+                    every=args.screenshot_every, status=args.status)
         status = 0
     except KeyboardInterrupt:  # Ctrl-C: end as a finished run, the screenshot written
         n, status = sim.stats["frames"], 130

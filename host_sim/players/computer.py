@@ -138,11 +138,16 @@ class Computer:
         if getattr(self, "_auction", (None,))[0] != key:  # once per deal
             bidder = SkatBidder(seed=self.seed, **self._budget())
             self._plans = [bidder.plan(hands[s], s) for s in range(3)]
-            self._auction = (key, auction([p.limit for p in self._plans])[:2])
-        declarer, bid = self._auction[1]
+            self._auction = (key, auction([p.limit for p in self._plans]))
+        declarer, bid = self._auction[1][:2]
         if declarer >= 0:
             self.last_reason = "P%d bids up to %d" % (declarer + 1, self._plans[declarer].limit)
         return declarer, bid
+
+    def skat_limits(self):
+        """Each deal seat's highest bid in the last :meth:`skat_auction` (None before)."""
+        plans = getattr(self, "_plans", None)
+        return [p.limit for p in plans] if plans else None
 
     def skat_hand(self, declarer, bid):
         """The hand contract letter(s) (``"GH"``...) when the declarer's plan plays hand at

@@ -214,6 +214,7 @@ class SimApp:
         self._collects = []  # pending trick collections: [due, cards, pad]
         self._app = None
         self._deals = 0  # deals of the match in play (restarts with a new game)
+        self._bids_key, self._bids_due, self._bid_at = None, [], 0  # bids being said
         self._match_id = None  # the match (score sheet) the deals are counted in
         self._button_down_at = {}
         self._asked = {}  # what -> (when, question): quit or abandon, asked once
@@ -424,13 +425,19 @@ class SimApp:
         self.frame += 1
         return True
 
-    def run(self, frames=None, until=None, screenshot=None, every=None):
+    def run(self, frames=None, until=None, screenshot=None, every=None, status=None):
         """Run frames until the window closes, ``frames`` were run, or ``until(self)`` is
         true; with ``every`` save ``screenshot`` every N frames (numbered), and always at
-        the end. Returns the number of frames run."""
+        the end; ``status``: a path the state is written to as JSON
+        (host_sim/ui/statusfile.py). Returns the number of frames run."""
         n = 0
+        if status:
+            from host_sim.ui.statusfile import StatusFile
+            status = StatusFile(status)
         while self.step():
             n += 1
+            if status:
+                status.frame(self)
             if every and screenshot and n % every == 0:
                 self.save_screenshot(numbered(screenshot, n))
             if frames is not None and n >= frames:
@@ -685,8 +692,10 @@ class SimApp:
                 return  # the table menu a person opened: theirs
             if not self.computer_chooses():
                 return
-            self._auto_once = False
             labels = self.adapter.choices(self)
+            if self._say_bids(labels):
+                return  # a bid said: the next one after a computer's think time
+            self._auto_once = False
             if labels:
                 # shown as entered: the computer's bids and contract, in the menus' words
                 self.note("computer enters: %s" % ", ".join(labels))
@@ -716,6 +725,25 @@ class SimApp:
             self._scan_for_table()
             return
         self._robot_turn(deal)
+
+    def _say_bids(self, labels):
+        """Say the computers' bids before ``labels`` are entered, one every ``think_ms``
+        (the side panel and the status line note each, the table shows the last few);
+        True while one was said or is due."""
+        steps = self.adapter.bid_steps(self, labels)
+        key = (self._deals, tuple(steps))
+        if steps and self._bids_key != key:
+            self._bids_key = key
+            self._bids_due = list(steps)
+            self._bid_at = self.now
+        if not self._bids_due or self._bids_key != key:
+            return False
+        if self.now >= self._bid_at:
+            said = self._bids_due.pop(0)
+            self.adapter.bids.append(said)
+            self.note(said)
+            self._bid_at = self.now + self.think_ms
+        return True
 
     def computer_chooses(self):
         """True when the pending choice menu is the computer's to answer: a computer's own

@@ -22,6 +22,7 @@ Adapters read the simulator through a few attributes (``sim.shadow``, ``sim.fw_d
 from host_sim.ui import tableau as T
 
 
+BIDS_SHOWN = 4  # bids shown under the talon (the side panel keeps them all)
 FACT = -2  # choice_owner: a fact of the cards (who holds the lowest diamond): always entered
 
 
@@ -51,6 +52,7 @@ class TrickGame:
         self.deck = flow.DECK
         self.record = record
         self._given = set()
+        self.bids = []
 
     # --- dealing ---------------------------------------------------------------------
 
@@ -82,6 +84,12 @@ class TrickGame:
     def new_deal(self):
         """Forget the per-deal state."""
         self._given = set()
+        self.bids = []  # the computers' bids said so far this deal, in words
+
+    def bid_steps(self, sim, labels):
+        """The bids the computers say, one by one, before the table enters ``labels`` for
+        the pending prompt ("P2 says 18", "P3 passes"); default none."""
+        return []
 
     # --- feeding the shadow ----------------------------------------------------------
 
@@ -147,6 +155,12 @@ class TrickGame:
         """A line under the talon about what the table has seen of it ("" for none)."""
         return ""
 
+    def bids_caption(self):
+        """The last bids said, for the table ("" before any): at most ``BIDS_SHOWN``."""
+        if not self.bids:
+            return ""
+        return "Bids: " + ", ".join(self.bids[-BIDS_SHOWN:])
+
 
 class Bank(TrickGame):
     """Magistr and Zhopa (French 36, the bank beating system). The firmware's deal 1 waits
@@ -185,7 +199,7 @@ class Bank(TrickGame):
 
     def choice_owner(self, sim):
         if self._waiting_leader(sim):
-            return FACT
+            return self._leader_pad(sim)
         d = sim.fw_deal
         if self.flow.NAME == "zhopa" and d is not None:
             try:
@@ -194,14 +208,21 @@ class Bank(TrickGame):
                 return None
         return None
 
-    def choices(self, sim):
+    def _leader_pad(self, sim):
+        """The pad of the first leader (the holder of the lowest diamond in deal 1,
+        docs/rules/magistr.md): the one who answers the table's question, as at a real
+        table; FACT (the computer answers) while the hands are unknown."""
         m = sim.match
+        hands = sim.dealt_hands
+        if not hands:
+            return FACT
+        return sim.pad_of(m.game.first_leader(m.number(), m.next_dealer(), hands))
+
+    def choices(self, sim):
         if self._waiting_leader(sim):
-            hands = sim.dealt_hands
-            if not hands:
-                return None
-            seat = m.game.first_leader(m.number(), m.next_dealer(), hands)
-            return ["P%d" % (sim.pad_of(seat) + 1)]
+            pad = self._leader_pad(sim)
+            return None if pad == FACT else ["P%d" % (pad + 1)]
+        m = sim.match
         sh = sim.shadow
         if self.flow.NAME == "zhopa" and sh is not None and _attr(sh, "hands"):
             seat = sh.current_seat()
@@ -276,6 +297,15 @@ class Tarot(TrickGame):
             return sim.pad_of(d.current_seat())  # the bidder; the taker calls and discards
         except Exception:  # no deal
             return None
+
+    def bid_steps(self, sim, labels):
+        """A computer's bid at prise, garde... in words (FFT p.5: each bids once, in turn)."""
+        from core.games import tarot
+        sh = sim.shadow
+        if _attr(sh, "phase") != tarot.PHASE_BIDDING or not labels:
+            return []
+        who = "P%d" % (sim.pad_of(sh.current_seat()) + 1)
+        return [who + (" passes" if labels[0] == "Pass" else " bids " + labels[0])]
 
     def choices(self, sim):
         from core.games import tarot
@@ -423,6 +453,15 @@ def skat_discard(cards, kind):
     return sorted(pool, key=lambda c: (power[c], c))[:2]
 
 
+def _said(sim, move):
+    """A Skat auction move (``("bid", seat, value)``, ``("hold", seat)``, ``("pass", seat)``)
+    in the words said at the table, seats named by pad: "P2 says 18", "P1 holds"."""
+    who = "P%d" % (sim.pad_of(move[1]) + 1)
+    if move[0] == "bid":
+        return "%s says %d" % (who, move[2])
+    return who + (" holds" if move[0] == "hold" else " passes")
+
+
 def _is_card(token):
     return len(token) == 2 and token[0] in "CSHD" and token[1] in "AKQJT987"
 
@@ -564,6 +603,24 @@ class Skat(TrickGame):
                 kind = 4
             return [_KIND_LABELS[kind], "Plain"]
         return None
+
+    def bid_steps(self, sim, labels):
+        """The auction that ends in ``labels`` (``"P2 declarer", "20"`` or ``"All passed"``),
+        bid by bid as ISkO 3.1 runs it (host_sim/players/skat_bid.auction): with smart
+        computers each seat bids to its own limit; with plain ones the declarer says the
+        bid entered and the others pass."""
+        from core.games import skat
+        from host_sim.players.skat_bid import auction
+        d = sim.fw_deal
+        if d is None or d.phase != skat.PHASE_AUCTION or not labels or self.on_record:
+            return []
+        comp = getattr(sim, "computer", None)
+        limits = comp.skat_limits() if comp is not None and comp.smart else None
+        if limits is None:
+            limits = [0, 0, 0]
+            if labels[0] != "All passed":
+                limits[sim.seat_of(int(labels[0][1:].split()[0]) - 1)] = int(labels[1])
+        return [_said(sim, move) for move in auction(limits)[2]]
 
     def _on_record_now(self, sim):
         sh = sim.shadow

@@ -230,11 +230,12 @@ class Renderer:
         sim.grab_points = grabs
 
     def _talon_caption(self, surface, sim, lay):
-        """Under the talon: what the table saw of it (Tarot's chien) and the direction of
-        play round the table."""
+        """Under the talon: what the table saw of it (Tarot's chien), the last bids said
+        and the direction of play round the table."""
         tr = lay.talon
         y = tr.bottom + 4
-        for line in (sim.adapter.talon_caption(sim), sim.adapter.direction_words):
+        for line in (sim.adapter.talon_caption(sim), sim.adapter.bids_caption(),
+                     sim.adapter.direction_words):
             if line:
                 t = self.text(line, 18, DIM)
                 surface.blit(t, t.get_rect(midtop=(tr.centerx, y)))

@@ -120,13 +120,16 @@ class EventFeed:
 
 
 _SEAT = re.compile(r"\bseat (\d+)\b")
+_PLAYER = re.compile(r"\bP(\d+)\b")  # the rules core's "P3": deal seat 2, counted from 1
 
 
 def players_numbering(text, seat_name):
-    """``text`` (a rules core's detail, deal seats 0-based: "seat 2 did not follow suit in
-    trick 1") with each "seat N" named as the players know it (``seat_name(N)``, "P1")."""
+    """``text`` (a rules core's detail in deal seats: "seat 2 did not follow suit" 0-based,
+    or "P3 did not follow suit in trick 1 but holds ♥U" counted from 1, core/tricks.py)
+    with each seat named as the players know it (``seat_name(seat)``, "P1")."""
     if not isinstance(text, str):
         return text
+    text = _PLAYER.sub(lambda m: seat_name(int(m.group(1)) - 1), text)
     return _SEAT.sub(lambda m: seat_name(int(m.group(1))), text)
 
 

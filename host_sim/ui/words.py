@@ -76,4 +76,6 @@ def card_words(deck, card):
     the suit glyph, missing from pygame's font, as its code's letter ("S10", "HR")."""
     from core.cards import TRUMP
     short = deck.short(card)
-    return deck.code(card)[0] + short[1:] if deck.suit(card) < TRUMP else short
+    if deck.suit(card) < TRUMP:
+        return deck.code(card)[0] + short[1:]
+    return "T" + short if short.isdigit() else short  # a trump by its number: "T21"
