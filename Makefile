@@ -35,14 +35,17 @@ $(BENCH_STAMP): $(STAMP)
 bench: $(BENCH_STAMP)
 	SDL_VIDEODRIVER=dummy $(BIN)/python tools/bench.py
 	SDL_VIDEODRIVER=dummy $(BIN)/python tools/bench_club.py --tables 50
+	SDL_VIDEODRIVER=dummy $(BIN)/python tools/mem_report.py --controller-only --summary
+	@if [ -n "$(MP32)" ] && [ -x "$(MP32)" ]; then SDL_VIDEODRIVER=dummy $(BIN)/python tools/mem_report.py --micropython "$(MP32)" --controller-only --summary; else echo "bench: no 32-bit MicroPython (MP32=/path/to/micropython-i386): 32-bit heaps not measured"; fi
 
 # The whole firmware's smallest heap per game under a 32-bit MicroPython unix port (4-byte
 # pointers, as on an RP2040 or ESP32; issue 19). Not in the repository: point MP32 at one
 # (see docs/performance.md for how it is built); without it this says so and stops.
 MP32 ?= $(TRICKREF_MP32)
+GAMES ?= skat,magistr,zhopa,tarot
 mem32: $(STAMP)
 	@[ -n "$(MP32)" ] && [ -x "$(MP32)" ] || { echo "make mem32: no 32-bit MicroPython (set MP32=/path/to/micropython-i386)"; exit 2; }
-	SDL_VIDEODRIVER=dummy $(BIN)/python tools/mem_report.py --micropython "$(MP32)" --controller-only
+	SDL_VIDEODRIVER=dummy $(BIN)/python tools/mem_report.py --micropython "$(MP32)" --controller-only --games $(GAMES)
 
 # The generated documentation (issue 21): netlists, schematics, pin pictures, power budget,
 # table layouts, sticker sheets and code tables, the control box model and its picture.

@@ -259,12 +259,13 @@ def run_once(stage, script_path, heap_kb, board, bus):
     return ok, result, figures, proc.stdout + proc.stderr
 
 
-def run_controller(stage, script_path, heap_kb, bus):
-    """One MicroPython run of the whole firmware (``CTL_HARNESS``); ``(ok, result dict or
+def run_controller(stage, script_path, heap_kb, bus, exe=None):
+    """One MicroPython run of the whole firmware (``CTL_HARNESS``) with ``heap_kb`` KB of
+    heap, under ``exe`` (a unix port's path; default the PyPI one); ``(ok, result dict or
     None, figures dict or None, text)``."""
     with open(os.path.join(stage, "mr_ctl.py"), "w") as f:
         f.write(CTL_HARNESS)
-    proc = subprocess.run([micropython_exe(), "-X", "heapsize=%dK" % heap_kb, "-c",
+    proc = subprocess.run([exe or micropython_exe(), "-X", "heapsize=%dK" % heap_kb, "-c",
                            "import vb_boot, mr_ctl; mr_ctl.run(%r)" % script_path],
                           cwd=stage, env=mp_env(bus.address), capture_output=True, text=True,
                           timeout=300)
@@ -278,6 +279,35 @@ def run_controller(stage, script_path, heap_kb, bus):
             result["modules"] = line.split()[1:]
     ok = proc.returncode == 0 and result is not None
     return ok, result, figures, proc.stdout + proc.stderr
+
+
+def controller_deal(game, heap_kb, tmp, exe=None, stages=None):
+    """Play one deal of ``game`` through the whole firmware (:func:`controller_script`,
+    :func:`run_controller`) with ``heap_kb`` KB of heap under ``exe`` (default the PyPI
+    unix port), in the folder ``tmp``; ``stages``: ``{seats: folder}`` of filesystems staged by
+    ``host_sim.firmware.stage`` (.mpy), shared between calls: a missing one is staged in
+    ``tmp`` and added. Returns ``(good, text)``: good when the run ended with the desktop's trick
+    winners and last LCD rows; text: the run's output, or what differed."""
+    header, actions = controller_script(game)
+    path = os.path.join(tmp, game + "-controller.jsonl")
+    script.write(path, header, actions)
+    stages = {} if stages is None else stages
+    stage = stages.get(header["seats"])
+    if stage is None:
+        stage = stages[header["seats"]] = os.path.join(tmp, "fs-%d" % header["seats"])
+        firmware.stage("pico", stage, seats=header["seats"], mpy=True)
+    bus = BusServer("pico", header["seats"])
+    bus.start()
+    try:
+        ok, result, _, text = run_controller(stage, path, heap_kb, bus, exe)
+    finally:
+        bus.stop()
+    if not ok:
+        return False, text
+    for key in ("trick_winners", "lcd"):
+        if result[key] != header[key]:
+            return False, "%s %r, desktop %r" % (key, result[key], header[key])
+    return True, text
 
 
 def measure_controller(stage, script_path, header, bus):
@@ -557,6 +587,13 @@ def _mp_version():
     return proc.stdout.strip() or "?"
 
 
+def _mp_bits():
+    """32 or 64: the pointer size of the MicroPython measured with, in bits."""
+    proc = subprocess.run([micropython_exe(), "-c", "import struct; print(struct.calcsize('P'))"],
+                          capture_output=True, text=True)
+    return 8 * int(proc.stdout.strip() or 0)
+
+
 def write_section(text, path=DOC):
     """Replace (or append) the Memory section of ``path``; other sections are kept."""
     old = ""
@@ -587,6 +624,8 @@ def main(argv=None):
                          "--no-write: the section is the PyPI port's")
     ap.add_argument("--controller-only", action="store_true",
                     help="only the whole firmware with .mpy modules: its smallest heap")
+    ap.add_argument("--summary", action="store_true",
+                    help="print only each game's smallest heap, not the section (make bench)")
     args = ap.parse_args(argv)
     if args.micropython:
         if not os.access(args.micropython, os.X_OK):
@@ -595,6 +634,7 @@ def main(argv=None):
         micropython_exe = lambda: args.micropython  # noqa: E731
         args.no_write = True
     found = scripts(args.games.split(","))
+    bits = _mp_bits()
     notes = []
     rows = []
     profile = {}
@@ -621,8 +661,8 @@ def main(argv=None):
                 try:
                     f = measure_controller(stages[key], ctl_path, ctl_header, bus)
                     rows.append(((game, "controller", kind), f))
-                    print("%-8s %-10s %-4s smallest heap %4dK  code at boot %6s  total peak "
-                          "%6s KB" % (game, "controller", kind, f["min_heap_kb"],
+                    print("%-8s %-10s %-4s %d-bit smallest heap %4dK  code at boot %6s  "
+                          "total peak %6s KB" % (game, "controller", kind, bits, f["min_heap_kb"],
                                       kb(f["code"] + f["boot"]), kb(f["total_peak"])),
                           flush=True)
                     if args.controller_only:
@@ -648,6 +688,8 @@ def main(argv=None):
                      % (found["skat"][0]["id"] if "skat" in found else "-"))
     rows.sort(key=lambda r: (("controller", "app", "rules").index(r[0][1]), r[0][0],
                              r[0][2] != ".mpy"))
+    if args.summary:
+        return 0
     text = render(rows, notes + list(CHANGES), profile)
     if not args.no_write:
         write_section(text)

@@ -1,0 +1,67 @@
+"""Issue 19: a deal of each game through the WHOLE firmware (firmware/main.py's controller
+with its menus, the game's flow, the journal on flash and the serial link; .mpy modules,
+not frozen) under a 32-bit MicroPython (4-byte pointers, 16-byte GC blocks, as on an RP2040
+or an ESP32) with a fixed heap, ending with the desktop twin's trick winners and LCD rows.
+
+The 32-bit interpreter is not part of the repository: its path comes from the environment
+variable ``TRICKREF_MP32`` (.ci/run sets it where the shared build is;
+``make mem32`` measures the smallest heap). Without it these tests are skipped, with the
+reason in the summary."""
+
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import mem_report  # noqa: E402
+
+# The heap each deal must fit in, in KB. Issue 19's target is 100 (a plain ESP32 with room
+# for Wi-Fi); not reached yet (docs/performance.md "32-bit heap": the smallest heaps
+# measured per game), so the test holds the firmware at the measured figures plus a
+# margin, and fails when it grows past them.
+HEAP_KB = 216
+TARGET_KB = 100
+EXE = os.environ.get("TRICKREF_MP32", "")
+EXE = EXE and os.path.abspath(EXE)  # the runs change directory
+
+
+@pytest.fixture(scope="module")
+def exe():
+    if not EXE:
+        pytest.skip("TRICKREF_MP32 is not set: no 32-bit MicroPython to run the memory "
+                    "tests (a 32-bit build of the unix port: docs/performance.md, \"32-bit heap\")")
+    if not os.access(EXE, os.X_OK):
+        pytest.skip("TRICKREF_MP32=%s is not an executable file" % EXE)
+    return EXE
+
+
+@pytest.fixture(scope="module")
+def stages():
+    """``{seats: staged filesystem}``, shared by the games of this module."""
+    return {}
+
+
+def test_the_interpreter_is_32_bit(exe):
+    import subprocess
+    out = subprocess.run([exe, "-c", "import sys, struct; print(sys.maxsize, "
+                          "struct.calcsize('P'))"], capture_output=True, text=True).stdout
+    assert out.split() == [str(2 ** 31 - 1), "4"]
+
+
+@pytest.mark.parametrize("game", ["skat", "magistr", "zhopa", "tarot"])
+def test_whole_firmware_plays_a_deal_in_a_32_bit_heap(exe, stages, tmp_path_factory, game):
+    good, text = mem_report.controller_deal(game, HEAP_KB, str(tmp_path_factory.mktemp(game)),
+                                            exe=exe, stages=stages)
+    assert good, text[-3000:]
+
+
+def test_a_heap_too_small_fails_the_deal(exe, stages, tmp_path_factory):
+    # The run must be able to fail: far below the firmware's needs it does not play.
+    good, text = mem_report.controller_deal("skat", TARGET_KB // 2,
+                                            str(tmp_path_factory.mktemp("small")),
+                                            exe=exe, stages=stages)
+    assert not good
+    assert "MemoryError" in text or "memory allocation failed" in text
