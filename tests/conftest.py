@@ -20,6 +20,16 @@ def _host_keys(tmp_path_factory):
     os.environ["TRICKREF_KEYS"] = str(tmp_path_factory.mktemp("keys") / "keys.json")
 
 
+@pytest.fixture(autouse=True)
+def _english_after():
+    """A test that runs the simulator or the console with --lang leaves their own sentences
+    (host_sim/i18n.py, process-wide) in English for the next test."""
+    yield
+    i18n = sys.modules.get("host_sim.i18n")
+    if i18n is not None:
+        i18n.set_language("en")
+
+
 @pytest.fixture(scope="session")
 def data_dir():
     """Path of ``tests/data/``: the real inputs the tests read (ISS Skat records, the FFT

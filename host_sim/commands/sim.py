@@ -25,6 +25,7 @@ note).
 
 import os
 import sys
+from host_sim.i18n import _
 
 HELP = "the desktop simulator: play at a pygame table running the real firmware"
 
@@ -67,8 +68,9 @@ def add_arguments(p):
     p.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
     p.add_argument("--lcd", default="16x2", choices=("16x2", "20x4"), help="the LCD module")
     p.add_argument("--lang", default="en", choices=("en", "de", "fr", "uk"),
-                   help="the table's language: the LCD (device/words.py) and the side "
-                        "panel's cards (core/vocab.py); default en")
+                   help="the table's language: the LCD (device/words.py), the side "
+                        "panel's cards (core/vocab.py) and the simulator's own sentences "
+                        "(host_sim/locale, gettext); default en")
     p.add_argument("--look", action="append", default=[], metavar="DECK=LOOK",
                    help="a deck's look for the side panel's card names: skat=german|french, "
                         "tarot=marseille|nouveau")
@@ -180,15 +182,15 @@ def run(args):
         club_publisher(sim.board.uart, args.mqtt, args.table)
     _hear(sim, words)
     sim.lazy_draw = bool(args.headless)  # draw only the frames that are saved
-    you = ", ".join("P%d" % (p + 1) for p in sorted(humans)) or "nobody (computer only)"
-    print("trickref sim: %s, %d players, seed %d%s; you play %s" % (
-        flow.TITLE, players, args.seed, ", record %s" % record.id if record else "", you))
-    print("link: %s  (trickref console %s)" % (sim.link_url, sim.link_url))
+    you = ", ".join("P%d" % (p + 1) for p in sorted(humans)) or _("nobody (computer only)")
+    print(_("trickref sim: %s, %d players, seed %d%s; you play %s") % (
+        flow.TITLE, players, args.seed, _(", record %s") % record.id if record else "", you))
+    print(_("link: %s  (trickref console %s)") % (sim.link_url, sim.link_url))
     if not args.headless:
-        print("keys: Left/Right/Enter = buttons (hold Enter: back), A = computer acts for "
-              "you, C = collect trick, P = practice mode, H = computer hands face up, "
-              "I = hint (the smart player's card for you and why), "
-              "F2 = screenshot, Esc twice = quit")
+        print(_("keys: Left/Right/Enter = buttons (hold Enter: back), A = computer acts for "
+                "you, C = collect trick, P = practice mode, H = computer hands face up, "
+                "I = hint (the smart player's card for you and why), "
+                "F2 = screenshot, Esc twice = quit"))
     frames = args.frames
     until = None
     if args.headless and frames is None:
@@ -200,18 +202,18 @@ def run(args):
         status = 0
     except KeyboardInterrupt:  # Ctrl-C: end as a finished run, the screenshot written
         n, status = sim.stats["frames"], 130
-        print("interrupted after %d frames" % n)
+        print(_("interrupted after %d frames") % n)
         if args.screenshot:
             sim.save_screenshot(args.screenshot)
     for i, lines in enumerate(sim.summaries, 1):
-        print("deal %d: %s" % (i, " | ".join(lines)))
+        print(_("deal %d: %s") % (i, " | ".join(lines)))
     if args.headless:
         st = sim.stats
-        print("%d frames, %.1f s of table time, %.2f ms firmware + %.2f ms drawing a frame" % (
+        print(_("%d frames, %.1f s of table time, %.2f ms firmware + %.2f ms drawing a frame") % (
             n, sim.now / 1000.0, st["firmware_ms"] / max(1, st["frames"]),
             st["draw_ms"] / max(1, st["frames"])))
     if args.screenshot:
-        print("screenshot: %s" % args.screenshot)
+        print(_("screenshot: %s") % args.screenshot)
     sim.close()
     return status
 
@@ -221,7 +223,7 @@ def make_shots(folder, seed=1, size=(1280, 800), games=None):
     computer; games whose flow module is missing are skipped with a note. Returns 0."""
     from device import flows
     from host_sim.ui.app import SimApp
-    for name, title, _ in flows.GAMES:
+    for name, title, _mod in flows.GAMES:
         if games is not None and name not in games:
             continue
         try:
@@ -252,8 +254,10 @@ def _speak(args):
     return the CardWords of ``--lang``/``--look`` for the side panel. Raises
     TrickrefError naming a bad look."""
     from device import words
+    from host_sim import i18n
     from host_sim.console import CardWords
     words.set_language(args.lang)
+    i18n.set_language(args.lang)
     looks = dict(item.partition("=")[::2] for item in args.look)
     return CardWords(args.lang, looks)
 

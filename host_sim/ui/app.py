@@ -41,6 +41,7 @@ from core.rng import Rng  # noqa: E402
 from device import flows  # noqa: E402
 from device.controller import MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_TABLE  # noqa: E402
 from host_sim.board import SimBoard, TaggedDeck, row_shows  # noqa: E402
+from host_sim.i18n import _, ngettext  # noqa: E402
 from host_sim.ui import robot  # noqa: E402
 from host_sim.players.computer import Computer  # noqa: E402
 from host_sim.ui import tableau as T  # noqa: E402
@@ -77,27 +78,27 @@ class Signals:
         """Set the signals for one event."""
         if isinstance(ev, CardPlayed):
             self._led = ("green", now + 300)
-            self._buzz = ("beep (card accepted)", now + 250)
+            self._buzz = (_("beep (card accepted)"), now + 250)
         elif isinstance(ev, Refused):
             self._led = ("red", now + 900)
-            self._buzz = ("BZZZ (refused: %s)" % ev.reason, now + 900)
+            self._buzz = (_("BZZZ (refused: %s)") % ev.reason, now + 900)
         elif isinstance(ev, RevokeFound):
             self._led = ("red", now + 1600)
-            self._buzz = ("BZZZ BZZZ (revoke %s)" % name(ev.seat), now + 1600)
+            self._buzz = (_("BZZZ BZZZ (revoke %s)") % name(ev.seat), now + 1600)
         elif isinstance(ev, TrickTaken):
             self._led = ("amber", now + 1000)
-            self._buzz = ("beep-beep (trick to %s)" % name(ev.seat), now + 700)
+            self._buzz = (_("beep-beep (trick to %s)") % name(ev.seat), now + 700)
         elif isinstance(ev, Awaiting):
             self._led = ("amber", now + 1500)
-            self._buzz = ("beep (scan %d cards)" % ev.count, now + 400)
+            self._buzz = (_("beep (scan %d cards)") % ev.count, now + 400)
         elif isinstance(ev, DealOver):
             self._led = ("blue", now + 2500)
-            self._buzz = ("tune (deal over)", now + 1200)
+            self._buzz = (_("tune (deal over)"), now + 1200)
 
     def warn(self, text, now):
         """A refusal of the simulator's own (a step a person still owes): red LED, buzz."""
         self._led = ("red", now + 900)
-        self._buzz = ("BZZZ (%s)" % text, now + 900)
+        self._buzz = (_("BZZZ (%s)") % text, now + 900)
 
     def led(self, now):
         """LED colour at virtual time ``now`` ("green", "red", "amber", "blue") or None."""
@@ -342,11 +343,11 @@ class SimApp:
     def status_line(self):
         """The line at the top of the table: game, deal, seed, whose turn."""
         title = self.flow.TITLE
-        bits = ["%s, %d players" % (title, self.players), "deal %d" % max(1, self._deals),
-                "seed %d" % self.seed]
+        bits = [_("%s, %d players") % (title, self.players), _("deal %d") % max(1, self._deals),
+                _("seed %d") % self.seed]
         if self.record is not None and self.flow.NAME == "skat":
-            bits.append("record %s" % self.record.id)
-        bits.append("press Esc again to quit" if self.quit_pending() else
+            bits.append(_("record %s") % self.record.id)
+        bits.append(_("press Esc again to quit") if self.quit_pending() else
                     self.asked("abandon") or self.waiting_for())
         note = getattr(self, "_last_note", None)
         if note is not None and self.now - note[1] < NOTE_MS and note[0] not in bits[-1]:
@@ -373,18 +374,18 @@ class SimApp:
         if wanted is not None:
             verb, left = wanted
             what = SCAN_WORDS.get(verb, verb.replace("set_", ""))
-            return "scan %d more card%s on any pad (%s)" % (left, "s" if left != 1 else "",
-                                                          what)
+            return ngettext("scan %d more card on any pad (%s)",
+                            "scan %d more cards on any pad (%s)", left) % (left, what)
         if self.awaiting is not None:
-            return "scan the %s" % self.awaiting.verb.replace("set_", "")
+            return _("scan the %s") % self.awaiting.verb.replace("set_", "")
         tp = self.turn_pad()
         if tp < 0:
             return ""
         busy = [p + 1 for p in range(self.players) if self.tableau.on_pad(p)]
         if busy and not attr(self.fw_deal, "trick", None) and not self._collects:
-            return "lift the cards off %s, then P%d leads" % (
+            return _("lift the cards off %s, then P%d leads") % (
                 ", ".join("P%d" % p for p in busy), tp + 1)
-        return "to play: P%d" % (tp + 1)
+        return _("to play: P%d") % (tp + 1)
 
     # --- one frame -----------------------------------------------------------------------
 
@@ -500,9 +501,9 @@ class SimApp:
         self.adapter.new_deal()
         self.tableau.reset(by_pad, talon)
         self._shadow_key = None
-        self.note("deal %d dealt (%s)" % (self._deals, "record %s" % self.record.id
+        self.note(_("deal %d dealt (%s)") % (self._deals, _("record %s") % self.record.id
                                           if self.adapter.record is not None and
-                                          self._deals == 1 else "seed %d" % self.seed))
+                                          self._deals == 1 else _("seed %d") % self.seed))
 
     def _sync_shadow(self):
         """Rebuild the shadow deal when the firmware's accepted actions (or the talon)
@@ -617,7 +618,7 @@ class SimApp:
         trick = list(attr(deal, "trick", ()) or ())
         if trick:  # the reopened trick's cards go back out of the piles, beside their pads
             for seat, card in deal.history[-len(trick):]:
-                kind, _ = self.tableau.where(card)
+                kind, _where = self.tableau.where(card)
                 if kind == T.PILE:
                     pad = self.pad_of(seat)
                     r = self.layout.pads[pad]
@@ -646,7 +647,7 @@ class SimApp:
         due = [t for t in self._timers if t[0] <= self.now]
         if due:
             self._timers = [t for t in self._timers if t[0] > self.now]
-            for _, fn in due:
+            for _at, fn in due:
                 fn()
         for c in [c for c in self._collects if c[0] <= self.now]:
             self._collect(c)
@@ -659,7 +660,7 @@ class SimApp:
     def _collect(self, entry):
         if entry in self._collects:
             self._collects.remove(entry)
-        _, cards, pad = entry
+        _at, cards, pad = entry
         for c in cards:
             if self.tableau.where(c)[0] in (T.PAD, T.LOOSE) and pad >= 0:
                 self.tableau.move(c, T.PILE, pad)
