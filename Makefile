@@ -77,7 +77,7 @@ catalogs: $(STAMP)
 		--project trickref -o host_sim/locale/trickref.pot host_sim
 	for l in $(LOCALES); do \
 		if [ -f host_sim/locale/$$l/LC_MESSAGES/trickref.po ]; then \
-			$(BIN)/pybabel -q update --no-fuzzy-matching -D trickref -l $$l -i host_sim/locale/trickref.pot -d host_sim/locale; \
+			$(BIN)/pybabel -q update --no-fuzzy-matching --ignore-obsolete -D trickref -l $$l -i host_sim/locale/trickref.pot -d host_sim/locale; \
 		else \
 			$(BIN)/pybabel -q init -D trickref -l $$l -i host_sim/locale/trickref.pot -d host_sim/locale; \
 		fi; \

@@ -157,7 +157,7 @@ def _run(con, args):
         game = _game_in_play(con, args.timeout)
     publish = _publisher(args, game)
     try:
-        return _watch(con, args, game, columns, rows, publish)
+        return _watch(con, args, game, columns, rows, publish, words)
     finally:
         if publish is not None:
             publish.__self__.stop()
@@ -183,7 +183,7 @@ def _publisher(args, game):
     return pub.start().feed
 
 
-def _watch(con, args, game, columns, rows, publish):
+def _watch(con, args, game, columns, rows, publish, words=None):
     end = None if args.seconds is None else time.monotonic() + args.seconds
     while end is None or time.monotonic() < end:
         left = 0.5 if end is None else max(0.0, min(0.5, end - time.monotonic()))

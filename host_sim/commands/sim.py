@@ -18,6 +18,8 @@ the window as PNG at the end, ``--screenshot-every N`` also every N frames (numb
 those frames are drawn. A human seat in a headless run without ``--frames`` is refused
 (nobody could play it: the run would never end). Ctrl-C ends a run as if it had finished
 (the summary printed, the screenshot written), exit status 130.
+``--export-journal FILE`` writes the board's journal as game records (JSON lines, as
+``trickref journal --jsonl``) when the run ends; the J key does it at any time.
 ``--shots DIR`` writes one picture per game of ``device.flows.GAMES`` in the middle of a
 trick, computer against computer (games whose flow is not written yet are skipped, with a
 note).
@@ -25,7 +27,7 @@ note).
 
 import os
 import sys
-from host_sim.i18n import _
+from host_sim.i18n import _, ngettext
 
 HELP = "the desktop simulator: play at a pygame table running the real firmware"
 
@@ -93,6 +95,9 @@ def add_arguments(p):
                    help="the computers' hands face up (H toggles)")
     p.add_argument("--central", action="store_true",
                    help="with --script: one central pad instead of one per seat")
+    p.add_argument("--export-journal", default=None, metavar="FILE",
+                   help="when the run ends, write the board's journal to FILE as JSON lines "
+                        "(game records, as trickref journal --jsonl; trickref replay FILE)")
     p.add_argument("--shots", default=None, metavar="DIR",
                    help="write a mid-trick screenshot of every game into DIR and exit")
 
@@ -160,7 +165,7 @@ def run(args):
                      fixed_dt=HEADLESS_DT if args.headless else None,
                      collect_ms=args.collect_ms, think_ms=args.think_ms,
                      options=parse_options(args.option), practice=args.practice,
-                     show_hands=args.show_hands)
+                     show_hands=args.show_hands, journal=_journal_file())
         from host_sim.players.computer import Computer
         sim.computer = Computer(args.computer, args.seed)
     except ImportError as e:
@@ -190,7 +195,7 @@ def run(args):
         print(_("keys: Left/Right/Enter = buttons (hold Enter: back), A = computer acts for "
                 "you, C = collect trick, P = practice mode, H = computer hands face up, "
                 "I = hint (the smart player's card for you and why), "
-                "F2 = screenshot, Esc twice = quit"))
+                "J = export the journal, F2 = screenshot, Esc twice = quit"))
     frames = args.frames
     until = None
     if args.headless and frames is None:
@@ -214,8 +219,36 @@ def run(args):
             st["draw_ms"] / max(1, st["frames"])))
     if args.screenshot:
         print(_("screenshot: %s") % args.screenshot)
+    status = _export_journal(sim, args.export_journal) or status
     sim.close()
     return status
+
+
+def _journal_file():
+    """A host file for the emulated board's journal, in a temporary folder removed when
+    the program ends (the J key and --export-journal read it)."""
+    import atexit
+    import shutil
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="trickref-sim-")
+    atexit.register(shutil.rmtree, folder, True)
+    return os.path.join(folder, "journal.bin")
+
+
+def _export_journal(sim, path):
+    """``--export-journal``: write the journal as JSON lines; None, or 2 on failure."""
+    if not path:
+        return None
+    from core.errors import TrickrefError
+    from host_sim.ui import journal_export
+    try:
+        n = journal_export.export(sim, path)
+    except (OSError, ValueError, TrickrefError) as e:
+        print(_("error: journal not exported: %s") % e, file=sys.stderr)
+        return 2
+    print(ngettext("journal: %d deal written to %s", "journal: %d deals written to %s", n)
+          % (n, path))
+    return None
 
 
 def make_shots(folder, seed=1, size=(1280, 800), games=None):

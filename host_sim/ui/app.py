@@ -42,7 +42,7 @@ from device import flows  # noqa: E402
 from device.controller import MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_TABLE  # noqa: E402
 from host_sim.board import SimBoard, TaggedDeck, row_shows  # noqa: E402
 from host_sim.i18n import _, ngettext  # noqa: E402
-from host_sim.ui import robot  # noqa: E402
+from host_sim.ui import journal_export, robot  # noqa: E402
 from host_sim.players.computer import Computer  # noqa: E402
 from host_sim.ui import tableau as T  # noqa: E402
 from host_sim.ui.games import FACT, adapter_for  # noqa: E402
@@ -109,6 +109,14 @@ class Signals:
         return self._buzz[0] if now < self._buzz[1] else None
 
 
+def _journal(path):
+    """The board's journal at host file ``path`` (core.journal.Journal), or None."""
+    if path is None:
+        return None
+    from core.journal import Journal
+    return Journal(path)
+
+
 def attr(obj, name, default=None):
     """``obj.name`` or ``default``: the firmware's table deal may refuse questions before it
     has started (Magistr's deal 1 before its leader is named raises IllegalPlay)."""
@@ -152,7 +160,8 @@ class SimApp:
     (an object with ``poll()``, default an EventFeed of the firmware's events);
     ``practice``: with every hand known, a person's illegal card is refused at once with
     its reason (False: "as at the table", the firmware alone judges); ``show_hands``: the
-    computers' hands face up.
+    computers' hands face up; ``journal``: a host file for the board's journal (None: none
+    kept; the J key exports it, ``host_sim.ui.journal_export``).
 
     Raises ValueError for an unknown game or player count, ImportError when the game's
     flow module is not in device/flows.
@@ -163,7 +172,7 @@ class SimApp:
     def __init__(self, game="skat", players=None, seed=1, record=None, human=(0,),
                  size=(1280, 800), lcd=(16, 2), fixed_dt=None, collect_ms=1500,
                  think_ms=700, auto_start=True, traffic=None, options=None, practice=True,
-                 show_hands=False):
+                 show_hands=False, journal=None):
         flow = flows.load(game)
         # the answers to the setup questions, as the menus list them (ValueError naming
         # an unknown option or value)
@@ -242,7 +251,8 @@ class SimApp:
                                                max(MIN_SIZE[1], size[1])), pygame.RESIZABLE)
         self.layout = self._layout()
         self._clock = pygame.time.Clock()
-        self.ctl = self.board.power_on()
+        self.journal_path = journal  # the board's journal file (J key: export it)
+        self.ctl = self.board.power_on(journal=_journal(journal))
         self.board.run(50)
         self.now = self.board.clock.now_ms
         if auto_start:
@@ -851,6 +861,8 @@ class SimApp:
             elif e.key == pygame.K_i:  # hint: the smart player's card for you, in one line
                 seats = [self.seat_of(p) for p in self.humans]
                 self.note(self.computer.hint_line(self.shadow, seats))
+            elif e.key == pygame.K_j:  # the journal as JSON lines (host_sim.ui.journal_export)
+                self.note(journal_export.on_key(self))
             elif e.key == pygame.K_F2:
                 self.note("screenshot " + self.save_screenshot(
                     "trickref-sim-%05d.png" % self.frame))
