@@ -124,5 +124,6 @@ def test_simulator_plays_in_french(tmp_path, capsys, speak):
     shot = str(tmp_path / "fr.png")
     assert main(["sim", "--game", "tarot", "--players", "4", "--seed", "2", "--human",
                  "none", "--headless", "--lang", "fr", "--screenshot", shot]) == 0
-    assert "deal 1: P2 prise | made 46/41" in capsys.readouterr().out
+    # the simulator's own words in French (host_sim/locale), the result as the LCD has it
+    assert "donne 1 : P2 prise | made 46/41" in capsys.readouterr().out
     assert words.language() == "fr" and words.tr("New game") == "Nouvelle partie"

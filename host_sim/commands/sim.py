@@ -95,6 +95,9 @@ def add_arguments(p):
                    help="the computers' hands face up (H toggles)")
     p.add_argument("--central", action="store_true",
                    help="with --script: one central pad instead of one per seat")
+    p.add_argument("--mute", action="store_true",
+                   help="no buzzer sound (the window plays the buzzer pin's tones through "
+                        "pygame's mixer; headless runs are always silent)")
     p.add_argument("--export-journal", default=None, metavar="FILE",
                    help="when the run ends, write the board's journal to FILE as JSON lines "
                         "(game records, as trickref journal --jsonl; trickref replay FILE)")
@@ -165,7 +168,8 @@ def run(args):
                      fixed_dt=HEADLESS_DT if args.headless else None,
                      collect_ms=args.collect_ms, think_ms=args.think_ms,
                      options=parse_options(args.option), practice=args.practice,
-                     show_hands=args.show_hands, journal=_journal_file())
+                     show_hands=args.show_hands, journal=_journal_file(),
+                     sound=not (args.headless or args.mute))
         from host_sim.players.computer import Computer
         sim.computer = Computer(args.computer, args.seed)
     except ImportError as e:
@@ -186,6 +190,8 @@ def run(args):
         from host_sim.club.tables import club_publisher
         club_publisher(sim.board.uart, args.mqtt, args.table)
     _hear(sim, words)
+    if sim.sound and sim.sound.message:
+        print(sim.sound.message, file=sys.stderr)
     sim.lazy_draw = bool(args.headless)  # draw only the frames that are saved
     you = ", ".join("P%d" % (p + 1) for p in sorted(humans)) or _("nobody (computer only)")
     print(_("trickref sim: %s, %d players, seed %d%s; you play %s") % (

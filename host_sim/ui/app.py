@@ -49,6 +49,7 @@ from host_sim.ui.games import FACT, adapter_for  # noqa: E402
 from host_sim.ui.layout import Layout  # noqa: E402
 from host_sim.ui.operator import NEXT, OK, PREV, Operator  # noqa: E402
 from host_sim.ui.render import Renderer  # noqa: E402
+from host_sim.ui.sound import BuzzerSound  # noqa: E402
 from host_sim.ui.traffic import EventFeed, TrafficLog, link_tap  # noqa: E402
 from host_sim.ui.words import result_words  # noqa: E402
 
@@ -161,7 +162,9 @@ class SimApp:
     ``practice``: with every hand known, a person's illegal card is refused at once with
     its reason (False: "as at the table", the firmware alone judges); ``show_hands``: the
     computers' hands face up; ``journal``: a host file for the board's journal (None: none
-    kept; the J key exports it, ``host_sim.ui.journal_export``).
+    kept; the J key exports it, ``host_sim.ui.journal_export``); ``sound``: the buzzer pin
+    heard through pygame's mixer (``host_sim.ui.sound``; ``self.sound.message`` says why
+    not when the mixer cannot open).
 
     Raises ValueError for an unknown game or player count, ImportError when the game's
     flow module is not in device/flows.
@@ -172,7 +175,7 @@ class SimApp:
     def __init__(self, game="skat", players=None, seed=1, record=None, human=(0,),
                  size=(1280, 800), lcd=(16, 2), fixed_dt=None, collect_ms=1500,
                  think_ms=700, auto_start=True, traffic=None, options=None, practice=True,
-                 show_hands=False, journal=None):
+                 show_hands=False, journal=None, sound=False):
         flow = flows.load(game)
         # the answers to the setup questions, as the menus list them (ValueError naming
         # an unknown option or value)
@@ -253,6 +256,8 @@ class SimApp:
         self._clock = pygame.time.Clock()
         self.journal_path = journal  # the board's journal file (J key: export it)
         self.ctl = self.board.power_on(journal=_journal(journal))
+        self.sound = sound and BuzzerSound(self.board.hw.buzzer,
+                                           lambda: self.board.clock.now_ms)
         self.board.run(50)
         self.now = self.board.clock.now_ms
         if auto_start:
@@ -473,6 +478,8 @@ class SimApp:
     def close(self):
         """Close the window (pygame's display) and the board's link socket."""
         self.running = False
+        if self.sound:
+            self.sound.close()
         pygame.display.quit()
         if self.board.uart is not None:
             self.board.uart.close()
