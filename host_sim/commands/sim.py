@@ -58,8 +58,9 @@ def add_arguments(p):
                    help="deal the first deal from a game record (ISS .sgf for Skat; the first "
                         "played game in the file, or --record-id); 'demo' = the shipped one")
     p.add_argument("--record-id", default=None, help="which record of --record to deal")
-    p.add_argument("--human", default="1",
-                   help="seats you play: '1' (P1, default), '1,3', 'all' or 'none'")
+    p.add_argument("--human", default=None,
+                   help="seats you play: '1' (P1, default), '1,3', 'all' or 'none' "
+                        "(with --record: none, the record plays every seat)")
     p.add_argument("--headless", action="store_true",
                    help="no window (SDL dummy driver), fixed frame step, as fast as it runs")
     p.add_argument("--screenshot", default=None, help="write the window as PNG at the end")
@@ -160,7 +161,8 @@ def run(args):
         from device import flows
         flow = flows.load(args.game)
         players = args.players or flow.PLAYERS[0]
-        humans = parse_seats(args.human, players)
+        humans = parse_seats(args.human if args.human is not None else
+                             "none" if record is not None else "1", players)
         cols, rows = (int(v) for v in args.lcd.split("x"))
         words = _speak(args)
         sim = SimApp(args.game, players, seed=args.seed, record=record, human=humans,
@@ -202,6 +204,9 @@ def run(args):
                 "you, C = collect trick, P = practice mode, H = computer hands face up, "
                 "I = hint (the smart player's card for you and why), "
                 "J = export the journal, F2 = screenshot, Esc twice = quit"))
+        if record is not None:
+            print(_("record: every seat plays the record's cards; Space = pause or play on, "
+                    "N = next card, B = take the last card back"))
     frames = args.frames
     until = None
     if args.headless and frames is None:

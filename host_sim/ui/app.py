@@ -48,6 +48,7 @@ from host_sim.ui import tableau as T  # noqa: E402
 from host_sim.ui.games import FACT, adapter_for  # noqa: E402
 from host_sim.ui.layout import Layout  # noqa: E402
 from host_sim.ui.operator import NEXT, OK, PREV, Operator  # noqa: E402
+from host_sim.ui.record_play import Playback  # noqa: E402
 from host_sim.ui.render import Renderer  # noqa: E402
 from host_sim.ui.sound import BuzzerSound  # noqa: E402
 from host_sim.ui.traffic import EventFeed, TrafficLog, link_tap  # noqa: E402
@@ -255,6 +256,8 @@ class SimApp:
         self.layout = self._layout()
         self._clock = pygame.time.Clock()
         self.journal_path = journal  # the board's journal file (J key: export it)
+        # a record plays itself; Space, N and B pause, step and take back (record_play)
+        self.playback = Playback() if record is not None else None
         self.ctl = self.board.power_on(journal=_journal(journal))
         self.sound = sound and BuzzerSound(self.board.hw.buzzer,
                                            lambda: self.board.clock.now_ms)
@@ -812,6 +815,8 @@ class SimApp:
         if self.ok_held():
             self._robot_ready = max(self._robot_ready, self.now + self.think_ms // 2)
             return True
+        if self.playback is not None and self.playback.holds(self):
+            return True
         app = self.ctl.view().app
         return app is not None and getattr(app, "_lift", None) is not None
 
@@ -850,7 +855,9 @@ class SimApp:
         if e.type == pygame.QUIT:
             self.ask_quit()
         elif e.type == pygame.KEYDOWN:
-            if e.key in KEYS:
+            if self.playback is not None and self.playback.key(self, e.key):
+                pass
+            elif e.key in KEYS:
                 self.button_down(KEYS[e.key])
             elif e.key == pygame.K_ESCAPE:
                 self.ask_quit()
