@@ -211,6 +211,7 @@ class SimApp:
         self.renderer = Renderer()
         self._use_flow(flow)
         self.results = []  # every DealOver result, in order
+        self.last_taker = -1  # the pad that took the last trick (-1: none yet)
         self.lazy_draw = False  # True: step() does not draw (headless runs draw on save)
         self.summaries = []  # each result's lines as the LCD named its seats at the time
         self.breakdowns = []  # each result in words (Tarot: the whole count, FFT p.7-9)
@@ -519,6 +520,7 @@ class SimApp:
         self.dragging = None
         self._press = None
         self.adapter.new_deal()
+        self.last_taker = -1  # the pad that took the last trick (-1: none yet)
         self.tableau.reset(by_pad, talon)
         self._shadow_key = None
         self.note(_("deal %d dealt (%s)") % (self._deals, _("record %s") % self.record.id
@@ -597,6 +599,7 @@ class SimApp:
         for ev in events:
             self.signals.on_event(ev, self.now, self._name_of_seat)
             if isinstance(ev, TrickTaken):
+                self.last_taker = self.pad_of(ev.seat)  # marked at the table (render)
                 self._collects.append([self.now + self.collect_ms, tuple(ev.cards),
                                        self.pad_of(ev.seat)])
             elif isinstance(ev, Awaiting):

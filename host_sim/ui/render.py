@@ -165,8 +165,8 @@ class Renderer:
             hx, hy = lay.hand_centre[p]
             top = (slots[0][1] if slots else hy - ch // 2)
             seat = sim.seat_of(p)
-            who = "sits out" if seat < 0 and sim.fw_deal is not None else (
-                "you" if p in sim.humans else "computer")
+            who = _("sits out") if seat < 0 and sim.fw_deal is not None else (
+                _("you") if p in sim.humans else _("computer"))
             note = sim.adapter.seat_note(sim, seat) if seat >= 0 else ""
             label = "P%d  %s%s" % (p + 1, who, ("  -  " + note) if note else "")
             colour = TURN if p == turn_pad else TEXT
@@ -180,7 +180,11 @@ class Renderer:
                 x = left + lab.get_width() + 12
                 for k in range(min(4, n_tricks)):
                     surface.blit(self.back(ps), (x + k * 3, top - 22 - k * 2 + 2))
-                pt = self.text(ngettext("%d trick", "%d tricks", n_tricks) % n_tricks, 16, DIM)
+                said = ngettext("%d trick", "%d tricks", n_tricks) % n_tricks
+                last = p == getattr(sim, "last_taker", -1)
+                if last:  # who took the last trick, until the next one is taken
+                    said += "  " + _("(took the last trick)")
+                pt = self.text(said, 16, TURN if last else DIM, bold=last)
                 surface.blit(pt, (x + ps[0] + 12, top - 18))
             for i, (c, (x, y)) in enumerate(zip(hand, slots)):
                 rr = pygame.Rect(x, y, cw, ch)
