@@ -1,8 +1,6 @@
 """Issue 20: the buzzer's tones through pygame's mixer, from the emulated buzzer pin the
 firmware drives (device/buzzer.py; host_sim/ui/sound.py)."""
 
-import os
-
 import pytest
 
 pygame = pytest.importorskip("pygame")
