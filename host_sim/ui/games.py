@@ -590,7 +590,8 @@ class Skat(TrickGame):
         return None
 
     def record_table_choice(self, sim):
-        if not self._on_record_now(sim):
+        # a person at every seat enters the record's claims and resignations themselves
+        if not self._on_record_now(sim) or len(sim.humans) >= sim.players_in_deal():
             return None
         n = len(sim.shadow.history)
         for idx, action, who in self._table_choices:
