@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 DOCS_STAMP := $(VENV)/.installed-docs
 
-.PHONY: demo test bench mem32 docs screenshots venv clean
+.PHONY: demo test bench mem32 docs screenshots venv clean catalogs
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -69,3 +69,20 @@ docs: $(DOCS_STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+
+# The simulator's and the console's own sentences in German, French and Ukrainian
+# (host_sim/i18n.py): Babel extracts the messages from host_sim/, merges them into the
+# committed .po files and compiles the .mo files (not committed: host_sim/i18n.py compiles
+# a missing or stale one in memory from its .po).
+LOCALES := de fr uk
+catalogs: $(STAMP)
+	$(BIN)/pybabel -q extract --no-location --sort-output -k _ -k ngettext:1,2 \
+		--project trickref -o host_sim/locale/trickref.pot host_sim
+	for l in $(LOCALES); do \
+		if [ -f host_sim/locale/$$l/LC_MESSAGES/trickref.po ]; then \
+			$(BIN)/pybabel -q update --no-fuzzy-matching --ignore-obsolete -D trickref -l $$l -i host_sim/locale/trickref.pot -d host_sim/locale; \
+		else \
+			$(BIN)/pybabel -q init -D trickref -l $$l -i host_sim/locale/trickref.pot -d host_sim/locale; \
+		fi; \
+	done
+	$(BIN)/pybabel compile --statistics -D trickref -d host_sim/locale

@@ -14,6 +14,7 @@ import time
 
 from core import protocol as P
 from core.errors import BadRecord
+from host_sim.i18n import _
 
 
 _READ_S = 0.05  # one read waits at most this long (s): bounds every wait's overshoot
@@ -186,7 +187,7 @@ class Console:
         """Log in with the key ``keys`` holds for this board; ConsoleError when this host
         was never paired with it (or the board forgot it)."""
         from device.pairing import proof
-        msg, board, _ = self._hello(keys, timeout)
+        msg, board, _key = self._hello(keys, timeout)
         key = keys.key(board)
         if key is None:
             raise ConsoleError("not paired with board %s: choose Pair host in its menu, "
@@ -363,7 +364,7 @@ def describe(item, game=None, words=None):
     :class:`CardWords` writing cards and reasons in players' words, None: the wire's
     codes)."""
     if isinstance(item, P.FrameError):
-        return "link: %s %s" % (item.code, item.detail)
+        return _("link: %s %s") % (item.code, item.detail)
     t, v = item.type, item.value
     if words is None:
         _c, _t = _card, str
@@ -375,38 +376,39 @@ def describe(item, game=None, words=None):
             return words.text(sentence, game)
     try:
         if t == P.EV_CARD:
-            return "%s plays %s" % (_seat(v[0]), _c(v[1]))
+            return _("%s plays %s") % (_seat(v[0]), _c(v[1]))
         if t == P.EV_TRICK:
-            return "%s takes %s (%s points): %s" % (_seat(v[0]), " ".join(map(_c, v[1])),
+            return _("%s takes %s (%s points): %s") % (_seat(v[0]), " ".join(map(_c, v[1])),
                                                    _points(v[2], game), _t(v[3]))
         if t == P.EV_REFUSED:
-            return "%s refused %s: %s %s" % (_seat(v[0]), _c(v[1]), v[2], v[3])
+            return _("%s refused %s: %s %s") % (_seat(v[0]), _c(v[1]), v[2], v[3])
         if t == P.EV_REVOKE:
-            return "%s revoke found: %s in trick %s: %s %s" % (_seat(v[0]), _c(v[1]),
+            return _("%s revoke found: %s in trick %s: %s %s") % (_seat(v[0]), _c(v[1]),
                                                               v[2], v[3], v[4])
         if t == P.EV_UNDONE:
-            return "%s takes back %s" % (_seat(v[0]), _c(v[1]))
+            return _("%s takes back %s") % (_seat(v[0]), _c(v[1]))
         if t == P.EV_DEAL:
-            return "deal %d starts, dealer %s" % (v[0], _seat(v[1]))
+            return _("deal %d starts, dealer %s") % (v[0], _seat(v[1]))
         if t == P.EV_DEAL_OVER:
-            return "deal %d over: %s" % (v[0], v[1])
+            return _("deal %d over: %s") % (v[0], v[1])
         if t == P.EV_ROW:
-            return "sheet row: " + ", ".join("%s=%s" % (c, x) for c, x in zip(v[0], v[1]))
+            return _("sheet row: ") + ", ".join("%s=%s" % (c, x) for c, x in zip(v[0], v[1]))
         if t == P.EV_GAME_OVER:
-            return "game over: %s" % (v,)
+            return _("game over: %s") % (v,)
         if t == P.EV_SCREEN:
             return "lcd | " + " | ".join(v)
         if t == P.EV_HELLO:
-            return "board up: protocol %s, game %s" % (v[0], v[1] or "none yet")
+            return _("board up: protocol %s, game %s") % (v[0], v[1] or _("none yet"))
         if t == P.EV_CONFIRM:
-            return "table %s %s (#%d)%s" % ("confirmed" if v[2] else "declined", v[1], v[0],
+            said = _("confirmed") if v[2] else _("declined")
+            return _("table %s %s (#%d)%s") % (said, v[1], v[0],
                                             ": " + v[3] if v[3] else "")
         if t == P.R_PENDING:
-            return "%s (#%d) waits for a button press at the table" % (v[1], v[0])
+            return _("%s (#%d) waits for a button press at the table") % (v[1], v[0])
         if t == P.R_ERROR:
-            return "board error (#%d): %s %s" % (v[0], v[1], v[2])
+            return _("board error (#%d): %s %s") % (v[0], v[1], v[2])
         if t == P.R_STATE:
-            return "state: " + ", ".join("%s=%s" % (k, v[1][k]) for k in sorted(v[1]))
+            return _("state: ") + ", ".join("%s=%s" % (k, v[1][k]) for k in sorted(v[1]))
     except (TypeError, IndexError, KeyError, ValueError):
         pass
     return "%s %r" % (P.type_name(t), v)

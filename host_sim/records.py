@@ -129,6 +129,25 @@ def from_journal(records):
     return lines
 
 
+def journal_lines(path):
+    """Read the board's journal file at ``path`` (``core.journal.Journal``; a torn or
+    corrupt tail is dropped, never changed on disk). Returns ``(records, report, lines)``:
+    the journal records, the read's ``core.journal.Report`` and the game record lines of
+    :func:`from_journal`. Raises OSError or TrickrefError (BadRecord) for an unreadable
+    file."""
+    from core.journal import Journal
+    recs, report = Journal(path).read()
+    return recs, report, from_journal([(r.kind, r.data) for r in recs])
+
+
+def write_jsonl(lines, path):
+    """Write record ``lines`` (dicts) to ``path`` as JSON lines (docs/records.md), one
+    deal a line, for ``trickref replay``. Raises OSError."""
+    with open(path, "w", encoding="utf-8") as f:
+        for line in lines:
+            f.write(json.dumps(line) + "\n")
+
+
 def read(text):
     """Parse record lines (JSON objects, one per line); raises BadRecord on a bad line."""
     out = []

@@ -8,6 +8,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "tests", "data")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the buzzer through a silent mixer
 for p in (ROOT, os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "mp")):
     if p not in sys.path:
         sys.path.insert(0, p)
@@ -18,6 +19,16 @@ def _host_keys(tmp_path_factory):
     """The console's pairing keys (host_sim.console.KeyStore) live in a temporary file,
     never in the developer's home."""
     os.environ["TRICKREF_KEYS"] = str(tmp_path_factory.mktemp("keys") / "keys.json")
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    """A test that runs the simulator or the console with --lang leaves their own sentences
+    (host_sim/i18n.py, process-wide) in English for the next test."""
+    yield
+    i18n = sys.modules.get("host_sim.i18n")
+    if i18n is not None:
+        i18n.set_language("en")
 
 
 @pytest.fixture(scope="session")

@@ -123,6 +123,8 @@ def test_simulator_plays_in_french(tmp_path, capsys, speak):
     from host_sim.cli import main
     shot = str(tmp_path / "fr.png")
     assert main(["sim", "--game", "tarot", "--players", "4", "--seed", "2", "--human",
-                 "none", "--headless", "--lang", "fr", "--screenshot", shot]) == 0
-    assert "deal 1: P2 prise | made 46/41" in capsys.readouterr().out
+                 "none", "--computer", "plain", "--headless", "--lang", "fr",
+                 "--screenshot", shot]) == 0
+    # the simulator's own words in French (host_sim/locale), the result as the LCD has it
+    assert "donne 1 : P2 prise | made 46/41" in capsys.readouterr().out
     assert words.language() == "fr" and words.tr("New game") == "Nouvelle partie"

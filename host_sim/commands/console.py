@@ -23,6 +23,7 @@ import time
 from core import protocol as P
 from core.errors import TrickrefError
 from core.vocab import LANGUAGES
+from host_sim import i18n
 from host_sim.console import (CardWords, Console, ConsoleError, KeyStore,
                               check_journal_bytes, describe, game_of, open_port, write_csv)
 
@@ -45,7 +46,8 @@ def add_arguments(p):
                    help="seconds to wait for an answer from the board (default 5)")
     p.add_argument("--hex", action="store_true", help="also dump every frame's bytes in hex")
     p.add_argument("--lang", choices=LANGUAGES, default=None,
-                   help="cards in players' words in this language (core/vocab.py); "
+                   help="cards in players' words in this language (core/vocab.py) and the "
+                        "console's own lines (host_sim/locale, gettext); "
                         "default: the wire's codes")
     p.add_argument("--look", action="append", default=[], metavar="DECK=LOOK",
                    help="a deck's look for --lang: skat=german|french, "
@@ -103,6 +105,7 @@ def _card_words(args):
     """The CardWords of ``--lang``/``--look`` (None: the wire's codes); raises
     ConsoleError naming a bad look."""
     lang, given = getattr(args, "lang", None), getattr(args, "look", None) or ()
+    i18n.set_language(lang or "en")  # the console's own lines (host_sim/i18n.py)
     if lang is None and not given:
         return None
     looks = {}

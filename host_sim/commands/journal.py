@@ -7,7 +7,6 @@ lines, docs/records.md) that ``trickref replay OUT`` replays on the emulated boa
 file is only read, never changed.
 """
 
-import json
 import sys
 
 from core.errors import TrickrefError
@@ -24,14 +23,12 @@ def add_arguments(p):
 def run(args):
     """Summarise the journal; exit 0, 1 when damaged records were dropped, 2 when unreadable."""
     import os
-    from core.journal import Journal
     from host_sim import records
     if not os.path.isfile(args.file):
         print("error: %s is not a file" % args.file, file=sys.stderr)
         return 2
     try:
-        recs, report = Journal(args.file).read()
-        lines = records.from_journal([(r.kind, r.data) for r in recs])
+        recs, report, lines = records.journal_lines(args.file)
     except (OSError, TrickrefError) as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
@@ -51,9 +48,7 @@ def run(args):
             " (in progress)" if line.get("unfinished") else ""))
     if args.jsonl:
         try:
-            with open(args.jsonl, "w", encoding="utf-8") as f:
-                for line in lines:
-                    f.write(json.dumps(line) + "\n")
+            records.write_jsonl(lines, args.jsonl)
         except OSError as e:
             print("error: %s" % e, file=sys.stderr)
             return 2

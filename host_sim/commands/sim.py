@@ -18,6 +18,8 @@ the window as PNG at the end, ``--screenshot-every N`` also every N frames (numb
 those frames are drawn. A human seat in a headless run without ``--frames`` is refused
 (nobody could play it: the run would never end). Ctrl-C ends a run as if it had finished
 (the summary printed, the screenshot written), exit status 130.
+``--export-journal FILE`` writes the board's journal as game records (JSON lines, as
+``trickref journal --jsonl``) when the run ends; the J key does it at any time.
 ``--shots DIR`` writes one picture per game of ``device.flows.GAMES`` in the middle of a
 trick, computer against computer (games whose flow is not written yet are skipped, with a
 note).
@@ -25,6 +27,7 @@ note).
 
 import os
 import sys
+from host_sim.i18n import _, ngettext
 
 HELP = "the desktop simulator: play at a pygame table running the real firmware"
 
@@ -55,8 +58,9 @@ def add_arguments(p):
                    help="deal the first deal from a game record (ISS .sgf for Skat; the first "
                         "played game in the file, or --record-id); 'demo' = the shipped one")
     p.add_argument("--record-id", default=None, help="which record of --record to deal")
-    p.add_argument("--human", default="1",
-                   help="seats you play: '1' (P1, default), '1,3', 'all' or 'none'")
+    p.add_argument("--human", default=None,
+                   help="seats you play: '1' (P1, default), '1,3', 'all' or 'none' "
+                        "(with --record: none, the record plays every seat)")
     p.add_argument("--headless", action="store_true",
                    help="no window (SDL dummy driver), fixed frame step, as fast as it runs")
     p.add_argument("--screenshot", default=None, help="write the window as PNG at the end")
@@ -71,8 +75,9 @@ def add_arguments(p):
     p.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
     p.add_argument("--lcd", default="16x2", choices=("16x2", "20x4"), help="the LCD module")
     p.add_argument("--lang", default="en", choices=("en", "de", "fr", "uk"),
-                   help="the table's language: the LCD (device/words.py) and the side "
-                        "panel's cards (core/vocab.py); default en")
+                   help="the table's language: the LCD (device/words.py), the side "
+                        "panel's cards (core/vocab.py) and the simulator's own sentences "
+                        "(host_sim/locale, gettext); default en")
     p.add_argument("--look", action="append", default=[], metavar="DECK=LOOK",
                    help="a deck's look for the side panel's card names: skat=german|french, "
                         "tarot=marseille|nouveau")
@@ -95,6 +100,12 @@ def add_arguments(p):
                    help="the computers' hands face up (H toggles)")
     p.add_argument("--central", action="store_true",
                    help="with --script: one central pad instead of one per seat")
+    p.add_argument("--mute", action="store_true",
+                   help="no buzzer sound (the window plays the buzzer pin's tones through "
+                        "pygame's mixer; headless runs are always silent)")
+    p.add_argument("--export-journal", default=None, metavar="FILE",
+                   help="when the run ends, write the board's journal to FILE as JSON lines "
+                        "(game records, as trickref journal --jsonl; trickref replay FILE)")
     p.add_argument("--shots", default=None, metavar="DIR",
                    help="write a mid-trick screenshot of every game into DIR and exit")
 
@@ -154,7 +165,8 @@ def run(args):
         from device import flows
         flow = flows.load(args.game)
         players = args.players or flow.PLAYERS[0]
-        humans = parse_seats(args.human, players)
+        humans = parse_seats(args.human if args.human is not None else
+                             "none" if record is not None else "1", players)
         cols, rows = (int(v) for v in args.lcd.split("x"))
         words = _speak(args)
         sim = SimApp(args.game, players, seed=args.seed, record=record, human=humans,
@@ -162,7 +174,8 @@ def run(args):
                      fixed_dt=HEADLESS_DT if args.headless else None,
                      collect_ms=args.collect_ms, think_ms=args.think_ms,
                      options=parse_options(args.option), practice=args.practice,
-                     show_hands=args.show_hands)
+                     show_hands=args.show_hands, journal=_journal_file(),
+                     sound=not (args.headless or args.mute))
         from host_sim.players.computer import Computer
         sim.computer = Computer(args.computer, args.seed)
     except ImportError as e:
@@ -183,16 +196,21 @@ def run(args):
         from host_sim.club.tables import club_publisher
         club_publisher(sim.board.uart, args.mqtt, args.table)
     _hear(sim, words)
+    if sim.sound and sim.sound.message:
+        print(sim.sound.message, file=sys.stderr)
     sim.lazy_draw = bool(args.headless)  # draw only the frames that are saved
-    you = ", ".join("P%d" % (p + 1) for p in sorted(humans)) or "nobody (computer only)"
-    print("trickref sim: %s, %d players, seed %d%s; you play %s" % (
-        flow.TITLE, players, args.seed, ", record %s" % record.id if record else "", you))
-    print("link: %s  (trickref console %s)" % (sim.link_url, sim.link_url))
+    you = ", ".join("P%d" % (p + 1) for p in sorted(humans)) or _("nobody (computer only)")
+    print(_("trickref sim: %s, %d players, seed %d%s; you play %s") % (
+        flow.TITLE, players, args.seed, _(", record %s") % record.id if record else "", you))
+    print(_("link: %s  (trickref console %s)") % (sim.link_url, sim.link_url))
     if not args.headless:
-        print("keys: Left/Right/Enter = buttons (hold Enter: back), A = computer acts for "
-              "you, C = collect trick, P = practice mode, H = computer hands face up, "
-              "I = hint (the smart player's card for you and why), "
-              "F2 = screenshot, Esc twice = quit")
+        print(_("keys: Left/Right/Enter = buttons (hold Enter: back), A = computer acts for "
+                "you, C = collect trick, P = practice mode, H = computer hands face up, "
+                "I = hint (the smart player's card for you and why), "
+                "J = export the journal, F2 = screenshot, Esc twice = quit"))
+        if record is not None:
+            print(_("record: every seat plays the record's cards; Space = pause or play on, "
+                    "N = next card, B = take the last card back"))
     frames = args.frames
     until = None
     if args.headless and frames is None:
@@ -204,20 +222,48 @@ def run(args):
         status = 0
     except KeyboardInterrupt:  # Ctrl-C: end as a finished run, the screenshot written
         n, status = sim.stats["frames"], 130
-        print("interrupted after %d frames" % n)
+        print(_("interrupted after %d frames") % n)
         if args.screenshot:
             sim.save_screenshot(args.screenshot)
     for i, lines in enumerate(sim.summaries, 1):
-        print("deal %d: %s" % (i, " | ".join(lines)))
+        print(_("deal %d: %s") % (i, " | ".join(lines)))
     if args.headless:
         st = sim.stats
-        print("%d frames, %.1f s of table time, %.2f ms firmware + %.2f ms drawing a frame" % (
+        print(_("%d frames, %.1f s of table time, %.2f ms firmware + %.2f ms drawing a frame") % (
             n, sim.now / 1000.0, st["firmware_ms"] / max(1, st["frames"]),
             st["draw_ms"] / max(1, st["frames"])))
     if args.screenshot:
-        print("screenshot: %s" % args.screenshot)
+        print(_("screenshot: %s") % args.screenshot)
+    status = _export_journal(sim, args.export_journal) or status
     sim.close()
     return status
+
+
+def _journal_file():
+    """A host file for the emulated board's journal, in a temporary folder removed when
+    the program ends (the J key and --export-journal read it)."""
+    import atexit
+    import shutil
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="trickref-sim-")
+    atexit.register(shutil.rmtree, folder, True)
+    return os.path.join(folder, "journal.bin")
+
+
+def _export_journal(sim, path):
+    """``--export-journal``: write the journal as JSON lines; None, or 2 on failure."""
+    if not path:
+        return None
+    from core.errors import TrickrefError
+    from host_sim.ui import journal_export
+    try:
+        n = journal_export.export(sim, path)
+    except (OSError, ValueError, TrickrefError) as e:
+        print(_("error: journal not exported: %s") % e, file=sys.stderr)
+        return 2
+    print(ngettext("journal: %d deal written to %s", "journal: %d deals written to %s", n)
+          % (n, path))
+    return None
 
 
 def make_shots(folder, seed=1, size=(1280, 800), games=None):
@@ -225,7 +271,7 @@ def make_shots(folder, seed=1, size=(1280, 800), games=None):
     computer; games whose flow module is missing are skipped with a note. Returns 0."""
     from device import flows
     from host_sim.ui.app import SimApp
-    for name, title, _ in flows.GAMES:
+    for name, title, _mod in flows.GAMES:
         if games is not None and name not in games:
             continue
         try:
@@ -256,8 +302,10 @@ def _speak(args):
     return the CardWords of ``--lang``/``--look`` for the side panel. Raises
     TrickrefError naming a bad look."""
     from device import words
+    from host_sim import i18n
     from host_sim.console import CardWords
     words.set_language(args.lang)
+    i18n.set_language(args.lang)
     looks = dict(item.partition("=")[::2] for item in args.look)
     return CardWords(args.lang, looks)
 

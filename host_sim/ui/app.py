@@ -41,13 +41,16 @@ from core.rng import Rng  # noqa: E402
 from device import flows  # noqa: E402
 from device.controller import MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_TABLE  # noqa: E402
 from host_sim.board import SimBoard, TaggedDeck, row_shows  # noqa: E402
-from host_sim.ui import robot  # noqa: E402
+from host_sim.i18n import _, ngettext  # noqa: E402
+from host_sim.ui import journal_export, robot  # noqa: E402
 from host_sim.players.computer import Computer  # noqa: E402
 from host_sim.ui import tableau as T  # noqa: E402
 from host_sim.ui.games import FACT, adapter_for  # noqa: E402
 from host_sim.ui.layout import Layout  # noqa: E402
 from host_sim.ui.operator import NEXT, OK, PREV, Operator  # noqa: E402
+from host_sim.ui.record_play import Playback  # noqa: E402
 from host_sim.ui.render import Renderer  # noqa: E402
+from host_sim.ui.sound import BuzzerSound  # noqa: E402
 from host_sim.ui.traffic import EventFeed, TrafficLog, link_tap  # noqa: E402
 from host_sim.ui.words import result_words  # noqa: E402
 
@@ -77,27 +80,27 @@ class Signals:
         """Set the signals for one event."""
         if isinstance(ev, CardPlayed):
             self._led = ("green", now + 300)
-            self._buzz = ("beep (card accepted)", now + 250)
+            self._buzz = (_("beep (card accepted)"), now + 250)
         elif isinstance(ev, Refused):
             self._led = ("red", now + 900)
-            self._buzz = ("BZZZ (refused: %s)" % ev.reason, now + 900)
+            self._buzz = (_("BZZZ (refused: %s)") % ev.reason, now + 900)
         elif isinstance(ev, RevokeFound):
             self._led = ("red", now + 1600)
-            self._buzz = ("BZZZ BZZZ (revoke %s)" % name(ev.seat), now + 1600)
+            self._buzz = (_("BZZZ BZZZ (revoke %s)") % name(ev.seat), now + 1600)
         elif isinstance(ev, TrickTaken):
             self._led = ("amber", now + 1000)
-            self._buzz = ("beep-beep (trick to %s)" % name(ev.seat), now + 700)
+            self._buzz = (_("beep-beep (trick to %s)") % name(ev.seat), now + 700)
         elif isinstance(ev, Awaiting):
             self._led = ("amber", now + 1500)
-            self._buzz = ("beep (scan %d cards)" % ev.count, now + 400)
+            self._buzz = (_("beep (scan %d cards)") % ev.count, now + 400)
         elif isinstance(ev, DealOver):
             self._led = ("blue", now + 2500)
-            self._buzz = ("tune (deal over)", now + 1200)
+            self._buzz = (_("tune (deal over)"), now + 1200)
 
     def warn(self, text, now):
         """A refusal of the simulator's own (a step a person still owes): red LED, buzz."""
         self._led = ("red", now + 900)
-        self._buzz = ("BZZZ (%s)" % text, now + 900)
+        self._buzz = (_("BZZZ (%s)") % text, now + 900)
 
     def led(self, now):
         """LED colour at virtual time ``now`` ("green", "red", "amber", "blue") or None."""
@@ -106,6 +109,14 @@ class Signals:
     def buzz(self, now):
         """What the buzzer sounds at virtual time ``now`` (a description) or None."""
         return self._buzz[0] if now < self._buzz[1] else None
+
+
+def _journal(path):
+    """The board's journal at host file ``path`` (core.journal.Journal), or None."""
+    if path is None:
+        return None
+    from core.journal import Journal
+    return Journal(path)
 
 
 def attr(obj, name, default=None):
@@ -151,7 +162,10 @@ class SimApp:
     (an object with ``poll()``, default an EventFeed of the firmware's events);
     ``practice``: with every hand known, a person's illegal card is refused at once with
     its reason (False: "as at the table", the firmware alone judges); ``show_hands``: the
-    computers' hands face up.
+    computers' hands face up; ``journal``: a host file for the board's journal (None: none
+    kept; the J key exports it, ``host_sim.ui.journal_export``); ``sound``: the buzzer pin
+    heard through pygame's mixer (``host_sim.ui.sound``; ``self.sound.message`` says why
+    not when the mixer cannot open).
 
     Raises ValueError for an unknown game or player count, ImportError when the game's
     flow module is not in device/flows.
@@ -162,7 +176,7 @@ class SimApp:
     def __init__(self, game="skat", players=None, seed=1, record=None, human=(0,),
                  size=(1280, 800), lcd=(16, 2), fixed_dt=None, collect_ms=1500,
                  think_ms=700, auto_start=True, traffic=None, options=None, practice=True,
-                 show_hands=False):
+                 show_hands=False, journal=None, sound=False):
         flow = flows.load(game)
         # the answers to the setup questions, as the menus list them (ValueError naming
         # an unknown option or value)
@@ -197,6 +211,7 @@ class SimApp:
         self.renderer = Renderer()
         self._use_flow(flow)
         self.results = []  # every DealOver result, in order
+        self.last_taker = -1  # the pad that took the last trick (-1: none yet)
         self.lazy_draw = False  # True: step() does not draw (headless runs draw on save)
         self.summaries = []  # each result's lines as the LCD named its seats at the time
         self.breakdowns = []  # each result in words (Tarot: the whole count, FFT p.7-9)
@@ -242,7 +257,12 @@ class SimApp:
                                                max(MIN_SIZE[1], size[1])), pygame.RESIZABLE)
         self.layout = self._layout()
         self._clock = pygame.time.Clock()
-        self.ctl = self.board.power_on()
+        self.journal_path = journal  # the board's journal file (J key: export it)
+        # a record plays itself; Space, N and B pause, step and take back (record_play)
+        self.playback = Playback() if record is not None else None
+        self.ctl = self.board.power_on(journal=_journal(journal))
+        self.sound = sound and BuzzerSound(self.board.hw.buzzer,
+                                           lambda: self.board.clock.now_ms)
         self.board.run(50)
         self.now = self.board.clock.now_ms
         if auto_start:
@@ -343,11 +363,11 @@ class SimApp:
     def status_line(self):
         """The line at the top of the table: game, deal, seed, whose turn."""
         title = self.flow.TITLE
-        bits = ["%s, %d players" % (title, self.players), "deal %d" % max(1, self._deals),
-                "seed %d" % self.seed]
+        bits = [_("%s, %d players") % (title, self.players), _("deal %d") % max(1, self._deals),
+                _("seed %d") % self.seed]
         if self.record is not None and self.flow.NAME == "skat":
-            bits.append("record %s" % self.record.id)
-        bits.append("press Esc again to quit" if self.quit_pending() else
+            bits.append(_("record %s") % self.record.id)
+        bits.append(_("press Esc again to quit") if self.quit_pending() else
                     self.asked("abandon") or self.waiting_for())
         note = getattr(self, "_last_note", None)
         if note is not None and self.now - note[1] < NOTE_MS and note[0] not in bits[-1]:
@@ -374,18 +394,18 @@ class SimApp:
         if wanted is not None:
             verb, left = wanted
             what = SCAN_WORDS.get(verb, verb.replace("set_", ""))
-            return "scan %d more card%s on any pad (%s)" % (left, "s" if left != 1 else "",
-                                                          what)
+            return ngettext("scan %d more card on any pad (%s)",
+                            "scan %d more cards on any pad (%s)", left) % (left, what)
         if self.awaiting is not None:
-            return "scan the %s" % self.awaiting.verb.replace("set_", "")
+            return _("scan the %s") % self.awaiting.verb.replace("set_", "")
         tp = self.turn_pad()
         if tp < 0:
             return ""
         busy = [p + 1 for p in range(self.players) if self.tableau.on_pad(p)]
         if busy and not attr(self.fw_deal, "trick", None) and not self._collects:
-            return "lift the cards off %s, then P%d leads" % (
+            return _("lift the cards off %s, then P%d leads") % (
                 ", ".join("P%d" % p for p in busy), tp + 1)
-        return "to play: P%d" % (tp + 1)
+        return _("to play: P%d") % (tp + 1)
 
     # --- one frame -----------------------------------------------------------------------
 
@@ -469,6 +489,8 @@ class SimApp:
     def close(self):
         """Close the window (pygame's display) and the board's link socket."""
         self.running = False
+        if self.sound:
+            self.sound.close()
         pygame.display.quit()
         if self.board.uart is not None:
             self.board.uart.close()
@@ -505,11 +527,12 @@ class SimApp:
         self.dragging = None
         self._press = None
         self.adapter.new_deal()
+        self.last_taker = -1  # the pad that took the last trick (-1: none yet)
         self.tableau.reset(by_pad, talon)
         self._shadow_key = None
-        self.note("deal %d dealt (%s)" % (self._deals, "record %s" % self.record.id
+        self.note(_("deal %d dealt (%s)") % (self._deals, _("record %s") % self.record.id
                                           if self.adapter.record is not None and
-                                          self._deals == 1 else "seed %d" % self.seed))
+                                          self._deals == 1 else _("seed %d") % self.seed))
 
     def _sync_shadow(self):
         """Rebuild the shadow deal when the firmware's accepted actions (or the talon)
@@ -583,6 +606,7 @@ class SimApp:
         for ev in events:
             self.signals.on_event(ev, self.now, self._name_of_seat)
             if isinstance(ev, TrickTaken):
+                self.last_taker = self.pad_of(ev.seat)  # marked at the table (render)
                 self._collects.append([self.now + self.collect_ms, tuple(ev.cards),
                                        self.pad_of(ev.seat)])
             elif isinstance(ev, Awaiting):
@@ -624,7 +648,7 @@ class SimApp:
         trick = list(attr(deal, "trick", ()) or ())
         if trick:  # the reopened trick's cards go back out of the piles, beside their pads
             for seat, card in deal.history[-len(trick):]:
-                kind, _ = self.tableau.where(card)
+                kind, _where = self.tableau.where(card)
                 if kind == T.PILE:
                     pad = self.pad_of(seat)
                     r = self.layout.pads[pad]
@@ -653,7 +677,7 @@ class SimApp:
         due = [t for t in self._timers if t[0] <= self.now]
         if due:
             self._timers = [t for t in self._timers if t[0] > self.now]
-            for _, fn in due:
+            for _at, fn in due:
                 fn()
         for c in [c for c in self._collects if c[0] <= self.now]:
             self._collect(c)
@@ -666,7 +690,7 @@ class SimApp:
     def _collect(self, entry):
         if entry in self._collects:
             self._collects.remove(entry)
-        _, cards, pad = entry
+        _at, cards, pad = entry
         for c in cards:
             if self.tableau.where(c)[0] in (T.PAD, T.LOOSE) and pad >= 0:
                 self.tableau.move(c, T.PILE, pad)
@@ -822,6 +846,8 @@ class SimApp:
         if self.ok_held():
             self._robot_ready = max(self._robot_ready, self.now + self.think_ms // 2)
             return True
+        if self.playback is not None and self.playback.holds(self):
+            return True
         app = self.ctl.view().app
         return app is not None and getattr(app, "_lift", None) is not None
 
@@ -860,7 +886,9 @@ class SimApp:
         if e.type == pygame.QUIT:
             self.ask_quit()
         elif e.type == pygame.KEYDOWN:
-            if e.key in KEYS:
+            if self.playback is not None and self.playback.key(self, e.key):
+                pass
+            elif e.key in KEYS:
                 self.button_down(KEYS[e.key])
             elif e.key == pygame.K_ESCAPE:
                 self.ask_quit()
@@ -878,6 +906,8 @@ class SimApp:
             elif e.key == pygame.K_i:  # hint: the smart player's card for you, in one line
                 seats = [self.seat_of(p) for p in self.humans]
                 self.note(self.computer.hint_line(self.shadow, seats))
+            elif e.key == pygame.K_j:  # the journal as JSON lines (host_sim.ui.journal_export)
+                self.note(journal_export.on_key(self))
             elif e.key == pygame.K_F2:
                 self.note("screenshot " + self.save_screenshot(
                     "trickref-sim-%05d.png" % self.frame))

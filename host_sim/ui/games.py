@@ -476,6 +476,7 @@ class Skat(TrickGame):
 
     def __init__(self, flow, record=None):
         TrickGame.__init__(self, flow, record)
+        self.on_record = False  # the deal in play is the record's (set by deal())
         self.new_deal()
         self._plays = []
         self._table_choices = []
@@ -498,15 +499,15 @@ class Skat(TrickGame):
         TrickGame.new_deal(self)
         self.picked = False
         self.plan = None  # (kind, discard) chosen for a computer declarer
-        self.on_record = False
         self._done_choices = set()
 
     def hand_max(self, players):
         return 12  # the declarer with the skat
 
     def deal(self, match, n, rng, first=False):
-        if first and self.record is not None:
-            self.on_record = True
+        # the app forgets the per-deal state (new_deal) after dealing: on_record is set here
+        self.on_record = bool(first and self.record is not None)
+        if self.on_record:
             c = list(self.record.cards)
             return [c[0:10], c[10:20], c[20:30]], c[30:32]
         pack = rng.shuffle(list(range(32)))
@@ -646,7 +647,8 @@ class Skat(TrickGame):
         return None
 
     def record_table_choice(self, sim):
-        if not self._on_record_now(sim):
+        # a person at every seat enters the record's claims and resignations themselves
+        if not self._on_record_now(sim) or len(sim.humans) >= sim.players_in_deal():
             return None
         n = len(sim.shadow.history)
         for idx, action, who in self._table_choices:

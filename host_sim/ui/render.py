@@ -13,6 +13,7 @@ import pygame  # noqa: E402
 
 from core.cards import EXCUSE, TRUMP  # noqa: E402
 from host_sim.ui.cards import draw_card, draw_suit  # noqa: E402
+from host_sim.i18n import _, ngettext  # noqa: E402
 from host_sim.ui.lcd import LcdView  # noqa: E402
 
 BG = (22, 26, 24)
@@ -133,7 +134,7 @@ class Renderer:
             for k in range(3):  # the reader's antenna loop
                 pygame.draw.rect(surface, (60, 104, 78), inner.inflate(-k * 10, -k * 10), 1,
                                  border_radius=8)
-            lab = self.text("pad P%d" % (p + 1), 16, DIM)
+            lab = self.text(_("pad P%d") % (p + 1), 16, DIM)
             surface.blit(lab, lab.get_rect(midbottom=(r.centerx, r.bottom - 4)))
         # talon
         talon = sim.tableau.talon()
@@ -141,7 +142,8 @@ class Renderer:
             tr = lay.talon
             pygame.draw.rect(surface, (20, 84, 48), tr, border_radius=10)
             pygame.draw.rect(surface, (70, 130, 90), tr, 1, border_radius=10)
-            lab = self.text("%s (%d)" % (sim.adapter.talon_label or "Talon", len(talon)), 16, DIM)
+            lab = self.text("%s (%d)" % (sim.adapter.talon_label or _("Talon"), len(talon)),
+                            16, DIM)
             surface.blit(lab, lab.get_rect(midtop=(tr.centerx, tr.top + 3)))
             small = (int(cw * 0.62), int(ch * 0.62))
             n = len(talon)
@@ -163,8 +165,8 @@ class Renderer:
             hx, hy = lay.hand_centre[p]
             top = (slots[0][1] if slots else hy - ch // 2)
             seat = sim.seat_of(p)
-            who = "sits out" if seat < 0 and sim.fw_deal is not None else (
-                "you" if p in sim.humans else "computer")
+            who = _("sits out") if seat < 0 and sim.fw_deal is not None else (
+                _("you") if p in sim.humans else _("computer"))
             note = sim.adapter.seat_note(sim, seat) if seat >= 0 else ""
             label = "P%d  %s%s" % (p + 1, who, ("  -  " + note) if note else "")
             colour = TURN if p == turn_pad else TEXT
@@ -178,7 +180,11 @@ class Renderer:
                 x = left + lab.get_width() + 12
                 for k in range(min(4, n_tricks)):
                     surface.blit(self.back(ps), (x + k * 3, top - 22 - k * 2 + 2))
-                pt = self.text("%d trick%s" % (n_tricks, "" if n_tricks == 1 else "s"), 16, DIM)
+                said = ngettext("%d trick", "%d tricks", n_tricks) % n_tricks
+                last = p == getattr(sim, "last_taker", -1)
+                if last:  # who took the last trick, until the next one is taken
+                    said += "  " + _("(took the last trick)")
+                pt = self.text(said, 16, TURN if last else DIM, bold=last)
                 surface.blit(pt, (x + ps[0] + 12, top - 18))
             for i, (c, (x, y)) in enumerate(zip(hand, slots)):
                 rr = pygame.Rect(x, y, cw, ch)
@@ -208,7 +214,7 @@ class Renderer:
             rr.center = (x, y)
             on_table.append((sim.tableau.z(c), c, rr))
         on_table.sort(key=lambda e: e[0])
-        for _, c, rr in on_table:
+        for _pos, c, rr in on_table:
             if c == sim.dragging:
                 shadow = pygame.Surface((cw, ch), pygame.SRCALPHA)
                 pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=8)
@@ -261,7 +267,8 @@ class Renderer:
         pr = lay.panel
         surface.fill(PANEL, pr)
         x = lay.lcd.x
-        surface.blit(self.text("Table controller  (emulated Pico)", 20, PANEL_TEXT, bold=True),
+        surface.blit(self.text(_("Table controller  (emulated Pico)"), 20, PANEL_TEXT,
+                               bold=True),
                      (x, 16))
         if self._lcd is None or self._lcd.model is not sim.board.lcd_model:
             self._lcd = LcdView(sim.board.lcd_model)
@@ -282,7 +289,7 @@ class Renderer:
             pygame.draw.rect(surface, (20, 20, 24), r, 2, border_radius=10)
             lab = self.text(names[i], 20, (20, 20, 20) if down else PANEL_TEXT, bold=True)
             surface.blit(lab, lab.get_rect(center=r.center))
-        surface.blit(self.text("keys: Left / Right / Enter (hold Enter: back)", 16, DIM),
+        surface.blit(self.text(_("keys: Left / Right / Enter (hold Enter: back)"), 16, DIM),
                      lay.keys_hint)
         surface.blit(self.text(sim.traffic_title, 18, PANEL_TEXT, bold=True), lay.traffic_title)
         tr = lay.traffic

@@ -8,6 +8,8 @@ lines (``flow.result_lines``). ``name(seat) -> "P3"`` names deal seats as the LC
 (FFT p.6: shown to all at prise and garde; unseen at garde sans and garde contre).
 """
 
+from host_sim.i18n import _
+
 
 def _half(points):
     """Tarot half-points as points: 106 -> "53", 107 -> "53.5"."""
@@ -23,31 +25,31 @@ def tarot_result_words(result, name, deck):
     an annulled or passed deal in one line."""
     from core.games import tarot_score as S
     if result.status != "played":
-        return ["Deal annulled (petit sec): no score" if result.status == "petit-sec"
-                else "All passed: no score"]
+        return [_("Deal annulled (petit sec): no score") if result.status == "petit-sec"
+                else _("All passed: no score")]
     sc = result.score
-    head = "Contract: %s %s" % (name(result.taker), S.CONTRACT_NAMES[result.contract])
+    head = _("Contract: %s %s") % (name(result.taker), S.CONTRACT_NAMES[result.contract])
     if result.called is not None and result.called >= 0:
-        head += ", called %s: %s" % (card_words(deck, result.called), (
-            "partner %s" % name(result.partner)) if result.partner is not None
-            else "the taker plays alone")
-    made = "made by %d" % sc.diff if sc.won else "down by %d" % -sc.diff
+        head += _(", called %s: %s") % (card_words(deck, result.called), (
+            _("partner %s") % name(result.partner)) if result.partner is not None
+            else _("the taker plays alone"))
+    made = _("made by %d") % sc.diff if sc.won else _("down by %d") % -sc.diff
     lines = [head,
-             "Oudlers: %d, so %d points needed" % (result.oudlers, sc.target),
-             "Points made: %s (counted %d): %s" % (_half(result.attack_points), sc.counted,
+             _("Oudlers: %d, so %d points needed") % (result.oudlers, sc.target),
+             _("Points made: %s (counted %d): %s") % (_half(result.attack_points), sc.counted,
                                                    made)]
     pab = result.petit_au_bout
-    lines.append("Petit au bout: %s" % ("none" if pab is None else "%s, %s a defender" % (
+    lines.append(_("Petit au bout: %s") % (_("none") if pab is None else _("%s, %s a defender") % (
         S.CAMP_NAMES[pab], _signed(sc.petit_au_bout))))
     if result.poignees:
-        shown = ", ".join("%s %d trumps (%s)" % (name(s), k, S.CAMP_NAMES[camp])
+        shown = ", ".join(_("%s %d trumps (%s)") % (name(s), k, S.CAMP_NAMES[camp])
                           for s, camp, k in result.poignees)
-        lines.append("Poignée: %s, %s a defender" % (shown, _signed(sc.poignee)))
+        lines.append(_("Poignée: %s, %s a defender") % (shown, _signed(sc.poignee)))
     else:
-        lines.append("Poignée: none")
-    lines.append("Chelem: %s%s" % (S.CHELEM_NAMES[result.chelem], (
-        ", %s a defender" % _signed(sc.chelem)) if sc.chelem else ""))
-    lines.append("Marks: " + "  ".join("%s %s" % (name(s), _signed(m))
+        lines.append(_("Poignée: none"))
+    lines.append(_("Chelem: %s%s") % (S.CHELEM_NAMES[result.chelem], (
+        _(", %s a defender") % _signed(sc.chelem)) if sc.chelem else ""))
+    lines.append(_("Marks: ") + "  ".join("%s %s" % (name(s), _signed(m))
                                        for s, m in enumerate(result.marks)))
     return lines + [n[:1].upper() + n[1:] for n in result.notes]
 
@@ -68,7 +70,7 @@ def chien_words(deck, cards, contract):
         return "Chien unseen (%s: it counts for the %s)" % (
             S.CONTRACT_NAMES[contract],
             "taker" if contract == S.GARDE_SANS else "defence")
-    return "Chien shown: " + " ".join(card_words(deck, c) for c in cards)
+    return _("Chien shown: ") + " ".join(card_words(deck, c) for c in cards)
 
 
 def card_words(deck, card):

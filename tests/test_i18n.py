@@ -1,0 +1,121 @@
+"""Issue 20: the simulator's and the console's own sentences in German, French and
+Ukrainian (host_sim/i18n.py, gettext catalogues under host_sim/locale, Babel)."""
+
+import os
+import re
+import shutil
+
+import pytest
+
+from core import protocol as P
+from host_sim import i18n
+from host_sim.console import describe
+
+babel = pytest.importorskip("babel")
+from babel.messages.extract import extract_from_dir  # noqa: E402
+from babel.messages.pofile import read_po  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HOST_SIM = os.path.join(ROOT, "host_sim")
+FIELD = re.compile(r"%(?:\.\d+)?[dsf]")
+
+
+def _source_messages():
+    """Every message of host_sim/ the way ``make catalogs`` extracts it."""
+    out = set()
+    for _f, _l, msg, _c, _x in extract_from_dir(
+            HOST_SIM, method_map=[("**.py", "python")],
+            keywords={"_": None, "ngettext": (1, 2)}):
+        out.add(msg)
+    return out
+
+
+def _po(lang):
+    with open(os.path.join(i18n.LOCALE_DIR, lang, "LC_MESSAGES", "trickref.po"), "rb") as f:
+        return read_po(f)
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "uk"])
+def test_every_sentence_translated_with_the_same_fields(lang):
+    """Each message the code asks for has a translation in the committed .po, keeping
+    the %-fields in their order (a missing field would raise in the running program)."""
+    cat = _po(lang)
+    wanted = _source_messages()
+    assert len(wanted) > 60
+    for msg in wanted:
+        key = msg[0] if isinstance(msg, tuple) else msg
+        m = cat.get(key)
+        assert m is not None and not m.fuzzy, (lang, msg)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        ids = msg if isinstance(msg, tuple) else (msg,)
+        for s in strings:
+            assert s, (lang, msg)
+            assert FIELD.findall(s) == FIELD.findall(ids[-1]), (lang, msg, s)
+
+
+def test_console_line_in_german_french_ukrainian():
+    """A card played and a trick taken as the console writes them in each language."""
+    card = P.Frame(3, P.EV_CARD, (1, "S7"))
+    deal = P.Frame(4, P.EV_DEAL, (2, 0))
+    assert describe(card) == "P2 plays S7"
+    i18n.set_language("de")
+    assert describe(card) == "P2 spielt S7"
+    assert describe(deal) == "Spiel 2 beginnt, Geber P1"
+    i18n.set_language("fr")
+    assert describe(card) == "P2 joue S7"
+    i18n.set_language("uk")
+    assert describe(deal) == "роздача 2 починається, роздає P1"
+    i18n.set_language("en")
+    assert describe(deal) == "deal 2 starts, dealer P1"
+
+
+def test_ukrainian_plurals_from_the_catalogue():
+    """Ukrainian has three plural forms (CLDR): 1 and 21 взятка, 2-4 взятки, 5-20 взяток."""
+    i18n.set_language("uk")
+    said = [i18n.ngettext("%d trick", "%d tricks", n) % n for n in (1, 3, 5, 21)]
+    assert said == ["1 взятка", "3 взятки", "5 взяток", "21 взятка"]
+
+
+def test_missing_mo_is_compiled_from_the_po(tmp_path, monkeypatch):
+    """A clean clone has no .mo: the catalogue comes from the .po, compiled in memory;
+    a .mo older than its .po is not used either."""
+    for lang in ("de", "fr"):
+        d = tmp_path / lang / "LC_MESSAGES"
+        d.mkdir(parents=True)
+        shutil.copy(os.path.join(i18n.LOCALE_DIR, lang, "LC_MESSAGES", "trickref.po"), d)
+    stale = tmp_path / "fr" / "LC_MESSAGES" / "trickref.mo"
+    stale.write_bytes(b"not a catalogue")
+    os.utime(stale, (1, 1))
+    monkeypatch.setattr(i18n, "LOCALE_DIR", str(tmp_path))
+    monkeypatch.setattr(i18n, "_cache", {})
+    assert i18n.catalogue("de").gettext("to play: P%d") == "am Zug: P%d"
+    assert i18n.catalogue("fr").gettext("to play: P%d") == "à jouer : P%d"
+    assert not (tmp_path / "de" / "LC_MESSAGES" / "trickref.mo").exists()
+
+
+def test_unknown_language_is_refused():
+    with pytest.raises(ValueError, match="'xx'"):
+        i18n.set_language("xx")
+
+
+def test_simulator_in_german_french_ukrainian(capsys):
+    """The simulator's printed lines and its status line follow --lang."""
+    pytest.importorskip("pygame")
+    from host_sim.cli import main
+    from host_sim.ui.app import SimApp
+    assert main(["sim", "--headless", "--human", "none", "--game", "magistr", "--lang", "fr",
+                 "--frames", "5", "--size", "800x600"]) == 0
+    out = capsys.readouterr().out
+    assert "trickref sim : Magistr, 2 joueurs, graine 1 ; vous jouez personne " \
+           "(ordinateur seul)" in out, out
+    assert "5 images, " in out
+    i18n.set_language("de")
+    sim = SimApp("skat", 3, seed=4, human=(0,), fixed_dt=17, size=(800, 600))
+    try:
+        sim.run(frames=5)
+        assert sim.status_line().startswith("Skat, 3 Spieler   Spiel 1   Seed 4"), \
+            sim.status_line()
+    finally:
+        sim.close()
+    i18n.set_language("uk")
+    assert i18n._("press Esc again to quit") == "натисніть Esc ще раз, щоб вийти"
