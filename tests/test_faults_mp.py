@@ -34,7 +34,7 @@ def test_faults_sample_under_micropython(tmp_path):
     assert r["outage_lcd"] == ["pad 1: no reader", "retrying...     "]
     assert "no-reader" in r["outage_events"]
     assert r["played"] == [[0, SKAT.parse("SA")]]  # the card waited and was read once
-    assert r["back_lcd"][0].startswith("P1 \u2660")  # the card's screen (ace: "D", Daus)
+    assert r["back_lcd"][0].startswith("P1 GD")  # the card's screen: the Gruen-Daus (core/vocab_skat.py)
     assert r["glitch_lcd"] != ["P1 takes        ", "lead: P1        "]
     assert r["resync_lcd"] == ["P1 takes        ", "lead: P1        "] and r["resyncs"] >= 1
     with open(os.path.join(stage, "data", "boot.txt")) as f:

@@ -23,8 +23,10 @@ MODES = ("plain", "smart")
 
 
 def _game_of(deal):
-    """The game name of a shadow deal: its module's last part (``core.games.tarot``)."""
-    return type(deal).__module__.rsplit(".", 1)[-1]
+    """The game name of a shadow deal: its module's last part (``core.games.tarot``); the
+    Skat deal with known hands lives in ``core.games.skat_known``."""
+    name = type(deal).__module__.rsplit(".", 1)[-1]
+    return "skat" if name.startswith("skat") else name
 
 
 class Computer:
