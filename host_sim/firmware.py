@@ -178,4 +178,11 @@ def write_package_json(path=os.path.join(ROOT, "package.json")):
 
 
 if __name__ == "__main__":
-    print("wrote", write_package_json(*sys.argv[1:2]))
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m host_sim.firmware",
+                                 description="Write mpremote's package.json listing every "
+                                             "firmware module (docs/hardware.md).")
+    ap.add_argument("path", nargs="?", default=os.path.join(ROOT, "package.json"),
+                    help="where to write it (default: the repository's package.json)")
+    print("wrote", write_package_json(ap.parse_args().path))
