@@ -21,7 +21,7 @@ from host_sim.club.store import Store
 from club.evening import (CLUB_PASSWORD, password, start_broker, start_club, store_matches,
                           stored_rows, table, wait_for)
 
-TABLES = tuple("t%d" % i for i in range(1, 13))  # each test its own tables
+TABLES = tuple("t%d" % i for i in range(1, 14))  # each test its own tables
 
 
 @pytest.fixture(scope="module")
@@ -489,3 +489,26 @@ def test_magistr_ratings_are_the_boards_deal_points_summed(tmp_path):
         assert ratings["m1 P%d" % (p + 1)][2] == sum(r.points[p] for r in match.rows)
         assert ratings["m1 P%d" % (p + 1)][3] == sum(r.tricks[p] for r in match.rows)
         assert ratings["m1 P%d" % (p + 1)][4] == len(match.rows) == 3
+
+
+def test_a_table_run_again_goes_on_counting_and_books_its_deal(broker, tmp_path, monkeypatch):
+    """Two headless ``trickref sim --mqtt`` runs at one table: each run's deal is booked
+    (its row reaches the club before the run ends) and the second run goes on counting
+    (the table's count file), so the club keeps both rows instead of dropping the second
+    run's messages as duplicates. ISkO values: seed 3 P1 wins a diamonds game +27, seed 5
+    P2 loses a clubs game -96 (the simulator's own summary lines)."""
+    from host_sim.cli import main
+    club = start_club(broker.port, tmp_path / "club.db", client_id="club-again")
+    try:
+        monkeypatch.setenv("TRICKREF_TABLE_PASSWORD", password("t13"))
+        for seed in (3, 5):
+            assert main(["sim", "--game", "skat", "--seed", str(seed), "--human", "none",
+                         "--computer", "plain", "--headless",
+                         "--mqtt", "127.0.0.1:%d" % broker.port, "--table", "t13"]) == 0
+        assert wait_for(lambda: len(club.store.messages("t13", kinds=("row",))) == 2)
+        values = [m["payload"]["cells"] for m in club.store.messages("t13", kinds=("row",))]
+        assert [v[2] for v in values] == [27, -96], values
+        seqs = [m["seq"] for m in club.store.messages("t13")]
+        assert seqs == sorted(set(seqs)) and len(seqs) > 80  # one count across both runs
+    finally:
+        club.stop()

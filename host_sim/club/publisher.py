@@ -83,6 +83,7 @@ class TablePublisher:
         self.numbering = Numbering(self.table, _read_seq(seq_file))
         self.seq_file = seq_file
         self.sent = {}  # seq -> encoded message, for resend requests
+        self._last = None  # paho's MessageInfo of the last event published (flush)
         self.seats = None
         self.on_seats = on_seats
         self._lock = threading.Lock()
@@ -114,6 +115,23 @@ class TablePublisher:
         self.client.connect_async(self.host, self.port, KEEPALIVE_S)
         self.client.loop_start()
         return self
+
+    def flush(self, timeout=5.0):
+        """Wait, at most ``timeout`` seconds, until the broker has acknowledged every event
+        published so far (QoS 1). True when it has; False when the broker was not reached
+        or did not answer in time (the messages are then lost for this run: say so)."""
+        end = time.monotonic() + timeout
+        while not self.client.is_connected() and time.monotonic() < end:
+            time.sleep(0.05)
+        if not self.client.is_connected():
+            return False
+        if self._last is None:
+            return True
+        try:
+            self._last.wait_for_publish(max(0.0, end - time.monotonic()))
+        except (RuntimeError, ValueError):
+            return False
+        return self._last.is_published()
 
     def stop(self, offline=True):
         """Say "offline" (retained) and disconnect; paho's thread ends."""
@@ -170,7 +188,7 @@ class TablePublisher:
             self.sent[self.seq] = data
             if self.seq_file:
                 _write_seq(self.seq_file, self.seq)
-        self.client.publish(M.topic(self.table, "events", self.root), data, 1)
+        self._last = self.client.publish(M.topic(self.table, "events", self.root), data, 1)
         if kind in ("hello", "deal", "row", "game_over"):
             self._publish_state()
         return msg

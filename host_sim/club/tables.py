@@ -79,13 +79,16 @@ def tap_bridge(bridge, publisher):
     return publisher
 
 
-def club_publisher(bridge, broker, table, password=None):
+def club_publisher(bridge, broker, table, password=None, seq_file=None):
     """A started TablePublisher for table ``table`` on ``broker`` (``HOST[:PORT]``; the
-    password from ``$TRICKREF_TABLE_PASSWORD`` when not given) tapping ``bridge``."""
+    password from ``$TRICKREF_TABLE_PASSWORD`` when not given) tapping ``bridge``;
+    ``seq_file`` keeps the table's message count across runs (a table started again must
+    go on counting, or the club host drops its messages as duplicates)."""
     import os
 
     from host_sim.club.publisher import TablePublisher, broker_address
     host, port = broker_address(broker)
     pub = TablePublisher(table, host, port,
-                         password=password or os.environ.get("TRICKREF_TABLE_PASSWORD"))
+                         password=password or os.environ.get("TRICKREF_TABLE_PASSWORD"),
+                         seq_file=seq_file)
     return tap_bridge(bridge, pub.start())

@@ -192,9 +192,14 @@ def run(args):
                                                           for p in sorted(humans)),
               file=sys.stderr)
         return 2
+    publisher = None
     if getattr(args, "mqtt", None):  # the club evening: publish the table's events (docs/club.md)
         from host_sim.club.tables import club_publisher
-        club_publisher(sim.board.uart, args.mqtt, args.table)
+        from host_sim.console import KeyStore
+        # the same count file as `trickref console --mqtt`: a table run again goes on counting
+        seq_file = os.path.join(os.path.dirname(KeyStore().path), "club-%s.seq" % args.table)
+        os.makedirs(os.path.dirname(seq_file), exist_ok=True)
+        publisher = club_publisher(sim.board.uart, args.mqtt, args.table, seq_file=seq_file)
     _hear(sim, words)
     if sim.sound and sim.sound.message:
         print(sim.sound.message, file=sys.stderr)
@@ -216,6 +221,8 @@ def run(args):
     if args.headless and frames is None:
         frames = MAX_HEADLESS_FRAMES
         until = lambda s: bool(s.results)  # noqa: E731
+        if publisher is not None:  # the club needs the deal booked (its row), not only ended
+            until = lambda s: bool(s.results) and s.ctl.view().name != "result"  # noqa: E731
     try:
         n = sim.run(frames=frames, until=until, screenshot=args.screenshot,
                     every=args.screenshot_every, status=args.status)
@@ -235,6 +242,13 @@ def run(args):
     if args.screenshot:
         print(_("screenshot: %s") % args.screenshot)
     status = _export_journal(sim, args.export_journal) or status
+    if publisher is not None:
+        if not publisher.flush(5.0):
+            print(_("warning: the club broker %s did not take this table's messages (is it "
+                    "running? with `trickref club`'s embedded broker on this computer: "
+                    "--mqtt 127.0.0.1:1883)") % args.mqtt, file=sys.stderr)
+            status = status or 1
+        publisher.stop()
     sim.close()
     return status
 
