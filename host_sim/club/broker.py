@@ -185,7 +185,10 @@ class EmbeddedBroker:
         self._thread.start()
         ready.wait(20)
         if errors:
-            raise BrokerError("the embedded broker did not start: %s" % errors[0])
+            raise BrokerError("the embedded broker did not start on %s:%d: %s (a broker "
+                              "already running there? choose another port with "
+                              "--embedded-port, or use it with --broker)"
+                              % (self.host, self.port, errors[0]))
         return self
 
     def stop(self):

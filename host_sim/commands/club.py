@@ -122,7 +122,12 @@ def _serve(store, seats, http, args):
             raise BrokerError("no connection to the broker %s:%d within 10 s" % (host, port))
         for table, names in seats:
             club.assign(table, names)
-        page = StandingsServer(club.changes, *http).start()
+        try:
+            page = StandingsServer(club.changes, *http).start()
+        except OSError as e:  # name the port the page could not take
+            raise OSError("the standings page cannot listen on %s:%s (%s): another program "
+                          "has it; choose another with --http" % (http[0], http[1],
+                                                                   e.strerror or e))
     except (BrokerError, OSError, ValueError) as e:
         print("error: %s" % e, file=sys.stderr)
         for part in (club, broker):
