@@ -19,6 +19,7 @@ A line that cannot be carried out stops the run with its line number (exit statu
 """
 
 from device import flows
+from device.words import lcd, tr
 from host_sim.board import SimBoard, TaggedDeck
 
 
@@ -51,8 +52,12 @@ def run_script(text, game, players, cols=16, rows=2, central=False, start=True,
             board.choose(label)
         for _, _, label in answers:
             board.choose(label)
-        while not any(l.startswith(">Start") for l in board.lcd_lines()):
+        for _ in range(64):  # the setup questions, then Start (a menu has far fewer rows)
+            if any(l.startswith(">" + lcd(tr("Start"))) for l in board.lcd_lines()):
+                break
             board.press(2)
+        else:
+            raise ScriptError("the setup menu never offered Start: %s" % board.lcd_lines())
         board.choose("Start")
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()

@@ -24,11 +24,15 @@ def _host_keys(tmp_path_factory):
 @pytest.fixture(autouse=True)
 def _english_after():
     """A test that runs the simulator or the console with --lang leaves their own sentences
-    (host_sim/i18n.py, process-wide) in English for the next test."""
+    (host_sim/i18n.py) and the LCD's words (device/words.py), both process-wide, in English
+    for the next test."""
     yield
     i18n = sys.modules.get("host_sim.i18n")
     if i18n is not None:
         i18n.set_language("en")
+    words = sys.modules.get("device.words")  # the LCD's words (sim --lang sets them too)
+    if words is not None:
+        words.set_language("en")
 
 
 @pytest.fixture(scope="session")
