@@ -99,6 +99,7 @@ def from_journal(records):
     head = None
     acts = []
     deal_no = 0
+    sheet = None  # the checkpoint's booked rows, for the first deal line after it
     for kind, data in records:
         if kind == "game":
             name, players, options = data
@@ -106,6 +107,7 @@ def from_journal(records):
                     "options": dict((k, v) for k, v in options)}
             acts = []
             deal_no = 0
+            sheet = None
         elif head is None:
             raise BadRecord("journal record %r before the game header" % (kind,))
         elif kind == "act":
@@ -116,17 +118,28 @@ def from_journal(records):
         elif kind == "sheet":  # a checkpoint: its deals are booked, their actions gone
             deal_no = len(data)
             acts = []
+            sheet = [result_json(row) for row in data] if data else None
         elif kind == "deal":
             deal_no += 1
-            lines.append(dict(head, deal=deal_no, actions=list(acts)))
+            lines.append(_line(head, deal_no, acts, sheet))
             acts = []
+            sheet = None
     if head is not None and acts:
-        lines.append(dict(head, deal=deal_no + 1, actions=list(acts), unfinished=True))
+        lines.append(dict(_line(head, deal_no + 1, acts, sheet), unfinished=True))
     deck_cache = {}
     for line in lines:
         deck = deck_cache.setdefault(line["game"], _deck(line["game"]))
         line["actions"] = [[v, encode_args(deck, v, a)] for v, a in line["actions"]]
     return lines
+
+
+def _line(head, deal_no, acts, sheet):
+    """One record line; ``sheet`` (the booked rows of a checkpoint) rides on the first deal
+    after it, so a replay starts from the sheet the board had (docs/records.md)."""
+    line = dict(head, deal=deal_no, actions=list(acts))
+    if sheet is not None:
+        line["sheet"] = sheet
+    return line
 
 
 def journal_lines(path):
@@ -190,9 +203,9 @@ def replay(lines, cols=16, rows=2):
         except ValueError as e:
             raise BadRecord("deal %s: %s" % (line.get("deal"), e))
         if key != (game, players, json.dumps(options, sort_keys=True)) or \
-                line.get("deal", 1) == 1:
+                line.get("deal", 1) == 1 or "sheet" in line:
             key = (game, players, json.dumps(options, sort_keys=True))
-            match = flow.new_match(players, options)
+            match = _match(flow, players, options, line)
             board = SimBoard(players, cols, rows)
             tags = TaggedDeck(flow.DECK)
         app = board.start(flow.deal_factory(match), flow.DECK)
@@ -221,6 +234,34 @@ def replay(lines, cols=16, rows=2):
         flow.record(match, result)
         yield {"game": game, "deal": line.get("deal"), "status": "played",
                "result": result_json(result), "violations": found}
+
+
+def _match(flow, players, options, line):
+    """A new score sheet for ``line``'s game, with the booked rows of its ``sheet`` (a
+    journal checkpoint: the deals before it kept no actions) booked again as the board
+    does at boot (``flow.rebook``). Raises BadRecord when ``sheet`` does not fit the
+    game or does not account for the deals before this one."""
+    match = flow.new_match(players, options)
+    rows = line.get("sheet")
+    if rows is None:
+        return match
+    deal = line.get("deal")
+    if not isinstance(rows, list) or deal != len(rows) + 1:
+        raise BadRecord("deal %s: its sheet holds %s booked deals, %s expected" % (
+            deal, len(rows) if isinstance(rows, list) else "no list of",
+            deal - 1 if isinstance(deal, int) else "deal - 1"))
+    for row in rows:
+        try:
+            flow.rebook(match, _tuples(row))
+        except (TypeError, ValueError, IndexError) as e:
+            raise BadRecord("deal %s: sheet row %r does not fit %s (%s)" % (
+                deal, row, flow.NAME, e))
+    return match
+
+
+def _tuples(v):
+    """JSON's lists back to the tuples the journal's codec gives (``core.codec``)."""
+    return tuple(_tuples(x) for x in v) if isinstance(v, list) else v
 
 
 def violations(events):

@@ -3,6 +3,7 @@
 writes, which ``trickref replay`` replays on the emulated board."""
 
 import json
+import re
 
 import pytest
 
@@ -66,3 +67,31 @@ def test_no_journal_is_said_not_raised(tmp_path, monkeypatch):
             journal_export.export(sim, str(tmp_path / "x.jsonl"))
     finally:
         sim.close()
+
+
+def test_an_export_after_a_checkpoint_carries_the_sheet_and_replays(tmp_path, capsys):
+    """Booking deal 1 checkpoints the journal (its actions are compacted into the sheet),
+    so the export holds deal 2 only. Zhopa's deal 2 depends on deal 1 (its leader and the
+    banks): the line carries the checkpoint's booked rows and the replay starts from them,
+    scoring deal 2 as the board did (before: "name who holds the lowest diamond first")."""
+    out = tmp_path / "deals.jsonl"
+    assert main(["sim", "--headless", "--human", "none", "--game", "zhopa",
+                 "--computer", "plain", "--size", "800x600", "--frames", "6000",
+                 "--export-journal", str(out)]) == 0
+    printed = capsys.readouterr().out
+    board = [l for l in printed.splitlines() if l.startswith("deal 2: Deal 2 over")]
+    assert board, printed
+    booked = [int(n) for n in re.findall(r"P\d (-?\d+)/", board[0])]  # "P1 116/44 sheds"
+    assert len(booked) == 2
+    line = json.loads(out.read_text().splitlines()[0])
+    assert line["deal"] == 2 and len(line["sheet"]) == 1  # deal 1's row
+    assert main(["replay", "--json", str(out)]) == 0
+    replayed = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert (replayed["deal"], replayed["status"]) == (2, "played")
+    assert replayed["result"]["points"] == booked
+
+    # a forged sheet that does not account for the deals before is refused by name
+    line["sheet"] = []
+    out.write_text(json.dumps(line) + "\n")
+    assert main(["replay", str(out)]) == 1
+    assert "deal 2: its sheet holds 0 booked deals, 1 expected" in capsys.readouterr().out
