@@ -120,8 +120,8 @@ class Controller:
                     events.extend(self.press(b, started))
             if self.link is not None:
                 self._link_tick(now_ms)
-            if self._mode is not None:
-                events.extend(self._step(self._mode.tick(now_ms)))
+            if self._mode is not None:  # the table's events: a result or a choice due
+                events.extend(self.after(self._step(self._mode.tick(now_ms))))
         except Exception as e:  # the loop survives anything; the table sees why
             self.show(["internal error", str(e)])
             events.append(Refused(-1, -1, "internal", str(e)))
@@ -384,6 +384,8 @@ class Controller:
     def after(self, events):
         """After the table's events: notice the end of the deal, and ask the flow whether a
         choice is due now. Returns ``events``."""
+        if not events:
+            return events
         accepted = False
         for ev in events:
             if isinstance(ev, DealOver):

@@ -4,7 +4,7 @@ One path, the tested one: the journal streams through ``core.journal_replay.Resu
 (the order of records, the undo counts, duplicated bookings, the proven byte offset) with
 :class:`Rules` rebuilding the match as the records go by (docs/records.md "The board's
 journal"). Loaded at boot and after a booking that did not reach flash
-(``Controller._reload``); the controller drops it from the heap once the table runs.
+(``Controller._reload``); the controller drops it from the heap once the boot is done.
 """
 
 from core.errors import BadRecord

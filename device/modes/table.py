@@ -3,7 +3,7 @@ and the table menu that OK opens (undo, the flow's claims, the sheet).
 
 The deal in play and its seating are the controller's (``Controller.view()``); what the
 table needs next (its result, a choice to enter, card play) is decided by
-``Controller.enter_table``.
+``Controller.enter_table``, and after each tick by ``Controller.after``.
 """
 
 from device.buttons import BACK, OK
@@ -44,17 +44,17 @@ class TableMode:
         return [ctl.flow.TITLE, who]
 
     def tick(self, now_ms):
-        """Read the pads once; a host request waiting for an answer is cancelled when the
-        table plays on. Returns ``(events, None)``: the result or a choice due is entered
-        by ``Controller.after``."""
-        ctl = self.ctl
-        app = ctl.app
-        ask = ctl.host_ask
+        """Read the pads once (``App.tick``); a host request waiting for an answer is
+        cancelled when the table plays on. Returns ``(events, None)``: the controller's
+        ``after`` enters the result or a choice now due, on the return path (the card's
+        path re-enters no module: docs/architecture.md)."""
+        app = self.ctl.app
+        ask = self.ctl.host_ask
         scanned = _scanned(app)
         played = app.tick(now_ms)
         if ask is not None and ask.active() and (played or _scanned(app) != scanned):
             ask.cancel("cancelled: the table played on")
-        return ctl.after(played), None
+        return played, None
 
     def press(self, button):
         """BACK: undo; OK: the table menu."""
