@@ -43,7 +43,7 @@ import gc
 import sys
 
 from core.compat import const
-from core.errors import BadRecord, NotSaved
+from core.errors import NotSaved
 from core.events import FLASH_FULL, WRITE_ERROR, Awaiting, DealOver, Refused
 from core.referee import Referee
 from core.journal import DEAL_OVER, GAME, GAME_OVER, UNDO
@@ -447,31 +447,18 @@ class Controller:
                        ["sheet NOT saved:", "power on again"] + self.last_sheet)
 
     def _compact(self):
-        """Compact the journal (core.journal_replay.squeeze: finished and abandoned games
-        keep their sheets; atomic: temporary file, then rename). A failure is shown and
-        changes nothing."""
-        if hasattr(self.journal, "compact"):
-            try:
-                self.journal.compact()
-            except (OSError, BadRecord) as e:
-                self.show(["journal compact", "failed: %s" % e])
+        """Compact the journal to the sheets of its games (``device.session.compact``);
+        a failure is shown and changes nothing."""
+        failed = session.compact(self.journal)
+        if failed is not None:
+            self.show(failed)
 
     def _checkpoint(self):
-        """After a booked deal: compact the journal to the game header and its score sheet
-        (core.journal_replay.checkpoint; the flow's ``booked_rows``), atomically as
-        :meth:`_compact`, so a game that never ends (Skat, Tarot) keeps a bounded journal
-        (docs/records.md). A failure is shown and changes nothing: the journal still holds
-        the deal's records and replays them."""
-        if not hasattr(self.journal, "compact"):
-            return
-        try:
-            from core.journal_replay import checkpoint
-            rows = self.flow.booked_rows(self.match)
-            if rows is None:  # a game whose sheet the flow cannot rebuild from rows
-                return
-            self.journal.compact(checkpoint(self.journal.read()[0], rows))
-        except (OSError, BadRecord) as e:
-            self.show(["journal checkpoint", "failed: %s" % e])
+        """After a booked deal: the journal checkpointed to the game header and its score
+        sheet (``device.session.checkpoint``); a failure is shown and changes nothing."""
+        failed = session.checkpoint(self.journal, self.flow, self.match)
+        if failed is not None:
+            self.show(failed)
 
     # --- write-ahead: nothing changes the table before its record is on flash -------------
 

@@ -1,5 +1,5 @@
-"""What a game keeps across deals and power cuts: journal writes and the deck's tag
-registry on flash (the rebuild at boot: device/resume.py).
+"""What a game keeps across deals and power cuts: journal writes, compaction and
+checkpoints, and the deck's tag registry on flash (the rebuild at boot: device/resume.py).
 
 Split from :mod:`device.controller` (issue 15): the controller decides *when* a record is
 written or a registry read; this module knows *how*. Journal records and their kinds:
@@ -39,6 +39,40 @@ def act_writer(journal):
 def words(err):
     """What the LCD says for a NotSaved ``err``: "flash full" or "write error"."""
     return "flash full" if err.reason == FLASH_FULL else "write error"
+
+
+def compact(journal):
+    """Compact ``journal`` (core.journal_replay.squeeze: finished and abandoned games keep
+    their sheets; atomic: temporary file, then rename). Returns None, or the LCD lines
+    saying why it failed (then nothing changed). A journal that cannot compact (a log, or
+    None): nothing to do."""
+    if not hasattr(journal, "compact"):
+        return None
+    try:
+        journal.compact()
+    except (OSError, BadRecord) as e:
+        return ["journal compact", "failed: %s" % e]
+    return None
+
+
+def checkpoint(journal, flow, match):
+    """After a booked deal: compact ``journal`` to the game header and the score sheet of
+    ``match`` (its ``flow``'s ``booked_rows``; core.journal_replay.checkpoint), atomically
+    as :func:`compact`, so a game that never ends (Skat, Tarot) keeps a bounded journal
+    (docs/records.md). A game whose sheet the flow cannot rebuild from rows
+    (``booked_rows`` None): nothing to do. Returns None, or the LCD lines saying why it
+    failed: the journal still holds the deal's records and replays them."""
+    if not hasattr(journal, "compact"):
+        return None
+    try:
+        from core.journal_replay import checkpoint as kept
+        rows = flow.booked_rows(match)
+        if rows is None:
+            return None
+        journal.compact(kept(journal.read()[0], rows))
+    except (OSError, BadRecord) as e:
+        return ["journal checkpoint", "failed: %s" % e]
+    return None
 
 
 # --- which tag is which card: the deck's registry on flash ---------------------------------
