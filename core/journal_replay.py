@@ -17,6 +17,9 @@ DealLog = namedtuple("DealLog", ("head", "actions", "row", "over"))
 Resume = namedtuple("Resume", ("game", "deals", "over", "game_over"))
 
 
+_BOOKED = (None, (), None, True)  # a deal booked into ``rules``: nothing more kept of it
+
+
 class Resumer:
     """Groups records, fed one at a time, into the last game's state for a replay at boot.
 
@@ -26,19 +29,38 @@ class Resumer:
     ``keep_actions`` True, those of finished deals too). A deal opens with a DEAL record or
     with its first action, and closes with DEAL_OVER. ``add`` raises BadRecord (naming the
     record's index) on an order the firmware never writes: a record before any GAME,
-    anything after GAME_OVER but a new GAME, an undo with nothing to undo, a DEAL or
-    GAME_OVER while a deal is open, a SHEET anywhere but right after its GAME. A SHEET (a
-    checkpoint) stands for its booked deals: one finished deal per row, the row as its
-    ``row`` and no actions.
+    anything after GAME_OVER but a new GAME, an undo with nothing to undo, an undo whose
+    action count (``[n]``, the deal's actions before it) is not the open deal's (a
+    duplicated or lost record), a deal booked without actions after one booked from its
+    actions in the same game (a duplicated DEAL_OVER: only compaction writes rows without
+    actions, and only for finished games), a DEAL or GAME_OVER while a deal is open, a
+    SHEET anywhere but right after its GAME. A SHEET (a checkpoint) stands for its booked
+    deals: one finished deal per row, the row as its ``row`` and no actions.
+
+    ``journal``: the :class:`core.journal.Journal` being read (its ``offset``): then
+    ``proven`` is the byte offset just after the last record that closed something (a
+    game header, a booked deal, a sheet checkpoint, a game over: what a set-aside may keep,
+    docs/records.md "The board's journal") and ``proven_deals`` the booked deals there.
+    ``rules``: an object rebuilding the game as the records stream by (the board's,
+    ``device.resume.Rules``): ``rules.game(data)`` at each GAME, ``rules.booked(actions,
+    data)`` at each DEAL_OVER (``actions`` the deal's, ``[]`` for a compacted row),
+    ``rules.rebook(row)`` for each row of a SHEET; what they raise stops the replay, and a
+    record they refuse is not proven. With ``rules`` a booked deal keeps nothing here, so a
+    long evening's journal costs no heap for its finished deals.
     """
 
-    def __init__(self, keep_actions=False):
+    def __init__(self, keep_actions=False, journal=None, rules=None):
         self.keep_actions = keep_actions
+        self.journal = journal
+        self.rules = rules
         self.game = None
         self.deals = []  # [head, actions, row, over] per deal of the last game
         self.over = None  # the GAME_OVER data
         self._game_over = False
+        self._played = False  # a deal of this game was booked from its actions
         self.count = 0  # records seen
+        self.proven = 0
+        self.proven_deals = 0
 
     def add(self, rec):
         """Take the next record (``(kind, data)``)."""
@@ -46,7 +68,12 @@ class Resumer:
         self.count += 1
         kind, data = rec[0], rec[1]
         if kind == GAME:
+            if self.rules is not None:
+                self.game = None  # until the rules take the header
+                self.rules.game(data)
             self.game, self.deals, self.over, self._game_over = data, [], None, False
+            self._played = False
+            self._prove()
             return
         if self.game is None:
             raise BadRecord("journal record %d (%s) comes before any game header" % (i, kind))
@@ -65,31 +92,74 @@ class Resumer:
                 deals.append(open_deal)
             open_deal[1].append((data[0], tuple(data[1])))
         elif kind == UNDO:
-            if open_deal is None or not open_deal[1]:
-                raise BadRecord("journal record %d: undo with no action to take back" % i)
-            open_deal[1].pop()
+            self._undo(i, open_deal, data)
         elif kind == DEAL_OVER:
-            if open_deal is None:
-                deals.append([None, [], data, True])  # a row kept by compaction
-            else:
-                open_deal[2] = data
-                open_deal[3] = True
-                if not self.keep_actions:
-                    open_deal[1] = []
+            self._booked(i, open_deal, data)
         elif kind == SHEET:
             if deals or not isinstance(data, list):
                 raise BadRecord("journal record %d: a sheet checkpoint must follow its game "
                                 "header" % i)
             for row in data:
-                deals.append([None, [], row, True])
+                if self.rules is None:
+                    deals.append([None, [], row, True])
+                else:
+                    self.rules.rebook(row)
+                    deals.append(_BOOKED)
+            self._prove()
         elif kind == GAME_OVER:
             if open_deal is not None:
                 raise BadRecord("journal record %d: game over while deal %d is open"
                                 % (i, len(deals)))
             self.over = data
             self._game_over = True
+            self._prove()
         else:
             raise BadRecord("journal record %d has unknown kind %r" % (i, kind))
+
+    def _undo(self, i, open_deal, data):
+        if open_deal is None or not open_deal[1]:
+            raise BadRecord("journal record %d: undo with no action to take back" % i)
+        n = len(open_deal[1])
+        if isinstance(data, (list, tuple)) and data and data[0] != n:  # [] (older): unchecked
+            raise BadRecord("journal record %d: an undo of action %s where the deal has %d: "
+                            "a duplicated or missing record" % (i, data[0], n))
+        open_deal[1].pop()
+
+    def _booked(self, i, open_deal, data):
+        deals = self.deals
+        actions = open_deal[1] if open_deal is not None else []
+        if actions:
+            self._played = True
+        elif self._played:
+            raise BadRecord("journal record %d: deal %d booked without an action: a "
+                            "duplicated record" % (i, len(deals) + (open_deal is None)))
+        if self.rules is not None:
+            self.rules.booked(actions, data)
+            if open_deal is None:
+                deals.append(_BOOKED)
+            else:
+                deals[-1] = _BOOKED
+        elif open_deal is None:
+            deals.append([None, [], data, True])  # a row kept by compaction
+        else:
+            open_deal[2] = data
+            open_deal[3] = True
+            if not self.keep_actions:
+                open_deal[1] = []
+        self._prove()
+
+    def _prove(self):
+        # the records so far rebuilt: a set-aside keeps the journal up to here
+        if self.journal is not None:
+            self.proven = self.journal.offset
+            self.proven_deals = len(self.deals)
+
+    def open_actions(self):
+        """The actions of the open deal of the last game (``[]`` when none is open), with
+        undos applied: what ``Referee.replay`` rebuilds the deal in play from."""
+        if self._game_over or not self.deals or self.deals[-1][3]:
+            return []
+        return self.deals[-1][1]
 
     def result(self):
         """The :class:`Resume` of the records added so far."""
@@ -118,10 +188,10 @@ def actions_since_last_deal(records):
     """The actions of the open deal of the last game, to replay into a fresh Referee
     (``referee.replay(actions)``); ``[]`` when no deal is open (the next deal has not
     started, or the game is over). Raises BadRecord as :func:`resume`."""
-    r = resume(records)
-    if r.game_over or not r.deals or r.deals[-1].over:
-        return []
-    return r.deals[-1].actions
+    r = Resumer()
+    for rec in records:
+        r.add(rec)
+    return r.open_actions()
 
 
 def squeeze(records):

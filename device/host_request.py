@@ -41,7 +41,7 @@ def check_new_game(args, pads, central=False):
     if not flows.seats_ok(flow, players, pads, central):
         raise ValueError("%s for %d needs %d pads, the board has %d"
                          % (name, players, players, pads))
-    from device.controller import _options_for
+    from device.modes.main import options_for as _options_for
     chosen = ()
     while True:
         questions = _options_for(flow, players, chosen)

@@ -1,5 +1,5 @@
-"""What a game keeps across deals and power cuts: journal writes, the rebuild at boot and
-the deck's tag registry on flash.
+"""What a game keeps across deals and power cuts: journal writes, compaction and
+checkpoints, and the deck's tag registry on flash (the rebuild at boot: device/resume.py).
 
 Split from :mod:`device.controller` (issue 15): the controller decides *when* a record is
 written or a registry read; this module knows *how*. Journal records and their kinds:
@@ -9,10 +9,8 @@ board's journal"). Nothing here touches the LCD: errors are raised or returned a
 
 from core.errors import BadRecord, NotSaved, TrickrefError
 from core.events import FLASH_FULL, WRITE_ERROR
-from core.journal import ACTION, DEAL_OVER, GAME, GAME_OVER, SHEET, UNDO
-from core.referee import Referee
+from core.journal import ACTION
 from core.tags import DeckRegistry
-from device import flows
 
 
 def save(journal, kind, data):
@@ -41,6 +39,40 @@ def act_writer(journal):
 def words(err):
     """What the LCD says for a NotSaved ``err``: "flash full" or "write error"."""
     return "flash full" if err.reason == FLASH_FULL else "write error"
+
+
+def compact(journal):
+    """Compact ``journal`` (core.journal_replay.squeeze: finished and abandoned games keep
+    their sheets; atomic: temporary file, then rename). Returns None, or the LCD lines
+    saying why it failed (then nothing changed). A journal that cannot compact (a log, or
+    None): nothing to do."""
+    if not hasattr(journal, "compact"):
+        return None
+    try:
+        journal.compact()
+    except (OSError, BadRecord) as e:
+        return ["journal compact", "failed: %s" % e]
+    return None
+
+
+def checkpoint(journal, flow, match):
+    """After a booked deal: compact ``journal`` to the game header and the score sheet of
+    ``match`` (its ``flow``'s ``booked_rows``; core.journal_replay.checkpoint), atomically
+    as :func:`compact`, so a game that never ends (Skat, Tarot) keeps a bounded journal
+    (docs/records.md). A game whose sheet the flow cannot rebuild from rows
+    (``booked_rows`` None): nothing to do. Returns None, or the LCD lines saying why it
+    failed: the journal still holds the deal's records and replays them."""
+    if not hasattr(journal, "compact"):
+        return None
+    try:
+        from core.journal_replay import checkpoint as kept
+        rows = flow.booked_rows(match)
+        if rows is None:
+            return None
+        journal.compact(kept(journal.read()[0], rows))
+    except (OSError, BadRecord) as e:
+        return ["journal checkpoint", "failed: %s" % e]
+    return None
 
 
 # --- which tag is which card: the deck's registry on flash ---------------------------------
@@ -114,96 +146,3 @@ def _save_file(path, data):
         os.rename(path + ".new", path)
     except OSError:
         _drop_file(path + ".new")
-
-
-# --- the rebuild at boot -------------------------------------------------------------------
-
-class Rebuild:
-    """A journal sink that rebuilds a game as its records stream by: the match with every
-    booked deal replayed into it, and the actions of the deal in progress. ``proven``:
-    bytes of the journal up to the last record that rebuilt (a game header, a booked deal
-    or a game over), ``proven_deals`` the booked deals there (``journal``: the Journal
-    being read, for its ``offset``). ``add`` raises BadRecord on a record it cannot
-    rebuild (and whatever the rules raise on an action they refuse).
-
-    Not ``core.journal_replay.Resumer``: the board also needs the proven offset (what a
-    set-aside keeps), the undo's action count checked (a duplicated or lost record), and a
-    booked deal without actions refused after played ones (a duplicated DEAL_OVER)."""
-
-    def __init__(self, journal=None):
-        self.journal = journal
-        self.flow = None
-        self.match = None
-        self.players = 0
-        self.acts = []
-        self.sheet = None
-        self.game_over = False
-        self.proven = 0
-        self.deals = 0
-        self.proven_deals = 0
-        self.played = False
-
-    def add(self, rec):
-        """Take the next record ``(kind, data)``."""
-        kind, data = rec[0], rec[1]
-        if kind == GAME:
-            name, players, options = data
-            self.flow = None  # until the header is known good
-            flow = flows.load(name)
-            self.match = flow.new_match(players, dict(options))
-            self.flow, self.players = flow, players
-            self.acts = []
-            self.game_over = False
-            self.deals = 0
-            self.played = False  # a deal of this game was booked from its actions
-        elif self.flow is None:
-            raise BadRecord("journal: %s before any game" % kind)
-        elif self.game_over:
-            raise BadRecord("journal: %s after the game is over" % kind)
-        elif kind == ACTION:
-            self.acts.append((data[0], tuple(data[1])))
-            return
-        elif kind == UNDO:
-            self._undo(data)
-            return
-        elif kind == DEAL_OVER:
-            self._booked(data)
-        elif kind == SHEET:
-            if self.deals or self.acts:
-                raise BadRecord("journal: a sheet checkpoint after deal %d" % self.deals)
-            for row in data:
-                self.flow.rebook(self.match, row)
-            self.deals = len(data)
-        elif kind == GAME_OVER:
-            self.game_over = True
-            self.sheet = data
-        else:
-            raise BadRecord("journal: record kind %r is not one this firmware writes" % kind)
-        if self.journal is not None:
-            self.proven = self.journal.offset
-            self.proven_deals = self.deals
-
-    def _undo(self, data):
-        if not self.acts:
-            raise BadRecord("journal: undo with no action to take back")
-        if data and data[0] != len(self.acts):  # [] from older firmware: unchecked
-            raise BadRecord("journal: an undo of action %s where the deal has %d: a "
-                            "duplicated or missing record" % (data[0], len(self.acts)))
-        self.acts.pop()
-
-    def _booked(self, data):
-        if self.acts:
-            referee = Referee(self.flow.deal_factory(self.match))
-            referee.replay(self.acts)
-            self.flow.record(self.match, referee.deal.result())
-            self.played = True
-        elif self.played:  # only a compacted, finished game has rows without actions
-            raise BadRecord("journal: deal %d booked without an action: a duplicated "
-                            "record" % (self.deals + 1))
-        self.acts = []
-        self.sheet = data
-        self.deals += 1
-
-    def finish(self):
-        """Called after the last record."""
-        return self

@@ -397,3 +397,31 @@ def test_undo_of_a_card_left_on_its_pad_asks_its_seat_to_lift_it():
     assert b.lcd_lines() == ["pads clear      ", "play: P2        "]
     b.play_card(1, second)
     assert b.app.referee.deal.history[-1] == (1, SKAT.parse("S7"))
+
+
+def test_a_mode_is_loaded_when_entered_and_the_setup_menus_dropped_at_the_deal():
+    """Issue 15: each screen mode's module is imported when the mode is entered; the main
+    menu and setup menus (device/modes/main.py) leave the heap when a deal starts, and
+    come back with the main menu."""
+    import sys
+    from device.buttons import BACK, OK
+    for name in ("device.modes.main", "device.modes.table", "device.modes.sheet"):
+        sys.modules.pop(name, None)
+    board = SimBoard(3)
+    ctl = board.power_on()
+    assert ctl.view().name == "main"
+    assert "device.modes.main" in sys.modules and "device.modes.table" not in sys.modules
+    ctl.start_game("skat", 3)
+    assert "device.modes.main" not in sys.modules
+    assert ctl.view().name == "choice"  # the first bid: a required choice
+    ctl.press(BACK)  # a required choice cannot be left
+    assert ctl.view().name == "choice"
+    assert "device.modes.sheet" not in sys.modules
+    ctl.press(OK)  # the first bid entered
+    while ctl.view().name == "choice":
+        ctl.press(OK)
+    assert ctl.view().name == "table" and "device.modes.table" in sys.modules
+    ctl.press(OK)  # the table menu
+    assert ctl.view().name == "choice" and board.lcd_lines()[0].startswith("Table")
+    ctl.press(BACK)  # leaves it
+    assert ctl.view().name == "table"

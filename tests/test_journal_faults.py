@@ -14,9 +14,10 @@ of a whole Zhopa and a whole Magistr game; each with each of the four faults.
 import os
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from core.errors import BadRecord
 from core.journal import MAGIC, Journal, encode_record
 from device.buttons import NEXT, OK
 from device.controller import (MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_SHEET,
@@ -501,7 +502,11 @@ def test_mutated_and_forged_journals_boot(refs, tmp_path, data):
             value = [data.draw(st.sampled_from(["play", "bid", "declare", "x"])), [value]]
         at = data.draw(st.sampled_from(ref.ends[1:]))
         seq = data.draw(st.integers(0, 70))
-        raw = raw[:at] + encode_record(kind, value, seq) + raw[at:]
+        try:
+            forged = encode_record(kind, value, seq)
+        except BadRecord:  # nested deeper than the codec writes: no record to forge
+            assume(False)
+        raw = raw[:at] + forged + raw[at:]
     else:
         raw = raw[:data.draw(st.integers(0, len(raw)))]
     _boots(str(tmp_path / "journal.bin"), bytes(raw))

@@ -53,7 +53,7 @@ def test_random_bytes_on_the_link_change_nothing(chunks):
         b.run(20)
     # a state-changing command may now be pending: it waits for the table, and
     # declining it (any button but OK) leaves the game as it was
-    if ctl._ask.active():
+    if ctl.host_ask.active():
         b.press(0)
     b.run(200)
     assert _state(ctl) == before

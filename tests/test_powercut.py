@@ -20,7 +20,7 @@ import pytest
 
 from core.journal import Journal
 from device import flows
-from device.session import Rebuild
+from device.resume import reader
 from host_sim.autoplay import table_player
 from host_sim.board import SimBoard
 
@@ -88,11 +88,12 @@ def _norm(acts):
 
 def rebuilt_state(path):
     """The state the boot code rebuilds from the journal file at ``path``."""
-    rb = Rebuild()
-    Journal(path).recover(sink=rb.add)
-    if rb.flow is None:
+    rules, res = reader()
+    Journal(path).recover(sink=res.add)
+    if rules.flow is None:
         return None
-    return (rb.flow.NAME, tuple(rb.flow.sheet_lines(rb.match)), _norm(rb.acts))
+    return (rules.flow.NAME, tuple(rules.flow.sheet_lines(rules.match)),
+            _norm(res.open_actions()))
 
 
 def _played(tmp_path, game, players, deals, seed):

@@ -2,8 +2,13 @@
 says so: device.link, device.pairing) or a button ends it (docs/protocol.md "Pairing")."""
 
 
+from device.controller import MODE_PAIR
+
+
 class PairMode:
     """Pairing on ``link`` (a ``device.link.Link``); ``show(lines)`` puts rows on the LCD."""
+
+    code = MODE_PAIR
 
     def __init__(self, link, show):
         self.link = link
@@ -15,10 +20,10 @@ class PairMode:
         self.show(["pair code:", code + " OK:end"])
 
     def press(self, button):
-        """Any button closes the window: back to the main menu."""
+        """Any button closes the window: ``([], "main")``, back to the main menu."""
         self.link.pairing.close()
-        return "main"
+        return [], "main"
 
     def tick(self, now_ms):
         """The link settles pairing itself (device.controller shows its outcome)."""
-        return None
+        return [], None

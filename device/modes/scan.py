@@ -12,6 +12,7 @@ from core.cards import deck_named
 from core.errors import TrickrefError
 from core.tags import decode_card, encode_card
 from device import session
+from device.controller import MODE_AUDIT, MODE_WRITE
 from device.pads import CARD, Pads
 
 
@@ -29,6 +30,7 @@ class ScanDesk:
         self.audit = None
         self.writing = None
         self.purpose = purpose
+        self.code = MODE_AUDIT if purpose == "audit" else MODE_WRITE
 
     def enter(self):
         """Show the first prompt."""
@@ -41,29 +43,31 @@ class ScanDesk:
         self._prompt_write()
 
     def tick(self, now_ms):
-        """Poll the next pad; a card read is audited or written. Stays in the mode."""
+        """Poll the next pad; a card read is audited or written. Stays in the mode:
+        ``([], None)``."""
         read = self.pads.poll(now_ms)
         if read is None or read.kind != CARD:
-            return None
+            return [], None
         if self.audit is not None:
             self.show(self.audit.scan(read.uid, read.data))
         else:
             self._write_tag(read)
-        return None
+        return [], None
 
     def press(self, button):
-        """OK or BACK end the mode: the audit's report (the registry saved after a clean
-        audit), or the main menu after writing tags; PREV and NEXT do nothing."""
+        """OK or BACK end the mode: ``([], next)``, the audit's report as a list (the
+        registry saved after a clean audit), or the main menu after writing tags; PREV and
+        NEXT do nothing."""
         from device.buttons import BACK, OK
         if button not in (OK, BACK):
-            return None
+            return [], None
         if self.audit is None:
-            return "main"
+            return [], "main"
         report = self.audit.report()
         reg = self.audit.registry()
         if reg is not None and self._save_registry(reg):
             report.append("tags bound: saved")
-        return report
+        return [], report
 
     def _prompt_write(self):
         deck, i = self.writing

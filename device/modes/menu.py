@@ -1,0 +1,73 @@
+"""Menu modes: the main menu with its setup menus, a choice the deal requires (a bid, a
+contract, an announcement: the flow's ``prompt``) and the table menu (device/menu.py
+draws and moves them; device/flows the items).
+
+An item's ``actions`` are applied to the deal (``Controller.apply``); its ``value`` says
+where to go: ``"continue"`` (back to the table), ``"sheet"`` (the score sheet),
+``"last"`` (the last finished game's sheet), ``"main"``, ``("start", game, players,
+options)``, ``("audit" | "write", deck)`` or a callable run as chosen.
+"""
+
+from core.errors import NotSaved
+from device.buttons import BACK
+from device.controller import MODE_MAIN
+
+
+class MenuMode:
+    """A menu on the LCD: ``stack`` (device.menu.MenuStack) of controller ``ctl``;
+    ``code`` the MODE_* it is (MODE_MAIN or MODE_CHOICE); ``required``: a choice the deal
+    needs (BACK cannot leave it); a table menu (not required) is left with BACK."""
+
+    def __init__(self, ctl, stack, code, required=False):
+        self.ctl = ctl
+        self.stack = stack
+        self.code = code
+        self.required = required
+
+    def enter(self):
+        """Show the menu."""
+        ctl = self.ctl
+        ctl.lcd.show(self.stack.lines(ctl.cols, ctl.rows))
+
+    redraw = enter
+
+    def tick(self, now_ms):
+        """A menu waits for the buttons."""
+        return [], None
+
+    def press(self, button):
+        """Move, open or choose (device.menu.MenuStack.press); returns ``(events,
+        next)``."""
+        got = self.stack.press(button)
+        if got == BACK:
+            if self.required:  # a choice the deal needs cannot be skipped
+                self.enter()
+                return [], None
+            return [], "main" if self.code == MODE_MAIN else "table"
+        if got is None:
+            self.enter()
+            return [], None
+        if got.actions is not None:
+            return self.ctl.apply(got.actions), None
+        return self._value(got.value)
+
+    def _value(self, v):
+        ctl = self.ctl
+        if v == "continue" and ctl.app is not None:
+            return [], "table"
+        if v == "sheet":
+            return [], ctl.flow.sheet_lines(ctl.match)
+        if v == "last":
+            return [], ctl.last_sheet
+        if v == "main":
+            return [], "main"
+        if isinstance(v, tuple) and v[0] == "start":
+            try:
+                ctl.start_game(v[1], v[2], dict(v[3]))
+            except NotSaved:
+                pass  # the LCD says why; the menu stays where it was
+        elif isinstance(v, tuple) and v[0] in ("audit", "write"):
+            ctl.start_scan(v[0], v[1])
+        elif callable(v):
+            return v() or [], None
+        return [], None

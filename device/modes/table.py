@@ -1,0 +1,83 @@
+"""Mode "table": card play on the pads (device/app.py reads them and shows the trick),
+and the table menu that OK opens (undo, the flow's claims, the sheet).
+
+The deal in play and its seating are the controller's (``Controller.view()``); what the
+table needs next (its result, a choice to enter, card play) is decided by
+``Controller.enter_table``, and after each tick by ``Controller.after``.
+"""
+
+from device.buttons import BACK, OK
+from device.controller import MODE_CHOICE, MODE_TABLE
+from device.menu import Item, Menu, MenuStack
+
+
+class TableMode:
+    """Card play for controller ``ctl``: each tick reads the pads (``App.tick``); BACK
+    takes the last action back, OK opens the table menu."""
+
+    code = MODE_TABLE
+
+    def __init__(self, ctl):
+        self.ctl = ctl
+
+    def enter(self):
+        """Show what the table waits for: cards to scan, else the deal's intro and who
+        plays now."""
+        app = self.ctl.app
+        ask = app.scan_lines()  # cards the deal waits for: keep asking
+        app.show(ask if ask is not None else app.screens.fit(self.intro()))
+
+    def redraw(self):
+        """Show the table again (after a host request was settled)."""
+        self.ctl.enter_table()
+
+    def intro(self):
+        """What the table sees when play starts or resumes: the flow's deal intro (if it
+        has one) and who plays now."""
+        ctl = self.ctl
+        referee = ctl.app.referee
+        seat = referee.current_seat()
+        who = "play: " + ctl.seating.label(seat) if seat >= 0 else ""
+        intro = getattr(ctl.flow, "deal_intro", None)
+        if intro is not None and not referee.deal.history:
+            return intro(ctl.match)[:max(1, ctl.rows - 1)] + [who]
+        return [ctl.flow.TITLE, who]
+
+    def tick(self, now_ms):
+        """Read the pads once (``App.tick``); a host request waiting for an answer is
+        cancelled when the table plays on. Returns ``(events, None)``: the controller's
+        ``after`` enters the result or a choice now due, on the return path (the card's
+        path re-enters no module: docs/architecture.md)."""
+        app = self.ctl.app
+        ask = self.ctl.host_ask
+        scanned = _scanned(app)
+        played = app.tick(now_ms)
+        if ask is not None and ask.active() and (played or _scanned(app) != scanned):
+            ask.cancel("cancelled: the table played on")
+        return played, None
+
+    def press(self, button):
+        """BACK: undo; OK: the table menu."""
+        if button == BACK:
+            return self.ctl.undo(), None
+        if button == OK:
+            return [], table_menu(self.ctl)
+        return [], None
+
+
+def table_menu(ctl):
+    """The table menu (MODE_CHOICE, not required: BACK leaves it): back to play, undo,
+    the flow's ``table_items`` (claims, announcements), the sheet, the main menu."""
+    from device.modes.menu import MenuMode
+    items = [Item("Back to play", value="continue"), Item("Undo last", value=ctl.undo)]
+    items.extend(ctl.flow.table_items(ctl.app.referee.deal, ctl.match))
+    items.append(Item("Score sheet", value="sheet"))
+    items.append(Item("Main menu", value="main"))
+    return MenuMode(ctl, MenuStack(Menu("Table", items)), MODE_CHOICE)
+
+
+def _scanned(app):
+    """Cards scanned so far for an écart / skat / poignée (-1: no scan asked): a card
+    laid for a scan produces no event until the last one."""
+    collect = getattr(app, "_collect", None)
+    return -1 if collect is None else len(collect[2])

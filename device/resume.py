@@ -1,0 +1,129 @@
+"""Resume after a power cut: the game rebuilt from the board's journal at boot.
+
+One path, the tested one: the journal streams through ``core.journal_replay.Resumer``
+(the order of records, the undo counts, duplicated bookings, the proven byte offset) with
+:class:`Rules` rebuilding the match as the records go by (docs/records.md "The board's
+journal"). Loaded at boot and after a booking that did not reach flash
+(``Controller._reload``); the controller drops it from the heap once the boot is done.
+"""
+
+from core.errors import BadRecord
+from core.journal_replay import Resumer
+from core.referee import Referee
+from device import flows
+
+
+class Rules:
+    """The rules side of a resume (``Resumer(rules=...)``): ``flow`` (device/flows module),
+    ``match`` with every booked deal replayed into it, ``players``, and ``sheet`` (the
+    data of the last DEAL_OVER record: the deal's lines then the sheet lines; None after a
+    checkpoint). Raises what ``flows.load`` / the flow / the rules raise on a record they
+    cannot take (an unknown game, an option, an action the rules refuse)."""
+
+    def __init__(self):
+        self.flow = None
+        self.match = None
+        self.players = 0
+        self.sheet = None
+
+    def game(self, data):
+        """A GAME record ``[name, players, [[option, value], ...]]``: a fresh match."""
+        name, players, options = data
+        self.flow = None  # until the header is known good
+        flow = flows.load(name)
+        self.match = flow.new_match(players, dict(options))
+        self.flow, self.players, self.sheet = flow, players, None
+
+    def booked(self, actions, data):
+        """A DEAL_OVER record: the deal replayed from ``actions`` and booked (``[]``: a
+        row kept by compaction, already in the sheet lines ``data``)."""
+        if actions:
+            referee = Referee(self.flow.deal_factory(self.match))
+            referee.replay(actions)
+            self.flow.record(self.match, referee.deal.result())
+        self.sheet = data
+
+    def rebook(self, row):
+        """One row of a SHEET checkpoint (the flow's ``booked_rows``) booked again."""
+        self.flow.rebook(self.match, row)
+
+
+def reader(journal=None):
+    """A fresh ``(rules, resumer)`` pair: feed ``journal.recover(sink=resumer.add)``."""
+    rules = Rules()
+    return rules, Resumer(journal=journal, rules=rules)
+
+
+def boot(ctl):
+    """Rebuild ``ctl``'s game (a ``device.controller.Controller``) from its journal.
+    Returns True when something is on the LCD (the table resumed, a closed game's sheet,
+    or what was set aside), False for the main menu (empty journal, or a finished game:
+    its sheet stays in the menu).
+
+    Never raises, whatever the flash holds: a journal the boot cannot replay (bad magic, a
+    good-CRC record that does not decode or that the rules refuse, an unknown game, a newer
+    firmware's record, a duplicated or missing record) is moved whole to a side file and
+    the journal starts again from the records it could prove (``Resumer.proven``: the game
+    header and every booked deal before the bad record; else nothing), replayed once more.
+    The LCD then lists what was kept and set aside until OK is pressed.
+    """
+    notice = None
+    for proven in (True, False):
+        rules, res = reader(ctl.journal)
+        try:
+            resumed = _from(ctl, rules, res)
+        except Exception as e:  # any flash content: a menu, never a blank LCD
+            ctl.app = ctl.match = ctl.flow = ctl.result = None
+            notice = _set_aside(ctl.journal, res.proven if proven else 0,
+                                res.proven_deals, e)
+            continue
+        if notice is None:
+            return resumed
+        break
+    ctl.journal_report = " / ".join(notice)
+    ctl.show_list(notice + ["OK: go on"])
+    return True
+
+
+def _from(ctl, rules, res):
+    _, report = ctl.journal.recover(sink=res.add)
+    ctl.journal_report = report
+    if res.over is not None or rules.flow is None:
+        ctl.last_sheet = res.over if res.game is not None else None
+        return False
+    n_pads = len(ctl.hw.readers)
+    if not flows.seats_ok(rules.flow, rules.players, n_pads, ctl.central):
+        why = "%s for %d: %d pads" % (rules.flow.NAME, rules.players, n_pads)
+        ctl.show(["journal refused", why])
+        ctl.journal_report = "journal refused: " + why
+        return False
+    acts = res.open_actions()
+    if rules.flow.is_match_over(rules.match) and acts:
+        raise BadRecord("journal: actions after the game's last deal")
+    sheet = rules.sheet
+    ctl.resumed(rules.flow, rules.match, rules.players, acts, sheet)
+    if report.dropped:
+        ctl.show(["resumed; dropped", "%d bytes: %s" % (report.dropped, report.reason)])
+    elif report.duplicates:
+        ctl.show(["resumed; skipped", "%d duplicated records" % report.duplicates])
+    return True
+
+
+def _set_aside(journal, keep, deals, err):
+    """Move the journal to a side file, keeping its first ``keep`` bytes (the proven
+    records, ``deals`` booked deals) as the journal; returns the lines that tell the table.
+    Never raises: when the flash cannot hold the copy the whole file is renamed aside
+    (nothing kept)."""
+    why = str(err) or type(err).__name__
+    try:
+        side = journal.set_aside(keep)
+    except Exception:
+        keep = 0
+        try:
+            side = journal.set_aside(0)
+        except Exception as e2:
+            side = None
+            why = "%s; and %s" % (why, e2)
+    name = side.rsplit("/", 1)[-1] if side else "nothing moved"
+    kept = "kept %d deals" % deals if keep else "kept nothing"
+    return ["journal set aside", why, kept, "side file:", name]
