@@ -7,3 +7,20 @@ except ImportError:  # CPython
     def const(x):
         """Return ``x``: CPython stand-in for MicroPython's compile-time ``const``."""
         return x
+
+
+def unload(name):
+    """Forget the module ``name`` (``"core.journal_io"``): drop it from ``sys.modules``
+    and from its package, so its code, constants and objects are garbage once nothing else
+    holds them (issue 19: a module is heap on a board; docs/performance.md "32-bit
+    heap"). The next import loads it again. A module not loaded is no error."""
+    import sys
+    if sys.modules.pop(name, None) is None:
+        return
+    i = name.rfind(".")
+    parent = sys.modules.get(name[:i]) if i > 0 else None
+    if parent is not None:
+        try:
+            delattr(parent, name[i + 1:])
+        except (AttributeError, TypeError):
+            pass

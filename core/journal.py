@@ -68,11 +68,10 @@ board's journal"). Their data (the journal checks only ``act``):
   is rebuilt exactly (``rebook``). It follows its game's GAME record, before any deal.
 """
 
-import os
 from collections import namedtuple
 
-from core.codec import decode, encode
-from core.compat import const
+from core.codec import decode, encode  # noqa: F401 (core.journal.decode: tests, tools)
+from core.compat import const, unload
 from core.crc32 import crc32
 from core.errors import BadRecord
 
@@ -125,8 +124,6 @@ def encode_record(kind, data, seq=None):
     return bytes(rec)
 
 
-# ---------------------------------------------------------------------------- reading
-
 class Report:
     """What :meth:`Journal.read` found: ``kept`` good bytes (the magic and every complete
     record), ``dropped`` bytes after them, ``reason`` why (None when nothing was dropped),
@@ -153,29 +150,6 @@ class Report:
                 % (self.records, self.kept, self.dropped, self.kept, self.reason, dup))
 
     __str__ = __repr__
-
-
-def _stat_size(path):
-    try:
-        return os.stat(path)[6]
-    except OSError:
-        return -1
-
-
-def _exists(path):
-    return _stat_size(path) >= 0
-
-
-def _rename(src, dst):
-    # CPython on Windows refuses to rename over a file; os.replace does it everywhere.
-    getattr(os, "replace", os.rename)(src, dst)
-
-
-def _remove(path):
-    try:
-        os.remove(path)
-    except OSError:
-        pass
 
 
 class Journal:
@@ -209,99 +183,15 @@ class Journal:
         """Read every complete record; returns ``(records, report)``.
 
         ``records``: list of :class:`Record` ``(kind, data)``. ``report``: a
-        :class:`Report`; a torn or corrupt tail is dropped and described there, the records
-        before it are all returned. With ``sink`` (a callable, e.g. ``Resumer().add``) each
-        record is passed to it as it is read and ``records`` stays empty, so a long
-        evening's journal is never held in RAM at once. A missing file reads as an empty
-        journal. Raises BadRecord when the file is not a trickref journal (other magic) or
-        a record with a good CRC does not decode (and whatever ``sink`` raises); the file
-        is never modified by ``read``.
+        :class:`Report`; a torn or corrupt tail is dropped and described there,
+        the records before it are all returned. With ``sink`` (a callable, e.g.
+        ``Resumer().add``) each record is passed to it as it is read and ``records`` stays
+        empty, so a long evening's journal is never held in RAM at once. A missing file
+        reads as an empty journal. Raises BadRecord when the file is not a trickref journal
+        (other magic) or a record with a good CRC does not decode (and whatever ``sink``
+        raises); the file is never modified by ``read``.
         """
-        records = []
-        try:
-            f = self._open(self.path, "rb")
-        except OSError:
-            return records, Report(0, 0, None, 0)
-        try:
-            return self._read(f, records, sink)
-        finally:
-            f.close()
-
-    def _read(self, f, records, sink):
-        # One header buffer and one body buffer, reused (grown only for a longer record):
-        # reading at boot leaves the records and little else on the heap.
-        size = _stat_size(self.path)
-        head = f.read(len(MAGIC))
-        self._seq = 0
-        if len(head) < len(MAGIC):
-            if MAGIC[:len(head)] != head and MAGIC_V1[:len(head)] != head:
-                raise BadRecord("%s is not a trickref journal (starts %r)" % (self.path, head))
-            return records, Report(0, len(head), "torn file header" if head else None, 0)
-        if head != MAGIC and head != MAGIC_V1:
-            raise BadRecord("%s is not a trickref journal (magic %r, expected %r)"
-                            % (self.path, head, MAGIC))
-        skip = _SEQ if head == MAGIC else 0  # SEQ bytes before the payload
-        seq = 0 if skip else None  # the SEQ due next
-        last_crc = -1
-        dups = 0
-        pos = len(MAGIC)
-        count = 0
-        reason = None
-        hdr = bytearray(_HEAD)
-        buf = bytearray(64)
-        while True:
-            got = f.readinto(hdr)
-            if not got:
-                break
-            if got < _HEAD:
-                reason = "torn record header"
-                break
-            n = hdr[0] | (hdr[1] << 8)
-            if n < 1 + skip or n > MAX_RECORD:
-                reason = "bad record length %d" % n
-                break
-            need = n - 1 + _CRC
-            if need > len(buf):
-                buf = bytearray(need)
-            mv = memoryview(buf)
-            got = f.readinto(mv[:need]) or 0
-            if got < need:
-                reason = "torn record (%d of %d bytes)" % (_HEAD + got, _HEAD + need)
-                break
-            k = n - 1
-            want = buf[k] | (buf[k + 1] << 8) | (buf[k + 2] << 16) | (buf[k + 3] << 24)
-            if crc32(mv[:k], crc32(hdr)) != want:
-                reason = "CRC mismatch in record %d" % count
-                break
-            code = hdr[2]
-            if code < 1 or code > len(KINDS):
-                raise BadRecord("journal record %d at byte %d: unknown kind %d with a good CRC"
-                                % (count, pos, code))
-            kind = KINDS[code - 1]
-            if skip:
-                got = buf[0] | (buf[1] << 8)
-                if got != seq:
-                    if got == (seq - 1) & 0xFFFF and want == last_crc:
-                        dups += 1  # the record before, written twice: never applied twice
-                        pos += _HEAD + need
-                        continue
-                    raise BadRecord("journal record %d at byte %d: sequence number %d where "
-                                    "%d was due: records are missing" % (count, pos, got, seq))
-                seq = (seq + 1) & 0xFFFF
-                last_crc = want
-            try:
-                data = decode(buf, skip, k)
-            except BadRecord as e:
-                raise BadRecord("journal record %d at byte %d: %s" % (count, pos, e))
-            self.offset = pos + _HEAD + need
-            if sink is None:
-                records.append(Record(kind, data))
-            else:
-                sink(Record(kind, data))
-            count += 1
-            pos += _HEAD + need
-        self._seq = seq
-        return records, Report(pos, size - pos if reason else 0, reason, count, dups)
+        return _io_call("read", self, sink)
 
     def recover(self, sink=None):
         """Boot step: read the journal and make the file safe to append to.
@@ -312,85 +202,16 @@ class Journal:
         as :meth:`read` (``sink`` as there); raises BadRecord as :meth:`read` (nothing is
         changed then).
         """
-        self.close()
-        if _exists(self.tmp):
-            if _exists(self.path):
-                _remove(self.tmp)  # rename not done: the old file is still the journal
-            else:
-                _rename(self.tmp, self.path)  # cut between unlink and rename (FAT)
-        records, report = self.read(sink)
-        self._size = report.kept
-        if not report.ok:
-            self._size = self._rewrite_prefix(report.kept)
-        return records, report
-
-    def _same(self, path, parts):
-        # Raises OSError(5) unless the file at ``path`` holds exactly ``parts`` (bytes
-        # objects, in order): a new file is read back before it replaces the journal.
-        with self._open(path, "rb") as f:
-            for part in parts:
-                if f.read(len(part)) != part:
-                    raise OSError(5, "%s did not read back as written" % path)
-            if f.read(1):
-                raise OSError(5, "%s is longer than written" % path)
-
-    def _rewrite_prefix(self, kept):
-        # Returns the size of the new file.
-        self._copy(self.path, self.tmp, kept)
-        _rename(self.tmp, self.path)
-        return max(kept, len(MAGIC))
-
-    def _copy(self, src_path, dst_path, n):
-        # The first ``n`` bytes of ``src_path`` to a new ``dst_path`` (the magic when n is
-        # shorter than it), flushed.
-        with self._open(dst_path, "wb") as out:
-            if n < len(MAGIC):
-                out.write(MAGIC)
-            else:
-                self._each_chunk(src_path, n, out.write)
-            out.flush()
-        try:  # read back: the copy must equal its source before it replaces anything
-            if n < len(MAGIC):
-                self._same(dst_path, [MAGIC])
-            else:
-                with self._open(dst_path, "rb") as dst:
-                    def same(chunk):
-                        if dst.read(len(chunk)) != chunk:
-                            raise OSError(5, "%s did not read back as written" % dst_path)
-                    self._each_chunk(src_path, n, same)
-        except OSError:
-            _remove(dst_path)
-            raise
-
-    def _each_chunk(self, path, n, fn):
-        # fn(chunk) over the first n bytes of the file at path, 512 bytes at a time.
-        with self._open(path, "rb") as src:
-            left = n
-            while left:
-                chunk = src.read(min(left, 512))
-                if not chunk:
-                    break
-                fn(chunk)
-                left -= len(chunk)
+        return _io_call("recover", self, sink)
 
     def set_aside(self, keep=0):
         """Move the whole file to a side file (``<path>.N.bad``, N the first free number)
         and start the journal again from its first ``keep`` bytes (the records the boot
         could prove; 0: an empty journal). Nothing is deleted: ``trickref journal`` reads
-        the side file. Returns the side file's path. Raises OSError when the flash cannot
-        hold the copy (the journal is then left as it was)."""
-        self.close()
-        n = 1
-        while _exists("%s.%d.bad" % (self.path, n)):
-            n += 1
-        side = "%s.%d.bad" % (self.path, n)
-        if not _exists(self.path):
-            return None
-        self._copy(self.path, self.tmp, keep)
-        _rename(self.path, side)
-        _rename(self.tmp, self.path)
-        self._size = None  # the next append reads the kept records (their SEQ) again
-        return side
+        the side file. Returns the side file's path (None when there is no journal).
+        Raises OSError when the flash cannot hold the copy (the journal is then left as it
+        was)."""
+        return _io_call("set_aside", self, keep)
 
     # -- writing
 
@@ -442,15 +263,7 @@ class Journal:
     def _undo_write(self, start):
         # After a failed append: cut the file back to ``start`` good bytes now; if even that
         # fails (flash full), the next append's recover() cuts the torn tail.
-        self.close()
-        self._size = None
-        try:
-            self._size = start
-            if _stat_size(self.path) != start:
-                self._size = None
-                self._size = self._rewrite_prefix(start)
-        except OSError:
-            pass
+        _io_call("undo_write", self, start)
 
     def size(self):
         """Bytes of good journal (magic and complete records); reads the file if needed."""
@@ -466,35 +279,14 @@ class Journal:
         ``<path>.exp`` and later reads come from that copy (removed after the last byte),
         so records booked or compacted meanwhile never splice into it. When the flash
         cannot hold the copy, the live file is read up to the size it had at offset 0 (new
-        records never show; a compaction meanwhile ends the export early).
+        records never show; a compaction meanwhile ends the export early). The reading code
+        stays loaded while an export runs.
         """
-        if offset == 0 or self._export is None:
-            self._end_export()
-            size = self.size()
-            src = self.path + ".exp"
-            try:
-                self._copy(self.path, src, size)
-            except OSError:
-                _remove(src)
-                src = self.path
-            self._export = (src, size)
-        src, size = self._export
-        data = b""
-        if offset < size:
-            try:
-                with self._open(src, "rb") as f:
-                    f.seek(offset)
-                    data = f.read(min(n, size - offset))
-            except OSError:
-                data = b""
+        from core import journal_io
+        data = journal_io.chunk(self, offset, n)
         if not data:
-            self._end_export()
+            unload("core.journal_io")
         return data
-
-    def _end_export(self):
-        if self._export is not None and self._export[0] != self.path:
-            _remove(self._export[0])
-        self._export = None
 
     def compact(self, records=None):
         """Rewrite the journal as ``records`` (default: :func:`squeeze` of what is in it),
@@ -502,29 +294,7 @@ class Journal:
         so a power cut leaves either the old journal or the new one. Returns the new size.
         Raises OSError (nothing changed) when the flash cannot take the new file.
         """
-        if records is None:
-            from core.journal_replay import squeeze
-            records = squeeze(self.recover()[0])
-        data = [encode_record(records[i][0], records[i][1], i)  # BadRecord before any write
-                for i in range(len(records))]
-        self.close()
-        size = len(MAGIC)
-        try:
-            with self._open(self.tmp, "wb") as out:
-                out.write(MAGIC)
-                for rec in data:
-                    out.write(rec)
-                    size += len(rec)
-                out.flush()
-            data.insert(0, MAGIC)
-            self._same(self.tmp, data)
-        except OSError:
-            _remove(self.tmp)
-            raise
-        _rename(self.tmp, self.path)
-        self._size = size
-        self._seq = len(records) & 0xFFFF
-        return size
+        return _io_call("compact", self, records)
 
     def close(self):
         """Close the append handle (the next append reopens it)."""
@@ -541,6 +311,17 @@ class Journal:
 # names stay reachable here, loaded on first use.
 _REPLAY = tuple(["Resumer", "resume", "actions_since_last_deal", "squeeze", "checkpoint",
                  "DealLog", "Resume"])
+
+
+def _io_call(name, journal, arg):
+    # core.journal_io's ``name(journal, arg)``: the module is loaded for the call and
+    # unloaded after it, unless a journal export is under way (it reads through it).
+    from core import journal_io
+    try:
+        return getattr(journal_io, name)(journal, arg)
+    finally:
+        if journal._export is None:
+            unload("core.journal_io")
 
 
 def __getattr__(name):
