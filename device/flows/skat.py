@@ -49,6 +49,8 @@ _BOCK_EVENTS = (("bock_kontra", "Bock: Kontra won", (("off", "off"), ("on", "on"
                 ("bock_re", "Bock: Re said", (("off", "off"), ("on", "on"))),
                 ("bock_value", "Bock: value", (("off", "off"), ("72 or more", "72"),
                                               ("96 or more", "96"))),
+                ("bock_schneider", "Bock: schneider", (("off", "off"), ("on", "on"))),
+                ("bock_durchmarsch", "Bock: Durchm.", (("off", "off"), ("on", "on"))),
                 ("bockramsch", "Ramsch rounds", (("off", "off"), ("after Bock", "on"))))
 
 
@@ -266,19 +268,30 @@ def _bock_line(line, value):
 def booked_rows(match):
     """The list for the journal's checkpoint: ``[declarer, value]`` per game (declarer a
     table seat, -1 when nobody played); the running and Seeger-Fabian totals follow from
-    them (ISkO 5.2.1 and the Seeger-Fabian bonuses, core.games.skat_sheet.ScoreSheet). None
-    when the house rules Ramsch or Bock are on: a Ramsch row's per-seat values and the Bock
-    rounds' state are not rebuilt from ``[declarer, value]``, so such a game keeps its
-    deals' records instead of a checkpoint (docs/records.md)."""
-    if match.game.ramsch != skat.RAMSCH_OFF or match.bock != skat.BOCK_OFF:
-        return None
+    them (ISkO 5.2.1 and the Seeger-Fabian bonuses, core.games.skat_sheet.ScoreSheet).
+    With the house rules Ramsch or Bock on, the rows of core.games.skat_booked, which
+    also rebuild each Ramsch's values and the Bock and Ramsch rounds owed
+    (docs/records.md)."""
+    if _house_rows(match):
+        from core.games import skat_booked
+        return skat_booked.rows(match)
     return [[r[1], r[2]] for r in match.sheet.rows]
+
+
+def _house_rows(match):
+    """True when the checkpoint's rows are core.games.skat_booked's (Ramsch or Bock on)."""
+    return match.game.ramsch != skat.RAMSCH_OFF or match.bock != skat.BOCK_OFF
 
 
 def rebook(match, row):
     """Book a ``booked_rows`` row again: the list adds it as it added the deal (same
     ScoreSheet rules) and the deal passes to the left. Raises BadRecord on a row that is
-    not ``[declarer, value]`` with the declarer playing this deal."""
+    not ``[declarer, value]`` with the declarer playing this deal (with Ramsch or Bock on:
+    core.games.skat_booked.rebook's rows and errors)."""
+    if _house_rows(match):
+        from core.games import skat_booked
+        skat_booked.rebook(match, row)
+        return
     decl, value = _row(row, 2)
     seats = match.table_seats()
     if decl != -1 and decl not in seats or not isinstance(value, int):
