@@ -11,10 +11,18 @@ pays each the difference ("+55 gegen -20 gibt +75 bei A und -75 bei B"); the pag
 totals +218, -81, +60, -38 become +55, -20, +15, -10 (halves away from zero) and the
 differences +180, -120, +20, -80 cents. Option ``money``: ``"off"``, ``"1"``, ``"1/2"``,
 ``"1/4"``, ``"1/10"`` cent per point. docs/rules/skat.md "Series and money".
+
+Points target (option ``target``: ``"off"``, ``"500"``, ``"1000"``): no published source
+found for the target itself (docs/rules/skat.md "A points target", the reading chosen):
+once a player's list total reaches it the round is played out, "damit alle gleiche
+Chancen haben, spielt man volle Runden, so dass alle gleich oft gegeben haben"
+(pickup-theater.com "Skat", rule 4: whole rounds, everybody dealing as often), then the
+evening is over and the highest total wins.
 """
 
 SERIES_CHOICES = ("off", "1", "2", "3")
 MONEY_CHOICES = ("off", "1", "1/2", "1/4", "1/10")
+TARGET_CHOICES = ("off", "500", "1000")
 # games of one series by players at the table: LeSkat's 36 and 48 are 12 deals per
 # player; five play 60 (docs/rules/skat.md "Series and money")
 _GAMES = {3: 36, 4: 48, 5: 60}
@@ -29,6 +37,23 @@ def check(series, money):
     if money not in MONEY_CHOICES:
         raise ValueError("skat option money %r: one of %s" % (money, ", ".join(MONEY_CHOICES)))
     return series, money
+
+
+def check_target(target):
+    """``target`` when it is among TARGET_CHOICES; else ValueError naming the option."""
+    if target not in TARGET_CHOICES:
+        raise ValueError("skat option target %r: one of %s" % (target,
+                                                               ", ".join(TARGET_CHOICES)))
+    return target
+
+
+def target_reached(target, players, totals, played):
+    """True once a player's plain list total (``totals``, ints per table seat) has reached
+    ``target`` (a TARGET_CHOICES value) and the round is complete: ``played`` games a
+    multiple of ``players`` (each player dealt as often)."""
+    if target == "off" or played % players:
+        return False
+    return max(totals) >= int(target)
 
 
 def games(series, players):

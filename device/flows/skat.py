@@ -36,6 +36,8 @@ _BASE_OPTIONS = (("violations", "Violations", (("decide", "decide"),
            # The evening's length and its settlement (house scoring, skat_series).
            ("series", "Series", (("no limit", "off"), ("1 series", "1"), ("2 series", "2"),
                                  ("3 series", "3"))),
+           # First to a points target ends the evening once the round is complete.
+           ("target", "Points target", (("off", "off"), ("500", "500"), ("1000", "1000"))),
            ("money", "Money/point", (("off", "off"), ("1 ct", "1"), ("1/2 ct", "1/2"),
                                      ("1/4 ct", "1/4"), ("1/10 ct", "1/10"))),
            # Lost hand games doubled (ISkO) or simple (the old rule); Seeger-Fabian shown
@@ -80,6 +82,7 @@ def new_match(players, options):
     match.series, match.money = skat_series.check(options.get("series", "off"),
                                                   options.get("money", "off"))
     match.game.series, match.game.money = match.series, match.money  # readable on the game
+    match.target = match.game.target = skat_series.check_target(options.get("target", "off"))
     match.game.lost_hand, match.game.seeger = skat_scoring.check(
         options.get("lost_hand", "double"), options.get("seeger", "on"))
     return match
@@ -335,9 +338,12 @@ def _seeger(match):
 
 def is_match_over(match):
     """A Skat list runs as long as the table likes, or to the end of the series chosen
-    (option series: 36 games a series at 3 players, 48 at 4; skat_series)."""
-    return skat_series.is_over(getattr(match, "series", "off"), match.players,
-                               len(match.sheet.rows))
+    (option series: 36 games a series at 3 players, 48 at 4; skat_series), or to the
+    end of the round in which a player reached the points target (option target)."""
+    played = len(match.sheet.rows)
+    return skat_series.is_over(getattr(match, "series", "off"), match.players, played) or \
+        skat_series.target_reached(getattr(match, "target", "off"), match.players,
+                                   match.sheet.totals, played)
 
 
 def sheet_table(match):
