@@ -32,10 +32,42 @@ def test_seeger_fabian_at_five():
     assert match.sheet.sf == [24, 218 + 24, -70 - 50, 24, 24]
 
 
-def test_six_at_one_table_is_refused():
+@pytest.mark.parametrize("dealer,playing", [(0, (1, 2, 4)), (3, (4, 5, 1)), (5, (0, 1, 3))])
+def test_six_at_a_table_the_dealer_the_one_opposite_and_his_right_sit_out(dealer, playing):
+    match = skat_sheet.Match(6, first_dealer=dealer)
+    assert match.table_seats() == playing
+
+
+def test_six_at_a_table_every_trio_differs_and_everybody_plays_half():
+    """Over a round of six deals the six trios differ and each player plays three deals
+    (the reading chosen in docs/rules/skat.md "Six at a table")."""
+    match = skat_sheet.Match(6)
+    trios = []
+    for _ in range(6):
+        trios.append(frozenset(match.table_seats()))
+        match.dealer = (match.dealer + 1) % 6
+    assert len(set(trios)) == 6
+    assert [sum(p in t for t in trios) for p in range(6)] == [3] * 6
+
+
+def test_seeger_fabian_at_six():
+    """Dealer P1: forehand P2, then the next forehand P3 (dealer P2 and P5, P6... sit):
+    the grand hand 168 (P2 +218), then P3's null hand lost (-70): the five others get 20."""
+    match = skat_sheet.Match(6)
+    deal = _declared("GH", match=match)
+    _play_out(deal)
+    match.record(deal.result())
+    deal = _declared("NH", match=match)
+    _play_out(deal)
+    match.record(deal.result())
+    assert match.sheet.totals == [0, 168, -70, 0, 0, 0]
+    assert match.sheet.sf == [20, 218 + 20, -70 - 50, 20, 20, 20]
+
+
+def test_seven_at_one_table_is_refused():
     with pytest.raises(ValueError) as e:
-        skat_sheet.Match(6)
-    assert "3, 4 or 5" in str(e.value)
+        skat_sheet.Match(7)
+    assert "3, 4, 5 or 6" in str(e.value)
 
 
 def _tricks(pads):
@@ -61,3 +93,16 @@ def test_a_schieberamsch_evening_at_five_with_money():
     assert skat_flow.sheet_lines(match)[-5:] == [
         "P1 ct      +436", "P2 ct     -1744", "P3 ct      +436", "P4 ct      +436",
         "P5 ct      +436"]
+
+
+def test_a_grand_hand_with_kontra_at_six_through_the_board():
+    """Six at the emulated board, dealer P1: P2, P3 and P5 play; P2's grand hand with 4
+    schneider, P3 says Kontra: 336 (docs/rules/skat.md "Six at a table")."""
+    script = (["choose P2 declarer", "choose 18", "choose Hand game", "choose Grand",
+               "choose Plain hand", "ok", "choose P3 Kontra"] + _tricks((2, 3, 5)) +
+              ["play 3 C8", "play 3 C7", "expect won K +336", "ok"])
+    board = run_script("\n".join(script), "skat", 6, out=lambda line: None,
+                       options={"kontra": "on"})
+    match = board.controller.match
+    assert match.sheet.totals == [0, 336, 0, 0, 0, 0] and match.dealer == 1
+    assert match.table_seats() == (2, 3, 5)  # dealer P2: P3, P4 and P6 play next

@@ -24,8 +24,8 @@ SERIES_CHOICES = ("off", "1", "2", "3")
 MONEY_CHOICES = ("off", "1", "1/2", "1/4", "1/10")
 TARGET_CHOICES = ("off", "500", "1000")
 # games of one series by players at the table: LeSkat's 36 and 48 are 12 deals per
-# player; five play 60 (docs/rules/skat.md "Series and money")
-_GAMES = {3: 36, 4: 48, 5: 60}
+# player; five play 60, six 72 (docs/rules/skat.md "Series and money")
+_GAMES = {3: 36, 4: 48, 5: 60, 6: 72}
 
 
 def check(series, money):
@@ -58,7 +58,7 @@ def target_reached(target, players, totals, played):
 
 def games(series, players):
     """How many games the evening has: 0 (no limit) when ``series`` is ``"off"``, else
-    the series times 36 (3 players), 48 (4 players) or 60 (5 players)."""
+    the series times 36 (3 players), 48 (4 players), 60 (5 players) or 72 (6 players)."""
     if series == "off":
         return 0
     return int(series) * _GAMES[players]

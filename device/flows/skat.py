@@ -4,7 +4,7 @@ Seeger-Fabian totals) is kept. Rules: docs/rules/skat.md.
 
 Table seats are 0..players-1 clockwise; the deal's seats are forehand, middlehand,
 rearhand, starting left of the dealer (with 4 players the dealer sits out, with 5 the
-dealer and the third player on his left).
+dealer and the third player on his left, with 6 also the fifth, core.games.skat_table).
 """
 
 from collections import namedtuple
@@ -19,7 +19,7 @@ from device.menu import Item, Items, Menu
 NAME = "skat"
 TITLE = "Skat"
 DECK = SKAT
-PLAYERS = (3, 4, 5)  # 4: the dealer sits out; 5: two sit out (core.games.skat_table)
+PLAYERS = (3, 4, 5, 6)  # 4: the dealer sits out; 5: two sit out, 6: three (skat_table)
 # A proven revoke: decided as ISkO 4.1-4.2 (the game ends) or only shown (docs/rules/skat.md).
 _BASE_OPTIONS = (("violations", "Violations", (("decide", "decide"),
                                          ("report only", "report"))),
