@@ -18,18 +18,21 @@ def test_the_dealer_and_the_third_on_his_left_sit_out(dealer, playing):
     assert match.table_seats() == playing
 
 
-def test_seeger_fabian_at_five():
+@pytest.mark.parametrize("players,bonus", [(5, 24), (6, 20)])
+def test_seeger_fabian_at_five_and_six(players, bonus):
     """Dealer P1: forehand is P2. The grand hand with 4 schneider (168): P2 168 + 50; the
-    null hand lost (-70) by the next forehand, P3: the four others get 24 each."""
-    match = skat_sheet.Match(5)
+    null hand lost (-70) by the next forehand, P3: the others get 120 / players each,
+    24 at five, 20 at six (the sitting players too)."""
+    match = skat_sheet.Match(players)
     deal = _declared("GH", match=match)
     _play_out(deal)
     match.record(deal.result())
     deal = _declared("NH", match=match)
     _play_out(deal)
     match.record(deal.result())
-    assert match.sheet.totals == [0, 168, -70, 0, 0]
-    assert match.sheet.sf == [24, 218 + 24, -70 - 50, 24, 24]
+    rest = [0] * (players - 3)
+    assert match.sheet.totals == [0, 168, -70] + rest
+    assert match.sheet.sf == [bonus, 218 + bonus, -70 - 50] + [bonus] * (players - 3)
 
 
 @pytest.mark.parametrize("dealer,playing", [(0, (1, 2, 4)), (3, (4, 5, 1)), (5, (0, 1, 3))])
@@ -48,20 +51,6 @@ def test_six_at_a_table_every_trio_differs_and_everybody_plays_half():
         match.dealer = (match.dealer + 1) % 6
     assert len(set(trios)) == 6
     assert [sum(p in t for t in trios) for p in range(6)] == [3] * 6
-
-
-def test_seeger_fabian_at_six():
-    """Dealer P1: forehand P2, then the next forehand P3 (dealer P2 and P5, P6... sit):
-    the grand hand 168 (P2 +218), then P3's null hand lost (-70): the five others get 20."""
-    match = skat_sheet.Match(6)
-    deal = _declared("GH", match=match)
-    _play_out(deal)
-    match.record(deal.result())
-    deal = _declared("NH", match=match)
-    _play_out(deal)
-    match.record(deal.result())
-    assert match.sheet.totals == [0, 168, -70, 0, 0, 0]
-    assert match.sheet.sf == [20, 218 + 20, -70 - 50, 20, 20, 20]
 
 
 def test_seven_at_one_table_is_refused():
