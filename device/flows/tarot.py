@@ -48,7 +48,7 @@ _OPTIONS = (("excuse_last", "Excuse, last trk", (("to other camp", "other-camp")
            ("misere", "Misere", (("off", "off"), ("20 points", "20"))))
 # Five at the table: the FFT's called king, or the mort (the dealer sits out, four play
 # as at four; house rule, core.games.tarot_mort, docs/rules/tarot.md "The mort at five").
-_FIVE = (("five", "At five", (("called king", "call"), ("mort, dealer out", "mort"))),)
+_FIVE = (("five", "At five", (("called king", "call"), ("dealer sits out", "mort"))),)
 
 
 def OPTIONS(players, chosen):
