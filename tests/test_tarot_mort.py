@@ -91,3 +91,35 @@ def test_a_mort_evening_through_the_board_and_its_checkpoint():
         tarot_flow.rebook(rebuilt, row)
     assert rebuilt.totals == match.totals and rebuilt.dealer == match.dealer
     assert tarot_flow.sheet_lines(rebuilt) == tarot_flow.sheet_lines(match)
+
+
+def test_the_simulator_deals_to_the_four_and_its_computers_play_a_mort_deal():
+    """Computer seats at five with the mort (seed 3): the dealer's pad gets no card, the
+    four others 18 each; every card is legal with the hands known and the firmware's
+    result equals the shadow deal's; booked, the mort's total stays 0."""
+    from core.events import Refused, RevokeFound, TrickTaken
+    from host_sim.ui.app import SimApp
+    sim = SimApp("tarot", 5, seed=3, human=(), fixed_dt=17, think_ms=60, collect_ms=120,
+                 options={"five": "mort"})
+    try:
+        for _ in range(200):
+            sizes = [len(sim.tableau.hand(p)) for p in range(5)]
+            if sum(sizes):
+                break
+            assert sim.step()
+        assert sizes == [0, 18, 18, 18, 18]
+        for _ in range(8000):
+            if sim.results:
+                break
+            assert sim.step()
+        assert sim.results[0] == sim.shadow.result()
+        assert len([e for e in sim.events if isinstance(e, TrickTaken)]) == 18
+        assert not [e for e in sim.events if isinstance(e, (Refused, RevokeFound))]
+        marks = sim.results[0].marks
+        for _ in range(4000):  # the result shown, then booked by the computer's OK
+            if sim.ctl.match.results:
+                break
+            assert sim.step()
+        assert sim.ctl.match.totals == [0] + list(marks)
+    finally:
+        sim.close()
