@@ -203,3 +203,31 @@ def test_a_durchmarsch_in_a_ramsch_round_opens_nothing():
     match.record(res)
     assert match.sheet.totals[1] == 120 and match.bock_rounds.left == 0
     assert match.bock_rounds.ramsch_left == 2
+
+
+def _durchmarsch_record(tmp_path, options):
+    """A trickref/1 record of the Ramsch example 2 (the Durchmarsch) with ``options``."""
+    import json
+    fore = R_FOREHAND.replace("D7", "C8")
+    acts = [["pass_", [1]], ["pass_", [2]], ["pass_", [0]]]
+    for f, m, r in zip(fore.split(), R_MIDDLE.split(), R_REAR.split()):
+        acts += [["play", [0, f]], ["play", [1, m]], ["play", [2, r]]]
+    acts.append(["set_skat", [["D7", "C7"]]])
+    path = tmp_path / "durchmarsch.jsonl"
+    path.write_text(json.dumps({"format": "trickref/1", "game": "skat", "players": 3,
+                                "deal": 1, "options": options, "actions": acts}) + "\n")
+    return path
+
+
+def test_records_with_the_new_triggers_replay_and_a_misspelt_one_is_named(tmp_path,
+                                                                           replay_json):
+    options = {"ramsch": "ramsch", "bock": "on", "bock_durchmarsch": "on",
+               "bock_schneider": "on"}
+    status, out = replay_json(_durchmarsch_record(tmp_path, options))
+    assert status == 0 and out[0]["result"]["values"] == [120, 0, 0]
+    assert out[0]["result"]["levels"] == ["durchmarsch"]
+    bad = dict(options, bock_durchmarsh="on")
+    del bad["bock_durchmarsch"]
+    status, out = replay_json(_durchmarsch_record(tmp_path, bad))
+    assert status == 1 and out[0]["status"] == "error"
+    assert "has no option bock_durchmarsh" in out[0]["error"]
