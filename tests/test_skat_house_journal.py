@@ -12,7 +12,7 @@ import os
 import pytest
 
 from core.errors import BadRecord
-from core.games import skat_booked, skat_sheet
+from core.games import skat, skat_booked, skat_sheet
 from core.journal import Journal, encode_record
 from device import flows
 from device.controller import MODE_SHEET
@@ -172,3 +172,22 @@ def test_a_push_on_a_table_without_schieberamsch_is_refused(tmp_path):
     board = SimBoard(3)
     ctl = board.power_on(journal=Journal(path))
     assert "only in a Schieberamsch" in ctl.journal_report
+
+
+def test_a_schieberamsch_cut_while_the_skat_goes_round_resumes_at_the_same_seat(tmp_path):
+    """All passed, forehand pushed two cards (not scanned), middlehand passed on unseen;
+    the power goes: the boot replays the open deal to rearhand holding the skat, the
+    factor 2 kept (pagat.com "Schieberamsch")."""
+    path = str(tmp_path / "journal.bin")
+    script = ["choose All passed", "expect P2: skat?", "choose Push 2 cards",
+              "expect P3: skat?", "choose Pass on unseen", "expect P1: skat?"]
+    board = run_script("\n".join(script), "skat", 3, out=lambda line: None,
+                       options={"ramsch": "schieberamsch"}, journal=Journal(path))
+    want = board_state(board.controller)
+    rebooted = SimBoard(3)
+    again = rebooted.power_on(journal=Journal(path))
+    rebooted.run(50)
+    assert board_state(again) == want
+    deal = again.view().app.referee.deal
+    assert (deal.phase, deal.pusher, deal.passed_on) == (skat.PHASE_PUSH, 2, 1)
+    assert rebooted.lcd_lines()[0].startswith("P1: skat?"), rebooted.lcd_lines()
