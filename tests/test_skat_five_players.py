@@ -95,3 +95,28 @@ def test_a_grand_hand_with_kontra_at_six_through_the_board():
     match = board.controller.match
     assert match.sheet.totals == [0, 336, 0, 0, 0, 0] and match.dealer == 1
     assert match.table_seats() == (2, 3, 5)  # dealer P2: P3, P4 and P6 play next
+
+
+def test_the_simulator_deals_to_three_of_six_and_its_computers_play_the_deal():
+    """Six at the simulator's table (seed 11): only P2, P3 and P5 get cards (dealer P1, the
+    player opposite, P4, and P6 sit out); the computers' deal is legal with the hands known
+    and the firmware's result equals the shadow deal's."""
+    from core.events import Refused, RevokeFound, TrickTaken
+    from host_sim.ui.app import SimApp
+    sim = SimApp("skat", 6, seed=11, human=(), fixed_dt=17, think_ms=60, collect_ms=120)
+    try:
+        for _ in range(200):
+            sizes = [len(sim.tableau.hand(p)) for p in range(6)]
+            if sum(sizes):
+                break
+            assert sim.step()
+        assert sizes == [0, 10, 10, 0, 10, 0]
+        for _ in range(8000):
+            if sim.results:
+                break
+            assert sim.step()
+        assert sim.results[0] == sim.shadow.result()
+        assert len([e for e in sim.events if isinstance(e, TrickTaken)]) == 10
+        assert not [e for e in sim.events if isinstance(e, (Refused, RevokeFound))]
+    finally:
+        sim.close()
