@@ -28,9 +28,10 @@ class ScriptError(Exception):
 
 
 def run_script(text, game, players, cols=16, rows=2, central=False, start=True,
-               out=print, options=None):
+               out=print, options=None, journal=None):
     """Run script ``text`` for ``game``; prints each changed LCD frame with ``out``.
-    ``options``: answers to the setup questions (dict; the rest at their defaults).
+    ``options``: answers to the setup questions (dict; the rest at their defaults);
+    ``journal``: the board's journal (core.journal.Journal; none by default).
     Returns the SimBoard. Raises ScriptError naming the line, or an unknown option."""
     flow = flows.load(game)
     try:
@@ -44,7 +45,7 @@ def run_script(text, game, players, cols=16, rows=2, central=False, start=True,
         out("%8d ms | %s |" % (board.clock.now_ms, " | ".join(lines)))
 
     board.on_frame = frame
-    board.power_on(central=central)
+    board.power_on(journal=journal, central=central)
     board.run(50)
     if start:
         for label in ("New game", dict((n, t) for n, t, _ in flows.GAMES)[game],

@@ -534,8 +534,8 @@ def test_a_sticker_rewritten_before_a_power_cycle_is_refused_after_it(tmp_path):
     b = SimBoard(3, flash=flash)
     b.power_on(journal=Journal(journal))
     b.run(40)
-    for label in ("New game", "Skat", "3", "decide", "no game", "off", "off", "no limit", "off",
-                  "double (ISkO)", "on", "Start", "P2 declarer", "18", "Hand game",
+    for label in ("New game", "Skat", "3", "decide", "no game", "off", "off", "no limit",
+                  "off", "off", "double (ISkO)", "on", "Start", "P2 declarer", "18", "Hand game",
                   "Grand", "Plain hand"):
         b.choose(label)
     deck = TaggedDeck(SKAT)

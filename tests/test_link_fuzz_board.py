@@ -17,7 +17,7 @@ def _board():
     ctl = b.power_on()
     b.run(40)
     for label in ("New game", "Skat", "3", "decide", "no game", "off", "off",
-                  "no limit", "off", "double (ISkO)", "on", "Start",
+                  "no limit", "off", "off", "double (ISkO)", "on", "Start",
                   "P2 declarer", "18", "Hand game", "Grand", "Plain hand"):
         b.choose(label)
     deck = TaggedDeck(SKAT)

@@ -214,7 +214,7 @@ def test_audited_deck_refuses_foreign_tags(tmp_path):
     b2.power_on()
     b2.run(40)
     for label in ("New game", "Skat", "3", "decide", "no game", "off", "off",
-                  "no limit", "off", "double (ISkO)", "on", "Start",
+                  "no limit", "off", "off", "double (ISkO)", "on", "Start",
                   "P2 declarer", "18", "Hand game", "Grand", "Plain hand"):
         b2.choose(label)
     stranger = Ntag213(tag_uid(SKAT, 5, b"phone"), SKAT, P("HA"))

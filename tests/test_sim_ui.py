@@ -108,7 +108,7 @@ def play_record_by_hand(rec):
     you = Person(sim)
     you.frames(3)
     for label in ("New game", "Skat", "3", "decide", "no game", "off", "off",
-                  "no limit", "off", "double (ISkO)", "on", "Start"):
+                  "no limit", "off", "off", "double (ISkO)", "on", "Start"):
         you.choose(label)
     you.until(lambda: sim.fw_deal is not None and sim.grab_points)
     ref = iss.replay(rec)

@@ -128,7 +128,8 @@ def test_bock_events_are_asked_only_with_bock_rounds_and_checked_by_name():
         flows.check_options(flow, 3, {"bock": "on", "bock_value": "60"})
     assert "bock_value" in str(e.value) and "60" in str(e.value)
     keys = [k for k, _, _ in flows.check_options(flow, 3, {"bock": "on"})]
-    assert keys[-4:] == ["bock_kontra", "bock_re", "bock_value", "bockramsch"]
+    assert keys[-6:] == ["bock_kontra", "bock_re", "bock_value", "bock_schneider",
+                         "bock_durchmarsch", "bockramsch"]
     with pytest.raises(ValueError):
         skat_sheet.Match(3, bock="off", bockramsch="on")
 
@@ -137,3 +138,96 @@ def test_queued_rounds_then_ramsch_rounds():
     rounds = BockRounds(3, ramsch_rounds=True)
     assert [rounds.game(o) for o in (2, 0, 0, 0, 0, 0)] == [2] * 6
     assert rounds.ramsch_now() and rounds.ramsch_left == 6
+
+
+@pytest.mark.parametrize("option,booked,left,line", [
+    ("off", 168, 0, "won +168"), ("on", 336, 2, "won Bock +336")])
+def test_a_schneider_game_opens_a_round(option, booked, left, line):
+    """bock_schneider: forehand's clubs game played out schwarz (168, schneider reached)
+    opens a round: it counts double (336) and the LCD's result row says Bock."""
+    match = skat_sheet.Match(3, bock="on", bock_schneider=option)
+    res = _clubs_schwarz(match)
+    assert res.schneider and not res.contract.hand
+    assert skat_flow.record(match, res)[1] == line
+    assert match.sheet.rows[-1][2] == booked and match.bock_rounds.left == left
+
+
+def test_a_lost_schneider_game_opens_a_round_too():
+    """Schneider for either party: the null hand lost has no schneider (ISkO 5.2: null
+    games have none); a grand lost schneider (declarer 30 or less) opens a round."""
+    events = skat_bock_events.check_events({"bock_schneider": "on"})
+    lost = skat.Result("played", 0, skat.parse_contract("G"), 18, False, -144, 1, 3, False,
+                       25, 2, True, False, (), ("with 1", "game", "schneider"))
+    assert skat_bock_events.count(lost, events) == 1
+    null = skat.Result("played", 0, skat.parse_contract("NH"), 18, False, -70, 0, 0, False,
+                       0, 1, False, False, (), ())
+    assert skat_bock_events.count(null, events) == 0
+
+
+def _durchmarsch(match):
+    """Ramsch example 2 of docs/rules/skat.md: forehand's D7 and the skat's C8 swapped,
+    forehand takes all ten tricks: Durchmarsch +120."""
+    fore = R_FOREHAND.replace("D7", "C8")
+    deal = match.new_deal([p(fore), p(R_MIDDLE), p(R_REAR)], p("D7 C7"))
+    if deal.phase == skat.PHASE_AUCTION:  # a Ramsch round's deal starts as a Ramsch
+        for seat in (1, 2, 0):
+            deal.pass_(seat)
+    _ramsch_play_out(deal, fore, R_MIDDLE, R_REAR)
+    return deal.result()
+
+
+@pytest.mark.parametrize("option,row,left", [
+    ("off", ["Ramsch P2 120p", "Durchm. +120"], 0),
+    ("on", ["Ramsch P2 120p", "Durchm. B +240"], 2)])  # 16 columns
+def test_a_ramsch_durchmarsch_opens_a_round(option, row, left):
+    """bock_durchmarsch: the Durchmarsch (+120) opens a round and counts in it: +240, the
+    LCD's row says Bock and the totals "Bock games 2"."""
+    match = skat_sheet.Match(3, ramsch="ramsch", bock="on", bock_durchmarsch=option)
+    res = _durchmarsch(match)
+    assert res.status == "ramsch" and "durchmarsch" in res.levels
+    assert skat_flow.record(match, res) == row
+    assert match.sheet.totals[1] == (240 if option == "on" else 120)
+    assert match.bock_rounds.left == left
+    assert ("Bock games 2" in skat_flow.sheet_lines(match)) == (option == "on")
+    assert skat_flow.sheet_table(match)[1][-1][-1] == (1 if option == "on" else 0)
+
+
+def test_a_durchmarsch_in_a_ramsch_round_opens_nothing():
+    """A Ramsch of a Ramsch round counts single and opens nothing (docs/rules/skat.md),
+    a Durchmarsch too."""
+    match = skat_sheet.Match(3, ramsch="ramsch", bock="on", bock_durchmarsch="on",
+                             bockramsch="on")
+    match.bock_rounds.ramsch_left = 3
+    res = _durchmarsch(match)
+    assert skat_flow.result_lines(res, match)[1] == "Durchm. +120"
+    match.record(res)
+    assert match.sheet.totals[1] == 120 and match.bock_rounds.left == 0
+    assert match.bock_rounds.ramsch_left == 2
+
+
+def _durchmarsch_record(tmp_path, options):
+    """A trickref/1 record of the Ramsch example 2 (the Durchmarsch) with ``options``."""
+    import json
+    fore = R_FOREHAND.replace("D7", "C8")
+    acts = [["pass_", [1]], ["pass_", [2]], ["pass_", [0]]]
+    for f, m, r in zip(fore.split(), R_MIDDLE.split(), R_REAR.split()):
+        acts += [["play", [0, f]], ["play", [1, m]], ["play", [2, r]]]
+    acts.append(["set_skat", [["D7", "C7"]]])
+    path = tmp_path / "durchmarsch.jsonl"
+    path.write_text(json.dumps({"format": "trickref/1", "game": "skat", "players": 3,
+                                "deal": 1, "options": options, "actions": acts}) + "\n")
+    return path
+
+
+def test_records_with_the_new_triggers_replay_and_a_misspelt_one_is_named(tmp_path,
+                                                                           replay_json):
+    options = {"ramsch": "ramsch", "bock": "on", "bock_durchmarsch": "on",
+               "bock_schneider": "on"}
+    status, out = replay_json(_durchmarsch_record(tmp_path, options))
+    assert status == 0 and out[0]["result"]["values"] == [120, 0, 0]
+    assert out[0]["result"]["levels"] == ["durchmarsch"]
+    bad = dict(options, bock_durchmarsh="on")
+    del bad["bock_durchmarsch"]
+    status, out = replay_json(_durchmarsch_record(tmp_path, bad))
+    assert status == 1 and out[0]["status"] == "error"
+    assert "has no option bock_durchmarsh" in out[0]["error"]

@@ -55,3 +55,43 @@ def test_without_a_series_the_list_runs_on_and_bad_values_are_named():
     with pytest.raises(ValueError) as e:
         skat_series.check("off", "2 ct")
     assert "money" in str(e.value)
+
+
+def _book(match, rows):
+    """Book ``[declarer, value]`` rows (table seats) as the list books deals."""
+    for row in rows:
+        assert not skat_flow.is_match_over(match)
+        skat_flow.rebook(match, row)
+
+
+def test_a_points_target_ends_the_evening_when_the_round_is_complete():
+    """docs/rules/skat.md "A points target", target 500 at three: P2's grand hand with 4
+    schneider and Kontra (336), P2's grand hand (168): 504 after game 2, the round is
+    played out: P3's null hand lost (-70) ends it; the highest total wins."""
+    match = skat_flow.new_match(3, {"target": "500"})
+    _book(match, [[1, 336], [1, 168], [2, -70]])
+    assert skat_flow.is_match_over(match)
+    assert match.sheet.totals == [0, 504, -70] and match.game.target == "500"
+
+
+def test_a_points_target_at_four_waits_for_the_fourth_dealer():
+    """At four a round is four games (each deals once; the dealer sits out): P2 reaching
+    1008 in game 4 ends the evening there; reaching it in game 5, game 8 does."""
+    match = skat_flow.new_match(4, {"target": "1000"})
+    _book(match, [[1, 672], [2, -70], [3, 168], [1, 336]])  # 672 + 336 = 1008 in game 4
+    assert skat_flow.is_match_over(match) and match.sheet.totals[1] == 1008
+    match = skat_flow.new_match(4, {"target": "1000"})
+    _book(match, [[1, 672], [2, 336], [3, -70], [1, 168]])  # round 1: P2 840
+    _book(match, [[1, 168], [2, -70], [3, -46]])  # P2 1008 in game 5: round 2 runs on
+    assert not skat_flow.is_match_over(match)
+    _book(match, [[0, -70]])
+    assert skat_flow.is_match_over(match) and len(match.sheet.rows) == 8
+
+
+def test_a_negative_total_never_reaches_the_target_and_bad_values_are_named():
+    match = skat_flow.new_match(3, {"target": "500"})
+    _book(match, [[1, -672], [1, -336], [2, 168]])
+    assert not skat_flow.is_match_over(match)
+    with pytest.raises(ValueError) as e:
+        flows.check_options(flows.load("skat"), 3, {"target": "750"})
+    assert "target" in str(e.value) and "750" in str(e.value)

@@ -43,7 +43,7 @@ from core.games.skat_values import (BASE_VALUES, BID_LADDER, GRAND, KIND_LETTERS
                                     NULL, NULL_VALUES, RANK_POINTS, _CARD_POINTS,
                                     Contract, card_points, contract_code, declared_value,
                                     game_value, matadors, null_value, parse_contract)
-from core.games import skat_scoring
+from core.games import skat_scoring, skat_table
 
 PHASE_AUCTION = const(1)
 PHASE_DECLARE = const(2)
@@ -152,8 +152,8 @@ _WINNER_KEYS = tuple(_winner_keys(kind) for kind in range(6))
 class Game:
     """Skat's static facts: 32-card Prager deck, three active seats, options.
 
-    ``players``: the table, 3, 4 or 5 (at 4 the dealer sits out each deal, ISkO 2.1; at 5
-    two sit out, core.games.skat_table); a deal
+    ``players``: the table, 3, 4, 5 or 6 (at 4 the dealer sits out each deal, ISkO 2.1; at
+    5 two sit out, at 6 three, core.games.skat_table); a deal
     always has three seats (``Game.players`` stays 3, the table's count is
     ``table_players``); ValueError on another count. A null below the bid loses twice the
     next multiple of its value, as SkatGUI (the only reading implemented, see
@@ -173,9 +173,7 @@ class Game:
 
     def __init__(self, players=3, violations=VIOLATIONS_DECIDE, ramsch=RAMSCH_OFF,
                  kontra=KONTRA_OFF):
-        if players not in (3, 4, 5):  # five: two sit out (core.games.skat_table)
-            raise ValueError("a Skat table has 3, 4 or 5 players, not %r" % (players,))
-        self.table_players = players
+        self.table_players = skat_table.check_players(players)  # 5: two sit out, 6: three
         self.violations = check_violations(violations)
         self.ramsch = check_ramsch(ramsch)
         self.kontra = check_kontra(kontra)

@@ -24,7 +24,9 @@ class BockRounds:
 
     def factor(self, opens):
         """The factor (1 or 2) the next game would get, changing nothing; ``opens`` the
-        rounds that game opens (0, or True / a count)."""
+        rounds that game opens (0, or True / a count); 1 for a Ramsch of a Ramsch round."""
+        if self.ramsch_now():
+            return 1
         return 2 if opens or self.left else 1
 
     def ramsch_now(self):
@@ -37,10 +39,10 @@ class BockRounds:
         rounds it opens (False/True or a count). A round counts from its opening game when
         none runs, and is queued after the running ones otherwise (docs/rules/skat.md);
         each round opened owes a Ramsch round when ``ramsch_rounds``."""
+        factor = self.factor(opens)
         if self.ramsch_now():
             self.ramsch_left -= 1  # a Ramsch of the round opens nothing
-            return 1
-        factor = self.factor(opens)
+            return factor
         if opens:
             self.left += self.players * opens
             if self.ramsch_rounds:

@@ -9,16 +9,22 @@ Kontra where the Soloist said Re but lost counts as one event not two"; several 
 the same time add as many rounds. ``-bockramsch``: "Play a round of compulsory Ramsch after
 each Bockround". docs/rules/skat.md "More Bock triggers" has the decisions.
 
-Options (asked only when ``bock`` is ``"on"``): ``bock_kontra`` and ``bock_re``
-(``"off"``/``"on"``), ``bock_value`` (``"off"``, ``"72"``, ``"96"``), ``bockramsch``
-(``"off"``/``"on"``).
+Schneider games and a Ramsch Durchmarsch as triggers (issue 22's list; not among XSkat's
+events, and no published source found): ``bock_schneider`` opens a round for a game
+played out schneider or schwarz (either party), ``bock_durchmarsch`` for a Ramsch one
+player took every trick of (docs/rules/skat.md "More Bock triggers", the reading chosen).
+
+Options (asked only when ``bock`` is ``"on"``): ``bock_kontra``, ``bock_re``,
+``bock_schneider``, ``bock_durchmarsch`` and ``bockramsch`` (``"off"``/``"on"``),
+``bock_value`` (``"off"``, ``"72"``, ``"96"``).
 """
 
 OFF = "off"
 ON = "on"
 # name -> the values it takes, the default first
 CHOICES = (("bock_kontra", (OFF, ON)), ("bock_re", (OFF, ON)),
-           ("bock_value", (OFF, "72", "96")), ("bockramsch", (OFF, ON)))
+           ("bock_value", (OFF, "72", "96")), ("bock_schneider", (OFF, ON)),
+           ("bock_durchmarsch", (OFF, ON)), ("bockramsch", (OFF, ON)))
 
 
 def check_events(events):
@@ -37,19 +43,33 @@ def check_events(events):
 
 
 def count(result, events):
-    """How many Bock rounds ``result`` (a core.games.skat Result) opens by the chosen
-    ``events`` (see :func:`check_events`), besides the triggers of ``bock=on``: one for a
-    Kontra the defenders win and/or a game with Re (one event, not two: XSkat), one for a
-    won game worth ``bock_value`` or more before Kontra and Re doubled it."""
-    if result.status != "played" or result.value is None:
+    """How many Bock rounds ``result`` (a core.games.skat Result or a Ramsch's) opens by
+    the chosen ``events`` (see :func:`check_events`), besides the triggers of ``bock=on``:
+    one for a Kontra the defenders win and/or a game with Re (one event, not two: XSkat),
+    one for a won game worth ``bock_value`` or more before Kontra and Re doubled it, one
+    for a game played out schneider (``bock_schneider``), one for a Ramsch Durchmarsch
+    (``bock_durchmarsch``)."""
+    if result.value is None:
+        return 0
+    if result.status == "ramsch":
+        return int(events.get("bock_durchmarsch") == ON and "durchmarsch" in result.levels)
+    if result.status != "played":
+        return 0
+    return _doubling_events(result, events) + _value_event(result, events) + \
+        int(events.get("bock_schneider") == ON and bool(result.schneider))
+
+
+def _doubling_events(result, events):
+    """1 for a won Kontra and/or a Re (one event, XSkat's note), else 0."""
+    levels = result.levels
+    kontra_won = events["bock_kontra"] == ON and "kontra" in levels and not result.won
+    return int(kontra_won or (events["bock_re"] == ON and "re" in levels))
+
+
+def _value_event(result, events):
+    """1 for a won game worth ``bock_value`` or more before Kontra and Re, else 0."""
+    if events["bock_value"] == OFF or not result.won:
         return 0
     levels = result.levels
-    n = 0
-    kontra_won = events["bock_kontra"] == ON and "kontra" in levels and not result.won
-    if kontra_won or (events["bock_re"] == ON and "re" in levels):
-        n += 1
-    if events["bock_value"] != OFF and result.won:
-        doubles = ("kontra" in levels) + ("re" in levels)
-        if result.value >> doubles >= int(events["bock_value"]):
-            n += 1
-    return n
+    doubles = ("kontra" in levels) + ("re" in levels)
+    return int(result.value >> doubles >= int(events["bock_value"]))

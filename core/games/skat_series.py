@@ -11,13 +11,21 @@ pays each the difference ("+55 gegen -20 gibt +75 bei A und -75 bei B"); the pag
 totals +218, -81, +60, -38 become +55, -20, +15, -10 (halves away from zero) and the
 differences +180, -120, +20, -80 cents. Option ``money``: ``"off"``, ``"1"``, ``"1/2"``,
 ``"1/4"``, ``"1/10"`` cent per point. docs/rules/skat.md "Series and money".
+
+Points target (option ``target``: ``"off"``, ``"500"``, ``"1000"``): no published source
+found for the target itself (docs/rules/skat.md "A points target", the reading chosen):
+once a player's list total reaches it the round is played out, "damit alle gleiche
+Chancen haben, spielt man volle Runden, so dass alle gleich oft gegeben haben"
+(pickup-theater.com "Skat", rule 4: whole rounds, everybody dealing as often), then the
+evening is over and the highest total wins.
 """
 
 SERIES_CHOICES = ("off", "1", "2", "3")
 MONEY_CHOICES = ("off", "1", "1/2", "1/4", "1/10")
+TARGET_CHOICES = ("off", "500", "1000")
 # games of one series by players at the table: LeSkat's 36 and 48 are 12 deals per
-# player; five play 60 (docs/rules/skat.md "Series and money")
-_GAMES = {3: 36, 4: 48, 5: 60}
+# player; five play 60, six 72 (docs/rules/skat.md "Series and money")
+_GAMES = {3: 36, 4: 48, 5: 60, 6: 72}
 
 
 def check(series, money):
@@ -31,9 +39,26 @@ def check(series, money):
     return series, money
 
 
+def check_target(target):
+    """``target`` when it is among TARGET_CHOICES; else ValueError naming the option."""
+    if target not in TARGET_CHOICES:
+        raise ValueError("skat option target %r: one of %s" % (target,
+                                                               ", ".join(TARGET_CHOICES)))
+    return target
+
+
+def target_reached(target, players, totals, played):
+    """True once a player's plain list total (``totals``, ints per table seat) has reached
+    ``target`` (a TARGET_CHOICES value) and the round is complete: ``played`` games a
+    multiple of ``players`` (each player dealt as often)."""
+    if target == "off" or played % players:
+        return False
+    return max(totals) >= int(target)
+
+
 def games(series, players):
     """How many games the evening has: 0 (no limit) when ``series`` is ``"off"``, else
-    the series times 36 (3 players), 48 (4 players) or 60 (5 players)."""
+    the series times 36 (3 players), 48 (4 players), 60 (5 players) or 72 (6 players)."""
     if series == "off":
         return 0
     return int(series) * _GAMES[players]

@@ -104,6 +104,8 @@ class Match:
                 setattr(self.game, name, self.bock_events[name])
             self.bock_rounds = BockRounds(players, self.bock_events["bockramsch"] == "on")
         self.doubled = []
+        self.opened = []  # the Bock rounds each row opened (the journal's checkpoint)
+        self.ramsch_rows = []  # True for a row booking a Ramsch
 
     def table_seats(self):
         """Table seats of forehand, middlehand and rearhand in the current deal (with
@@ -124,13 +126,20 @@ class Match:
             return 1
         return self.bock_rounds.factor(self._opens(result))
 
-    def record(self, result):
-        """Book ``result`` on the sheet and pass the deal to the left; returns the row."""
+    def record(self, result, opens=None):
+        """Book ``result`` on the sheet and pass the deal to the left; returns the row.
+        ``opens``: the Bock rounds it opens, when known already (a deal booked again from
+        the journal's checkpoint); else counted from ``result``. ``opened[i]`` keeps the
+        rounds row i + 1 opened, ``ramsch_rows[i]`` whether it booked a Ramsch."""
         factor = 1
+        if opens is None:
+            opens = self._opens(result) if self.bock == BOCK_ON else 0
         if self.bock == BOCK_ON:
-            factor = self.bock_rounds.game(self._opens(result))
+            factor = self.bock_rounds.game(opens)
         row = self.sheet.add(result, self.table_seats(), factor)
         self.doubled.append(factor == 2)
+        self.opened.append(opens)
+        self.ramsch_rows.append(result.status == "ramsch")
         self.dealer = (self.dealer + 1) % self.players
         return row
 

@@ -4,7 +4,7 @@ Seeger-Fabian totals) is kept. Rules: docs/rules/skat.md.
 
 Table seats are 0..players-1 clockwise; the deal's seats are forehand, middlehand,
 rearhand, starting left of the dealer (with 4 players the dealer sits out, with 5 the
-dealer and the third player on his left).
+dealer and the third player on his left, with 6 also the fifth, core.games.skat_table).
 """
 
 from collections import namedtuple
@@ -19,7 +19,7 @@ from device.menu import Item, Items, Menu
 NAME = "skat"
 TITLE = "Skat"
 DECK = SKAT
-PLAYERS = (3, 4, 5)  # 4: the dealer sits out; 5: two sit out (core.games.skat_table)
+PLAYERS = (3, 4, 5, 6)  # 4: the dealer sits out; 5: two sit out, 6: three (skat_table)
 # A proven revoke: decided as ISkO 4.1-4.2 (the game ends) or only shown (docs/rules/skat.md).
 _BASE_OPTIONS = (("violations", "Violations", (("decide", "decide"),
                                          ("report only", "report"))),
@@ -36,6 +36,8 @@ _BASE_OPTIONS = (("violations", "Violations", (("decide", "decide"),
            # The evening's length and its settlement (house scoring, skat_series).
            ("series", "Series", (("no limit", "off"), ("1 series", "1"), ("2 series", "2"),
                                  ("3 series", "3"))),
+           # First to a points target ends the evening once the round is complete.
+           ("target", "Points target", (("off", "off"), ("500", "500"), ("1000", "1000"))),
            ("money", "Money/point", (("off", "off"), ("1 ct", "1"), ("1/2 ct", "1/2"),
                                      ("1/4 ct", "1/4"), ("1/10 ct", "1/10"))),
            # Lost hand games doubled (ISkO) or simple (the old rule); Seeger-Fabian shown
@@ -49,6 +51,8 @@ _BOCK_EVENTS = (("bock_kontra", "Bock: Kontra won", (("off", "off"), ("on", "on"
                 ("bock_re", "Bock: Re said", (("off", "off"), ("on", "on"))),
                 ("bock_value", "Bock: value", (("off", "off"), ("72 or more", "72"),
                                               ("96 or more", "96"))),
+                ("bock_schneider", "Bock: schneider", (("off", "off"), ("on", "on"))),
+                ("bock_durchmarsch", "Bock: Durchm.", (("off", "off"), ("on", "on"))),
                 ("bockramsch", "Ramsch rounds", (("off", "off"), ("after Bock", "on"))))
 
 
@@ -78,6 +82,7 @@ def new_match(players, options):
     match.series, match.money = skat_series.check(options.get("series", "off"),
                                                   options.get("money", "off"))
     match.game.series, match.game.money = match.series, match.money  # readable on the game
+    match.target = match.game.target = skat_series.check_target(options.get("target", "off"))
     match.game.lost_hand, match.game.seeger = skat_scoring.check(
         options.get("lost_hand", "double"), options.get("seeger", "on"))
     return match
@@ -266,19 +271,30 @@ def _bock_line(line, value):
 def booked_rows(match):
     """The list for the journal's checkpoint: ``[declarer, value]`` per game (declarer a
     table seat, -1 when nobody played); the running and Seeger-Fabian totals follow from
-    them (ISkO 5.2.1 and the Seeger-Fabian bonuses, core.games.skat_sheet.ScoreSheet). None
-    when the house rules Ramsch or Bock are on: a Ramsch row's per-seat values and the Bock
-    rounds' state are not rebuilt from ``[declarer, value]``, so such a game keeps its
-    deals' records instead of a checkpoint (docs/records.md)."""
-    if match.game.ramsch != skat.RAMSCH_OFF or match.bock != skat.BOCK_OFF:
-        return None
+    them (ISkO 5.2.1 and the Seeger-Fabian bonuses, core.games.skat_sheet.ScoreSheet).
+    With the house rules Ramsch or Bock on, the rows of core.games.skat_booked, which
+    also rebuild each Ramsch's values and the Bock and Ramsch rounds owed
+    (docs/records.md)."""
+    if _house_rows(match):
+        from core.games import skat_booked
+        return skat_booked.rows(match)
     return [[r[1], r[2]] for r in match.sheet.rows]
+
+
+def _house_rows(match):
+    """True when the checkpoint's rows are core.games.skat_booked's (Ramsch or Bock on)."""
+    return match.game.ramsch != skat.RAMSCH_OFF or match.bock != skat.BOCK_OFF
 
 
 def rebook(match, row):
     """Book a ``booked_rows`` row again: the list adds it as it added the deal (same
     ScoreSheet rules) and the deal passes to the left. Raises BadRecord on a row that is
-    not ``[declarer, value]`` with the declarer playing this deal."""
+    not ``[declarer, value]`` with the declarer playing this deal (with Ramsch or Bock on:
+    core.games.skat_booked.rebook's rows and errors)."""
+    if _house_rows(match):
+        from core.games import skat_booked
+        skat_booked.rebook(match, row)
+        return
     decl, value = _row(row, 2)
     seats = match.table_seats()
     if decl != -1 and decl not in seats or not isinstance(value, int):
@@ -322,9 +338,12 @@ def _seeger(match):
 
 def is_match_over(match):
     """A Skat list runs as long as the table likes, or to the end of the series chosen
-    (option series: 36 games a series at 3 players, 48 at 4; skat_series)."""
-    return skat_series.is_over(getattr(match, "series", "off"), match.players,
-                               len(match.sheet.rows))
+    (option series: 36 games a series at 3 players, 48 at 4; skat_series), or to the
+    end of the round in which a player reached the points target (option target)."""
+    played = len(match.sheet.rows)
+    return skat_series.is_over(getattr(match, "series", "off"), match.players, played) or \
+        skat_series.target_reached(getattr(match, "target", "off"), match.players,
+                                   match.sheet.totals, played)
 
 
 def sheet_table(match):

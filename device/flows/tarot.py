@@ -32,7 +32,7 @@ NAME = "tarot"
 TITLE = "French Tarot"
 DECK = TAROT
 PLAYERS = (3, 4, 5)
-OPTIONS = (("excuse_last", "Excuse, last trk", (("to other camp", "other-camp"),
+_OPTIONS = (("excuse_last", "Excuse, last trk", (("to other camp", "other-camp"),
                                                   ("to the winner", "winner"),
                                                   ("forbidden", "forbidden"))),
            ("excuse_slam", "Excuse in chelem", (("any camp (seed)", "any"),
@@ -46,6 +46,14 @@ OPTIONS = (("excuse_last", "Excuse, last trk", (("to other camp", "other-camp"),
            ("rounding", "Round margin", (("to the point", "off"), ("to 5", "5"),
                                          ("to 10", "10"))),
            ("misere", "Misere", (("off", "off"), ("20 points", "20"))))
+# Five at the table: the FFT's called king, or the mort (the dealer sits out, four play
+# as at four; house rule, core.games.tarot_mort, docs/rules/tarot.md "The mort at five").
+_FIVE = (("five", "At five", (("called king", "call"), ("dealer sits out", "mort"))),)
+
+
+def OPTIONS(players, chosen):
+    """The setup questions; at five players also how the five play (``five``)."""
+    return _OPTIONS + _FIVE if players == 5 else _OPTIONS
 _BIDS = (("Pass", "pass"), ("Prise", "prise"), ("Garde", "garde"),
          ("Garde sans", "garde sans"), ("Garde contre", "garde contre"))
 _POIGNEE = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}  # FFT p.7
@@ -57,14 +65,34 @@ _Booked = namedtuple("_Booked", ("taker", "contract", "marks"))
 def new_match(players, options):
     """A tarot score sheet (the dealer passes to dealer + 1 each deal); ``options``:
     ``excuse_last``, ``excuse_slam``, ``violations``, ``poignees``, ``rounding``,
-    ``misere`` (see OPTIONS)."""
-    game = tarot.Game(players, excuse_last=options.get("excuse_last", "other-camp"),
+    ``misere``, at five ``five`` (see OPTIONS; ``"mort"``: a
+    core.games.tarot_mort.MortMatch whose deals four play)."""
+    mort = options.get("five", "call") == "mort"
+    if mort and players != 5:
+        raise ValueError("tarot option five=mort: only with 5 players, not %r" % (players,))
+    game = tarot.Game(4 if mort else players, excuse_last=options.get("excuse_last", "other-camp"),
                       excuse_slam=options.get("excuse_slam", tarot.EXCUSE_SLAM_ANY),
                       violations=options.get("violations", tarot.VIOLATIONS_DECIDE),
                       poignees=options.get("poignees", "fft"),
                       rounding=options.get("rounding", "off"),
                       misere=options.get("misere", "off"))
+    if mort:
+        from core.games.tarot_mort import MortMatch
+        return MortMatch(game, 0)
     return tarot.Match(game, 0)
+
+
+def _who(match, seat):
+    """Deal seat ``seat`` named on the LCD: its table seat's label ("P3"); with the mort
+    the deal's seats are the four after the dealer."""
+    if match is not None and hasattr(match, "table_seat"):
+        return seat_label(match.table_seat(seat))
+    return seat_label(seat)
+
+
+def _table_players(match):
+    """Players at the table: the game's, or five with the mort."""
+    return getattr(match, "table_players", match.game.players)
 
 
 def deal_factory(match):
@@ -73,7 +101,9 @@ def deal_factory(match):
 
 
 def pad_seat(match, deal, pad):
-    """Pads are table seats."""
+    """Pads are table seats; with the mort the dealer's pad sits out (-1)."""
+    if hasattr(match, "deal_seat"):
+        return match.deal_seat(pad) if pad < _table_players(match) else -1
     return pad if pad < match.game.players else -1
 
 
@@ -84,9 +114,9 @@ def prompt(deal, match=None):
         n = match.game.players if match is not None else 4
         # A player whose only trump is the Petit, without the Excuse, must announce it:
         # the deal is annulled (FFT p.5). Offered at the end of the bid list.
-        return Menu("%s bids" % seat_label(s),
+        return Menu("%s bids" % _who(match, s),
                     [Item(label, actions=[("bid", (s, code))]) for label, code in _BIDS] +
-                    [Item("Petit sec %s" % seat_label(p),
+                    [Item("Petit sec %s" % _who(match, p),
                           actions=[("announce", (p, tarot.PETIT_SEC))]) for p in range(n)])
     if deal.phase == tarot.PHASE_CALL:
         t = deal.taker
@@ -95,11 +125,11 @@ def prompt(deal, match=None):
             for suit, name in zip("HSCD", SUIT_LCD):
                 items.append(Item("%s %s" % (_RANK_WORD[rank], name),
                                   actions=[("call", (t, TAROT.parse(suit + rank)))]))
-        return Menu("%s calls" % seat_label(t), items)
+        return Menu("%s calls" % _who(match, t), items)
     if deal.phase == tarot.PHASE_ECART:
         t = deal.taker
         n = match.game.chien_size if match is not None else 6
-        return Menu("%s ecart" % seat_label(t), [
+        return Menu("%s ecart" % _who(match, t), [
             Item("Scan %d cards" % n, actions=[(SCAN, (n, "discard", (t,)))]),
             Item("Not scanned", actions=[("discard", (t, None))])])
     return None
@@ -116,22 +146,22 @@ def table_items(deal, match=None):
     if deal.phase != tarot.PHASE_PLAY or deal.tricks_done > 0:
         return []
     n = match.game.players if match is not None else 4
-    items = [Item("Chelem (%s)" % seat_label(deal.taker),
+    items = [Item("Chelem (%s)" % _who(match, deal.taker),
                   actions=[("announce", (deal.taker, tarot.CHELEM))])]
     for s in range(n):
         sizes = _POIGNEE[n]
-        items.append(Item("Poignee %s" % seat_label(s), submenu=Menu("Trumps shown", [
+        items.append(Item("Poignee %s" % _who(match, s), submenu=Menu("Trumps shown", [
             Item(str(k), actions=[(SCAN, (k, "announce", (s, tarot.POIGNEE)))])
             for k in sizes])))
-    return items + _misere_items(deal, n)
+    return items + _misere_items(deal, n, match)
 
 
-def _misere_items(deal, n):
+def _misere_items(deal, n, match=None):
     """House rule misère: each seat may announce no trump or no face card (the board
     checks the cards he plays; tarot_house)."""
     if deal.game.misere == "off":
         return []
-    return [Item("Misere %s %s" % (word, seat_label(s)), actions=[("announce", (s, kind))])
+    return [Item("Misere %s %s" % (word, _who(match, s)), actions=[("announce", (s, kind))])
             for s in range(n) for word, kind in (("atout", tarot.MISERE_TRUMPS),
                                                  ("tetes", tarot.MISERE_HEADS))]
 
@@ -144,13 +174,13 @@ def result_lines(result, match=None):
                 "no score"]
     sc = result.score
     pts = sc.counted
-    head = "%s %s" % (seat_label(result.taker), tarot.CONTRACT_NAMES[result.contract])
+    head = "%s %s" % (_who(match, result.taker), tarot.CONTRACT_NAMES[result.contract])
     verdict = "%s %d/%d" % ("made" if sc.won else "down", pts, sc.target)
     lines = [head, verdict]
     if result.violation is not None:
         seat, kind = result.violation[0], result.violation[1]
-        lines.append("%s %s" % (seat_label(seat), words.violation(kind)))
-    return lines + ["%s %+d" % (seat_label(s), m) for s, m in enumerate(result.marks)]
+        lines.append("%s %s" % (_who(match, seat), words.violation(kind)))
+    return lines + ["%s %+d" % (_who(match, s), m) for s, m in enumerate(result.marks)]
 
 
 def record(match, result):
@@ -170,11 +200,15 @@ def rebook(match, row):
     """Book a ``booked_rows`` row again (what the sheet and its totals read of a result:
     taker, contract, marks); the deal passes on as at the table. Raises BadRecord on a
     row that is not ``[taker, contract, mark per seat]``."""
-    n = match.game.players
+    n = _table_players(match)
     row = _row(row, n + 2)
     if not (-1 <= row[0] < n and 0 <= row[1] < len(tarot.CONTRACT_NAMES)):
         raise BadRecord("tarot checkpoint row %r: no such taker or contract" % (row,))
-    match.record(_Booked(row[0], row[1], row[2:]))
+    booked = _Booked(row[0], row[1], row[2:])
+    if hasattr(match, "book"):  # the mort's sheet: the row is in table seats already
+        match.book(booked)
+    else:
+        match.record(booked)
 
 
 def sheet_lines(match):
@@ -191,7 +225,7 @@ def is_match_over(match):
 def sheet_table(match):
     """The tarot sheet as ``(columns, rows)``: deal, taker (1-based, 0 when passed),
     contract, each seat's mark and running total."""
-    n = match.game.players
+    n = _table_players(match)
     cols = ["deal", "taker", "contract"] + ["mark P%d" % (s + 1) for s in range(n)] + \
         ["total P%d" % (s + 1) for s in range(n)]
     rows = []

@@ -500,6 +500,8 @@ class Skat(TrickGame):
         self.picked = False
         self.plan = None  # (kind, discard) chosen for a computer declarer
         self._done_choices = set()
+        self.pushes = {}  # Schieberamsch: deal seat -> the two cards a computer pushed
+        self._pushes_shown = set()
 
     def hand_max(self, players):
         return 12  # the declarer with the skat
@@ -518,9 +520,12 @@ class Skat(TrickGame):
 
     def translate(self, sim, verb, args):
         # The table enters the contract without scanning the discard: give the shadow the
-        # two cards the declarer put in the skat, when they are there.
+        # two cards the declarer put in the skat, when they are there; and a computer's
+        # Schieberamsch push (not scanned either) the two cards it chose.
         from core.games import skat
         sh = sim.shadow
+        if verb == "push" and args[0] in self.pushes:
+            return verb, (args[0], list(self.pushes[args[0]]))
         if verb == "declare" and sh.phase == skat.PHASE_DISCARD and \
                 (len(args) < 3 or args[2] is None):
             put = sim.tableau.talon()
@@ -532,6 +537,8 @@ class Skat(TrickGame):
     def after_sync(self, sim):
         from core.games import skat
         sh = sim.shadow
+        if sh is not None:
+            push_shown(self, sim)
         if sh is None or self.picked or sh.declarer < 0:
             return
         if sh.phase == skat.PHASE_DISCARD or (sh.phase >= skat.PHASE_PLAY and
@@ -559,6 +566,8 @@ class Skat(TrickGame):
         d = sim.fw_deal
         if d is not None and d.phase in (skat.PHASE_DECLARE, skat.PHASE_DISCARD):
             return sim.pad_of(d.declarer)
+        if d is not None and d.phase == skat.PHASE_PUSH:
+            return sim.pad_of(d.pusher)
         return None
 
     def choices(self, sim):
@@ -582,6 +591,8 @@ class Skat(TrickGame):
                                                         str(bid)]
             best = max(range(3), key=lambda s: (skat_plan(sh.hands[s])[1], -s))
             return ["P%d declarer" % (sim.pad_of(best) + 1), "18"]
+        if d.phase == skat.PHASE_PUSH:
+            return push_choice(self, sh, d.pusher)
         if d.phase == skat.PHASE_DECLARE:
             if ref is not None and ref.contract is not None and ref.contract.hand:
                 c = ref.contract
@@ -693,6 +704,37 @@ class Skat(TrickGame):
             return "declarer" + ((": " + words) if words else "") + \
                 (", bid %d" % bid if bid else "")
         return ""
+
+
+def push_choice(adapter, sh, seat):
+    """A computer's Schieberamsch menu answer for deal ``seat`` holding the skat, from the
+    shadow deal ``sh`` (host_sim/players/skat_push.py): ``["Push 2 cards"]`` with the two
+    cards kept for the shadow (``adapter.pushes``), or ``["Pass on unseen"]``; None
+    without a shadow deal."""
+    from host_sim.players import skat_push
+    if sh is None or sh.pusher != seat:
+        return None
+    hand = sh.hands[seat]
+    if not skat_push.takes_skat(hand):
+        return ["Pass on unseen"]
+    adapter.pushes[seat] = skat_push.push_cards(list(hand) + list(sh.skat))
+    return ["Push 2 cards"]
+
+
+def push_shown(adapter, sim):
+    """Once the shadow took a computer's push: its pad takes the skat into the hand and
+    lays the two pushed cards as the skat (the tableau as the table sees it)."""
+    sh = sim.shadow
+    for seat in sorted(adapter.pushes):
+        if seat in adapter._pushes_shown or (sh.pusher is not None and sh.pusher <= seat):
+            continue
+        adapter._pushes_shown.add(seat)
+        pad = sim.pad_of(seat)
+        for c in sim.tableau.talon():
+            sim.tableau.move(c, T.HAND, pad)
+        for c in adapter.pushes[seat]:
+            sim.tableau.move(c, T.TALON)
+        sim.note("P%d takes the skat and pushes two cards" % (pad + 1))
 
 
 _ADAPTERS = {"skat": Skat, "magistr": Bank, "zhopa": Bank, "tarot": Tarot}

@@ -1,6 +1,9 @@
 """Issue 22's house rules under MicroPython: a Schieberamsch passed on by all three (the
-Ramsch example 1, x8), Bock events and Ramsch rounds, five at a table, the money, the
-Tarot rounding and misère: the values of docs/rules/skat.md and docs/rules/tarot.md."""
+Ramsch example 1, x8), Bock events and Ramsch rounds, five and six at a table, the money,
+the points target, the journal's checkpoint rows of a Ramsch and Bock list, the Tarot
+rounding, misère and mort: the values of docs/rules/skat.md and docs/rules/tarot.md."""
+
+import gc
 
 import heap
 
@@ -23,9 +26,22 @@ for f, m, r in zip(p(F), p(M), p(R)):
     for seat, card in ((0, f), (1, m), (2, r)):
         deal.play(seat, card)
 assert deal.result().values == (-1744, 0, 0), deal.result().values
+deal = None
+gc.collect()
 match = skat_sheet.Match(5, bock="on", bock_value="72", bockramsch="on")
 assert match.table_seats() == (1, 2, 4) and match.game.bock_value == "72"
 assert skat_series.settle((218, -81, 60, -38), "1/4") == (180, -120, 20, -80)
+assert skat_series.target_reached("500", 3, [0, 504, -70], 3)
+assert not skat_series.target_reached("500", 3, [0, 504, 0], 2)
+assert skat_sheet.Match(6).table_seats() == (1, 2, 4)
+# the checkpoint of a Ramsch (example 1, P2 -218) then a grand hand opening a Bock round
+from core.games import skat_booked  # noqa: E402
+bock = skat_sheet.Match(3, ramsch="ramsch", bock="on", bock_durchmarsch="on")
+skat_booked.rebook(bock, [1, -218, 0, -218, 0, 0])
+skat_booked.rebook(bock, [2, 168, 1])
+assert bock.sheet.totals == [0, -218, 336] and bock.bock_rounds.left == 2
+assert skat_booked.rows(bock) == [[1, -218, 0, -218, 0, 0], [2, 168, 1]]
+# the Tarot mort: tests/mp/check_tarot.py (the whole tarot module does not fit here too)
 assert tarot_house.rounded(15, 10) == 20
 assert score(4, GARDE, 104, 2, poignee=[(DEFENCE, 10)], round_to=5,
              miseres=1).per_defender == 110

@@ -35,8 +35,19 @@ for players in (3, 4, 5):
     if sum(marks) != 0:
         raise SystemExit("MARKS %d %r" % (players, marks))
     print("deal", players, seed, marks)
+    if players == 4:
+        marks4 = marks  # booked again on a mort's sheet below
     n += 1
     blind = actions = None
     gc.collect()
+# the mort at five (issue 22): a deal of four booked on the five-seat sheet, mort P1
+from core.games.tarot_mort import MortMatch  # noqa: E402
+mort = MortMatch(tarot.Game(4))
+res = tarot.Result("played", 3, 1, tarot.GARDE, -1, None, False, 0, 0, 0, None, 0, (), (),
+                   None, tuple(marks4), (), None)
+mort.record(res)
+if mort.totals != [0] + marks4 or mort.results[0].taker != 2 or mort.dealer != 1:
+    raise SystemExit("MORT %r %r" % (mort.totals, marks4))
+n += 1
 heap.report("at end")
 print("OK", n)
