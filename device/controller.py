@@ -45,6 +45,7 @@ from device.buzzer import Buzzer
 from device.lcdtext import fit
 from device.menu import Item, Items, Menu, MenuStack
 from device import language_menu
+from device.last_trick import LastTrick
 
 # The screen modes (Controller.mode, the link's "mode" state key, device.view.MODE_NAMES).
 MODE_MAIN = const(1)
@@ -88,6 +89,7 @@ class Controller:
         self.mode = MODE_MAIN
         self.result = None
         self.sheet_top = 0
+        self.last_trick = LastTrick()  # issue 20: the last trick held before the result
         self._mode = None  # the device.modes object of a mode that owns buttons and pads
         self._required = False
         self.last_sheet = None  # the final sheet of a finished game, read from the journal
@@ -131,6 +133,9 @@ class Controller:
                 events.extend(self._after(played))
             elif self.mode in (MODE_AUDIT, MODE_WRITE):
                 self._go(self._mode.tick(now_ms))
+            elif self.mode == MODE_RESULT and self.last_trick.due(now_ms):
+                self.last_trick.end()
+                self._render_list()
         except Exception as e:  # the loop survives anything; the table sees why
             self.show(["internal error", str(e)])
             events.append(Refused(-1, -1, "internal", str(e)))
@@ -158,6 +163,11 @@ class Controller:
                 self._table_menu()
             return []
         if self.mode == MODE_RESULT:
+            if self.last_trick.held():  # the last trick: NEXT/PREV show the result
+                self.last_trick.end()
+                if button in (PREV, NEXT):
+                    self._render_list()
+                    return []
             if button == OK:
                 self.next_deal()
             elif button == BACK:  # the last card was wrong: take it back, the deal reopens
@@ -476,7 +486,7 @@ class Controller:
         accepted = False
         for ev in events:
             if isinstance(ev, DealOver):
-                self._deal_over(ev.result)
+                self._deal_over(ev.result, played=True)
                 return events
             elif not isinstance(ev, Refused):
                 accepted = True
@@ -509,12 +519,15 @@ class Controller:
         self._required = False
         self._show_menu()
 
-    def _deal_over(self, result):
+    def _deal_over(self, result, played=False):
+        """Show the deal's ``result``; ``played``: the deal ended on the pads, its last
+        trick is shown first (device/last_trick.py)."""
         self.result = result
         self._list = self.flow.result_lines(result, self.match) + ["OK: next deal"]
         self.sheet_top = 0
         self.mode = MODE_RESULT
-        self._render_list()
+        if not (played and self.last_trick.start(self.app, self._now)):
+            self._render_list()
 
     def next_deal(self):
         """Book the finished deal on the LCD (as OK on the result): the DEAL_OVER record

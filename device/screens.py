@@ -52,6 +52,7 @@ class Screens:
         self.cols = cols
         self.rows = rows
         self.tricks = 0
+        self.last_taken = None  # the TrickTaken of the trick just ended (last_trick)
         self.name = name or seat_label
 
     def fit(self, lines):
@@ -60,15 +61,36 @@ class Screens:
         return fit([lcd(t) for t in lines[:self.rows]], self.cols, self.rows)
 
     def card_played(self, ev, next_seat):
+        self.last_taken = None  # a trick is in play again
         return self.fit(["%s %s" % (self.name(ev.seat), self.vocab.lcd(ev.card)),
                          tr("next: %s") % self.name(next_seat) if next_seat >= 0 else ""])
 
     def trick_taken(self, ev):
-        """Who took the trick, its points, and why (wrapped over the rows left)."""
+        """Who took the trick, its points, and why (wrapped over the rows left):
+        ``"T3 P2 takes 25"``; where that is wider than the LCD (``"T10 P2 takes 25.5"``
+        on 16 columns) the trick number gives way: ``"P2 takes 25.5"``."""
         self.tricks += 1
-        return self.fit([tr("T%d %s takes %s") % (self.tricks, self.name(ev.seat),
-                                                 self.points(ev.points))]
-                        + self.wrap(self.rules_text(ev.reason), self.rows - 1))
+        self.last_taken = ev
+        who, pts = self.name(ev.seat), self.points(ev.points)
+        head = tr("T%d %s takes %s") % (self.tricks, who, pts)
+        if len(lcd(head)) > self.cols:
+            head = tr("%s takes %s") % (who, pts)
+        return self.fit([head] + self.wrap(self.rules_text(ev.reason), self.rows - 1))
+
+    def last_trick(self):
+        """The trick that ended the deal, shown before its result (device.last_trick):
+        ``["Last trick: P2", "25 points"]``, on 4 rows also its cards in play order from
+        the lead (wrapped); None when no trick was just taken (a card was played since,
+        or the deal is being resumed)."""
+        ev = self.last_taken
+        if ev is None:
+            return None
+        lines = [tr("Last trick: %s") % self.name(ev.seat),
+                 tr("%s points") % self.points(ev.points)]
+        if self.rows > 2:
+            lines.extend(self.wrap(" ".join([self.vocab.lcd(c) for c in ev.cards]),
+                                   self.rows - 2))
+        return self.fit(lines)
 
     def rules_text(self, text):
         """A rules sentence for the LCD: cards in this vocabulary, a known sentence (its
