@@ -114,6 +114,27 @@ class Vocabulary:
             return t[5][1] % self.deck.rank_short[r]
         return t[5][0] % {"suit": t[3][s], "rank": t[4][r]}
 
+    def rank_mark(self, card):
+        """The rank's mark in this look and language (``"U"`` for an Unter of the
+        German-suited deck, ``"Q"`` for an English queen, ``"21"`` for tarot trump 21, the
+        Excuse's short label): the corner of a card picture."""
+        s, r = self._parts(card)
+        if s == TRUMP:
+            return self.deck.rank_short[r]
+        if s == EXCUSE:
+            return self._t[6]
+        return self._t[1][r]
+
+    def rank_name(self, card):
+        """The rank's name in this look and language (``"Ober"``, ``"Dame"``, ``"10"``);
+        a tarot trump its number, the Excuse its name."""
+        s, r = self._parts(card)
+        if s == TRUMP:
+            return self.deck.rank_short[r]
+        if s == EXCUSE:
+            return self._t[7]
+        return self._t[4][r]
+
     @property
     def suit_marks(self):
         """The console's suit marks by suit number (``"EGHS"``, ``"♣♠♥♦"``): also what the

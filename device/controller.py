@@ -44,7 +44,7 @@ from device.buttons import BACK, NEXT, OK, PREV, Buttons
 from device.buzzer import Buzzer
 from device.lcdtext import fit
 from device.menu import Item, Items, Menu, MenuStack
-from device import language_menu
+from device import language_menu, looks
 from device.last_trick import LastTrick
 
 # The screen modes (Controller.mode, the link's "mode" state key, device.view.MODE_NAMES).
@@ -70,6 +70,7 @@ class Controller:
     def __init__(self, hw, journal=None, central=False):
         self.hw = hw
         language_menu.load(getattr(hw, "storage", None))  # issue 20: the table's language
+        looks.load(getattr(hw, "storage", None))  # issue 20: the decks' looks
         self.lcd = hw.lcd
         self.cols = hw.lcd.cols
         self.rows = hw.lcd.rows
@@ -305,6 +306,8 @@ class Controller:
             items.append(Item("Forget hosts", value=self._forget_hosts))
         items.append(Item("Write tags", submenu=self._deck_menu("write")))
         items.append(Item("Language", submenu=lambda: language_menu.menu(
+            self.hw.storage, self.main_menu)))  # issue 20: kept on flash
+        items.append(Item("Deck look", submenu=lambda: looks.menu(
             self.hw.storage, self.main_menu)))  # issue 20: kept on flash
         self.menu = MenuStack(Menu("trickref", items))
         self.mode = MODE_MAIN

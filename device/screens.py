@@ -7,7 +7,7 @@ firmware loaded the four suit glyphs of the deck in play (``device.glyphs``), su
 """
 
 from core.vocab import Vocabulary
-from device import words
+from device import looks, words
 from device.lcdtext import fit, seat_label
 from device.words import lcd, tr
 
@@ -43,12 +43,12 @@ class Screens:
     ``name(seat)`` names a deal seat on the LCD (default ``device.lcdtext.seat_label``:
     "P1" for seat 0); the table loop passes its deal's ``Seating.label`` where the two
     differ (Skat's forehand). ``vocab``: the ``core.vocab.Vocabulary`` cards are written in
-    (default: the deck's default look, the language in use); words come from
-    ``device.words``."""
+    (default: the look chosen for the deck, ``device.looks``, the language in use);
+    words come from ``device.words``."""
 
     def __init__(self, deck, cols=16, rows=2, name=None, vocab=None):
         self.deck = deck
-        self.vocab = vocab or Vocabulary(deck, None, words.language())
+        self.vocab = vocab or Vocabulary(deck, looks.look(deck.name), words.language())
         self.cols = cols
         self.rows = rows
         self.tricks = 0

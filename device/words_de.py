@@ -92,4 +92,12 @@ WORDS = {
     'French Tarot': 'Franz. Tarot',
     'Magistr': 'Magistr',
     'Zhopa': 'Zhopa',
+    'Deck look': 'Blattbild',
+    'German': 'Deutsch',
+    'French': 'Franzoesisch',
+    'Marseille': 'Marseille',
+    'Nouveau': 'Nouveau',
+    '%s takes %s': '%s nimmt %s',
+    'Last trick: %s': 'Letzter Stich %s',
+    '%s points': '%s Punkte',
 }

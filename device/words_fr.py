@@ -92,4 +92,12 @@ WORDS = {
     'French Tarot': 'Tarot',
     'Magistr': 'Magistr',
     'Zhopa': 'Zhopa',
+    'Deck look': 'Portrait',
+    'German': 'Allemand',
+    'French': 'Français',
+    'Marseille': 'Marseille',
+    'Nouveau': 'Nouveau',
+    '%s takes %s': '%s prend %s',
+    'Last trick: %s': 'Dernier pli: %s',
+    '%s points': '%s points',
 }

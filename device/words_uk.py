@@ -92,4 +92,12 @@ WORDS = {
     'French Tarot': 'Таро',
     'Magistr': 'Магістр',
     'Zhopa': 'Жопа',
+    'Deck look': 'Малюнок карт',
+    'German': 'Німецькі',
+    'French': 'Французькі',
+    'Marseille': 'Марсель',
+    'Nouveau': 'Нуво',
+    '%s takes %s': '%s бере %s',
+    'Last trick: %s': 'Ост. взятка %s',
+    '%s points': '%s оч.',
 }
