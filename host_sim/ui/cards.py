@@ -131,10 +131,16 @@ MONO_FONT = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data",
 _fonts = {}
 
 
+def _init():
+    if not pygame.font.get_init():  # drawn outside a window (a test, a picture)
+        pygame.font.init()
+
+
 def font(size, bold=True):
     """A cached default pygame font of ``size`` pixels."""
     key = (size, bold)
     if key not in _fonts:
+        _init()
         _fonts[key] = pygame.font.Font(None, size)
         _fonts[key].set_bold(bold)
     return _fonts[key]
@@ -145,6 +151,7 @@ def mono(size):
     same on every machine, unlike a system font)."""
     key = ("mono", size)
     if key not in _fonts:
+        _init()
         _fonts[key] = pygame.font.Font(MONO_FONT, size)
     return _fonts[key]
 
