@@ -46,6 +46,7 @@ from device.lcdtext import fit
 from device.menu import Item, Items, Menu, MenuStack
 from device import language_menu, looks
 from device.last_trick import LastTrick
+from device.words import say
 
 # The screen modes (Controller.mode, the link's "mode" state key, device.view.MODE_NAMES).
 MODE_MAIN = const(1)
@@ -526,7 +527,7 @@ class Controller:
         """Show the deal's ``result``; ``played``: the deal ended on the pads, its last
         trick is shown first (device/last_trick.py)."""
         self.result = result
-        self._list = self.flow.result_lines(result, self.match) + ["OK: next deal"]
+        self._list = self.flow.result_lines(result, self.match) + [say("OK: next deal")]
         self.sheet_top = 0
         self.mode = MODE_RESULT
         if not (played and self.last_trick.start(self.app, self._now)):
