@@ -46,6 +46,7 @@ from device.lcdtext import fit
 from device.menu import Item, Items, Menu, MenuStack
 from device import language_menu, looks
 from device.last_trick import LastTrick
+from device.screens import decided_by
 from device.words import say
 
 # The screen modes (Controller.mode, the link's "mode" state key, device.view.MODE_NAMES).
@@ -490,7 +491,7 @@ class Controller:
         accepted = False
         for ev in events:
             if isinstance(ev, DealOver):
-                self._deal_over(ev.result, played=True)
+                self._deal_over(ev.result, events)
                 return events
             elif not isinstance(ev, Refused):
                 accepted = True
@@ -523,14 +524,16 @@ class Controller:
         self._required = False
         self._show_menu()
 
-    def _deal_over(self, result, played=False):
-        """Show the deal's ``result``; ``played``: the deal ended on the pads, its last
-        trick is shown first (device/last_trick.py)."""
+    def _deal_over(self, result, events=None):
+        """Show the deal's ``result``; ``events``: those of the pads that ended it, whose
+        last trick or proven violation is shown first (device/last_trick.py)."""
         self.result = result
-        self._list = self.flow.result_lines(result, self.match) + [say("OK: next deal")]
+        self._list = self.flow.result_lines(result, self.match) + \
+            decided_by(self.app.referee.deal, result, self.seating.label) + \
+            [say("OK: next deal")]
         self.sheet_top = 0
         self.mode = MODE_RESULT
-        if not (played and self.last_trick.start(self.app, self._now)):
+        if not (events and self.last_trick.start(self.app, self._now, events)):
             self._render_list()
 
     def next_deal(self):

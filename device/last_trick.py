@@ -3,6 +3,9 @@
 When the last trick of a deal is taken on the pads (the last card laid, or the Skat's skat
 scanned after the last trick), the table first sees that trick, who took it and its
 points (``device.screens.Screens.last_trick``), for :data:`HOLD_MS`; then the result.
+A deal a proven violation ends (a revoke found with the option ``violations=decide``)
+holds the violation's screen the same way (``Screens.revoke``: who, what, in which
+trick, the card that shows it), and its result names it (``Screens.decided_by``).
 NEXT or PREV shows the result at once; OK and a long OK act as on the result (book the
 deal, take the last card back), so a table that knows the result already loses nothing.
 A deal ended by a choice (a claim, a resignation, all passed) or resumed after a power cut
@@ -11,9 +14,17 @@ shows its result at once: no trick ended it. Why this and not a press: docs/lang
 """
 
 from core.compat import const
+from core.events import RevokeFound
 from device import timing
 
 HOLD_MS = const(3000)  # how long the last trick stays before the result (ms)
+
+
+def _revoked(events):
+    for ev in events:
+        if isinstance(ev, RevokeFound):
+            return True
+    return False
 
 
 class LastTrick:
@@ -23,14 +34,17 @@ class LastTrick:
     def __init__(self):
         self.until = None
 
-    def start(self, app, now_ms):
-        """Show ``app``'s (a ``device.app.App``) last trick and hold it from ``now_ms``
-        (ms); False, nothing shown, when no trick was just taken."""
+    def start(self, app, now_ms, events):
+        """Hold from ``now_ms`` (ms) what ended the deal in ``events`` (the table loop's
+        events of one tick): a proven violation's screen (``app`` already shows it:
+        "P2 revoke in T5" / "shown by \x01J"), else ``app``'s (a ``device.app.App``) last
+        trick; False, nothing held, when neither."""
         self.until = None
-        lines = app.screens.last_trick()
-        if lines is None:
-            return False
-        app.show(lines)
+        if not _revoked(events):
+            lines = app.screens.last_trick()
+            if lines is None:
+                return False
+            app.show(lines)
         self.until = timing.ticks_add(now_ms, HOLD_MS)
         return True
 

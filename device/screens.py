@@ -189,3 +189,15 @@ class Screens:
                                                   result.declarer_tricks),
                              "%s %+d" % (verdict, result.value)])
         return self.fit([tr("Deal over"), ""])
+
+
+def decided_by(deal, result, name=seat_label):
+    """The result's row naming the proven violation that decided the deal (``"P2
+    revoke"``; ISkO 4.1-4.2, docs/rules/skat.md "Rule violations"), read from
+    ``deal.violation`` ``(seat, kind, trick)``, for a result that does not name it
+    itself (a Tarot result has its own ``violation`` row); else ``[]``. ``name(seat)``
+    names a deal seat on the LCD."""
+    v = getattr(deal, "violation", None)
+    if v is None or hasattr(result, "violation"):
+        return []
+    return [lcd("%s %s" % (name(v[0]), words.violation(v[1])))]

@@ -90,3 +90,29 @@ def test_twenty_by_four_shows_the_tricks_cards():
     assert rows[0].startswith("Last trick") and len(ev.cards) == 4
     assert " ".join(rows[2:]).split() == cards.split(), (rows, cards)
     assert isinstance(ev, TrickTaken)
+
+
+def test_violation_decided_skat_result_says_so():
+    """ISkO 4.1-4.2 through the board (tests/test_skat_early_end.py has the same deal in
+    the rules core): forehand plays a grand hand; middlehand shows no leaves, then plays
+    one: the revoke is proven, the hand is laid, the skat scanned, and the result names
+    the violation that decided it, beside the declared value (3 x 24 = 72)."""
+    from core.cards import SKAT
+    p = table_player("skat", 3, seed=1)
+    p.start()
+    b = p.board
+    seats = p.ctl.match.table_seats()
+    for label in ("P%d declarer" % (seats[0] + 1), "18", "Hand game", "Grand", "Plain hand"):
+        b.choose(label)
+
+    def lay(pad, code):
+        return b.play_card(pad, p.tags.tag(SKAT.parse(code)))
+    for seat, code in ((0, "SA"), (1, "H7"), (2, "S7"), (0, "SK"), (1, "S8")):
+        lay(seats[seat], code)
+    offender = "P%d" % (seats[1] + 1)
+    assert b.lcd_lines()[0].startswith(offender + " revoke in T1")
+    for code in "CJ DA DT DK DQ D9 D8 D7 HA HT".split():  # the hand laid, then the skat
+        lay(0, code)
+    lines = p.ctl.view().lines
+    assert p.ctl.view().name == "result" and p.ctl.result.value == 72
+    assert lines[1] == "won +72" and lines[2] == offender + " revoke", lines
