@@ -118,22 +118,19 @@ class Vocabulary:
         """The rank's mark in this look and language (``"U"`` for an Unter of the
         German-suited deck, ``"Q"`` for an English queen, ``"21"`` for tarot trump 21, the
         Excuse's short label): the corner of a card picture."""
-        s, r = self._parts(card)
-        if s == TRUMP:
-            return self.deck.rank_short[r]
-        if s == EXCUSE:
-            return self._t[6]
-        return self._t[1][r]
+        return self._rank(card, 1, 6)
 
     def rank_name(self, card):
         """The rank's name in this look and language (``"Ober"``, ``"Dame"``, ``"10"``);
         a tarot trump its number, the Excuse its name."""
+        return self._rank(card, 4, 7)
+
+    def _rank(self, card, ranks, excuse):
+        # the rank from table column ``ranks``, the Excuse's from column ``excuse``
         s, r = self._parts(card)
         if s == TRUMP:
             return self.deck.rank_short[r]
-        if s == EXCUSE:
-            return self._t[7]
-        return self._t[4][r]
+        return self._t[excuse] if s == EXCUSE else self._t[ranks][r]
 
     @property
     def suit_marks(self):

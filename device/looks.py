@@ -58,19 +58,10 @@ def save(storage, deck_name, name):
     for an unknown look (nothing changes), OSError if the flash refuses the write (the
     look is in use all the same)."""
     use(deck_name, name)
-    if not storage:
-        return
-    tmp = storage + FILE + ".tmp"
-    with open(tmp, "w") as f:
-        for deck in LOOKS:
-            if deck in _chosen:
-                f.write("%s=%s\n" % (deck, _chosen[deck]))
-    import os
-    try:
-        os.remove(storage + FILE)
-    except OSError:
-        pass
-    os.rename(tmp, storage + FILE)
+    if storage:
+        from device.language_menu import keep
+        keep(storage + FILE, "".join(["%s=%s\n" % (deck, _chosen[deck])
+                                      for deck in LOOKS if deck in _chosen]))
 
 
 def menu(storage, done):

@@ -5,17 +5,16 @@ board counted them) and, after device.last_trick.HOLD_MS or on NEXT, the deal's 
 
 import pytest
 
-from core.events import TrickTaken
 from device.last_trick import HOLD_MS
 from host_sim.autoplay import table_player
 
 CASES = [("skat", 3), ("tarot", 4), ("magistr", 3), ("zhopa", 4)]
 
 
-def _to_result(game, players, seed):
+def _to_result(game, players, seed, **kw):
     """A TablePlayer whose first deal's last trick was just taken (the board holds it),
-    and the board's last TrickTaken."""
-    p = table_player(game, players, seed=seed)
+    and the board's last TrickTaken; ``kw``: table_player's (cols, rows)."""
+    p = table_player(game, players, seed=seed, **kw)
     taken = []
     p.on_trick = lambda ev, rows: taken.append(ev)
     p.start()
@@ -75,21 +74,11 @@ def test_ok_on_the_last_trick_books_the_deal():
 
 
 def test_twenty_by_four_shows_the_tricks_cards():
-    p = table_player("tarot", 4, seed=5, cols=20, rows=4)
-    taken = []
-    p.on_trick = lambda ev, rows: taken.append(ev)
-    p.start()
-    for step in p.script(1):
-        if step[0] == "result":
-            break
-        if step[0] != "start":
-            p._run_step(step)
-    ev = taken[-1]
+    p, ev = _to_result("tarot", 4, seed=5, cols=20, rows=4)
     rows = p.board.lcd_lines()
     cards = " ".join(p.ctl.app.screens.vocab.short(c) for c in ev.cards)
     assert rows[0].startswith("Last trick") and len(ev.cards) == 4
     assert " ".join(rows[2:]).split() == cards.split(), (rows, cards)
-    assert isinstance(ev, TrickTaken)
 
 
 def test_violation_decided_skat_result_says_so():
