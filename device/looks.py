@@ -9,7 +9,6 @@ deck's default look: the boot never fails on it.
 """
 
 from core.errors import TrickrefError
-from core.vocab import LOOKS, check_look
 
 FILE = "/look.txt"
 
@@ -31,6 +30,7 @@ def use(deck_name, name):
     if name is None:
         _chosen.pop(deck_name, None)
         return
+    from core.vocab import check_look  # loaded when a look is chosen, not at every boot
     _chosen[deck_name] = check_look(deck_name, name)
 
 
@@ -61,7 +61,7 @@ def save(storage, deck_name, name):
     if storage:
         from device.language_menu import keep
         keep(storage + FILE, "".join(["%s=%s\n" % (deck, _chosen[deck])
-                                      for deck in LOOKS if deck in _chosen]))
+                                      for deck, _, _ in CHOICES if deck in _chosen]))
 
 
 def menu(storage, done):
@@ -81,7 +81,7 @@ def menu(storage, done):
 
     def looks_of(deck, title, looks):
         def build():
-            now = look(deck) or LOOKS[deck][0]
+            now = look(deck) or looks[0][0]  # the first: the deck's default
             return Menu(title, [Item(tr(label) + (" *" if name == now else ""),
                                      value=choose(deck, name)) for name, label in looks])
         return build
