@@ -114,6 +114,24 @@ class Vocabulary:
             return t[5][1] % self.deck.rank_short[r]
         return t[5][0] % {"suit": t[3][s], "rank": t[4][r]}
 
+    def rank_mark(self, card):
+        """The rank's mark in this look and language (``"U"`` for an Unter of the
+        German-suited deck, ``"Q"`` for an English queen, ``"21"`` for tarot trump 21, the
+        Excuse's short label): the corner of a card picture."""
+        return self._rank(card, 1, 6)
+
+    def rank_name(self, card):
+        """The rank's name in this look and language (``"Ober"``, ``"Dame"``, ``"10"``);
+        a tarot trump its number, the Excuse its name."""
+        return self._rank(card, 4, 7)
+
+    def _rank(self, card, ranks, excuse):
+        # the rank from table column ``ranks``, the Excuse's from column ``excuse``
+        s, r = self._parts(card)
+        if s == TRUMP:
+            return self.deck.rank_short[r]
+        return self._t[excuse] if s == EXCUSE else self._t[ranks][r]
+
     @property
     def suit_marks(self):
         """The console's suit marks by suit number (``"EGHS"``, ``"♣♠♥♦"``): also what the

@@ -68,7 +68,8 @@ class App:
         self._lift = None  # pad where a card taken back still lies, until it is lifted
         self.lines = None
         self._before_outage = None  # the screen a "no reader" message covers
-        for slot, rows8 in enumerate(glyphs.suit_glyphs(deck.name)):
+        look = self.screens.vocab.look  # the look chosen in the menu (device.looks)
+        for slot, rows8 in enumerate(glyphs.suit_glyphs(deck.name, look)):
             lcd.define_char(slot, rows8)
         self.show(self.screens.message(deck_title(deck), "lay first card"))
 

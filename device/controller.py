@@ -51,7 +51,10 @@ from device import flows, session
 from device.buttons import BACK, OK, Buttons
 from device.buzzer import Buzzer
 from device.lcdtext import fit
-from device import language_menu
+from device import language_menu, looks
+from device.last_trick import LastTrick
+from device.screens import decided_by
+from device.words import say
 
 # The screen modes (Controller.mode, the link's "mode" state key, device.view.MODE_NAMES).
 MODE_MAIN = const(1)
@@ -75,6 +78,9 @@ class Controller:
     def __init__(self, hw, journal=None, central=False):
         self.hw = hw
         language_menu.load(getattr(hw, "storage", None))  # issue 20: the table's language
+        looks.load(getattr(hw, "storage", None))  # issue 20: the decks' looks
+        self.last_trick = LastTrick()  # issue 20: the last trick held before the result
+        self._now = 0
         self.lcd = hw.lcd
         self.cols = hw.lcd.cols
         self.rows = hw.lcd.rows
@@ -113,6 +119,7 @@ class Controller:
         table reads the pads). Returns the game events produced (for the simulator and
         tests). Never raises."""
         events = []
+        self._now = now_ms
         try:
             if self.buttons is not None:
                 for b in self.buttons.poll(now_ms):
@@ -279,10 +286,17 @@ class Controller:
             from device.modes.table import TableMode
             self._enter(TableMode(self))
 
-    def _deal_over(self, result):
+    def _deal_over(self, result, events=None):
+        """Show the deal's ``result``; ``events``: those of the pads that ended it, whose
+        last trick or proven violation is held first (device/last_trick.py)."""
         from device.modes.sheet import ResultMode
         self.result = result
-        self._list = self.flow.result_lines(result, self.match) + ["OK: next deal"]
+        self._list = self.flow.result_lines(result, self.match) + \
+            decided_by(self.app.referee.deal, result, self.seating.label) + \
+            [say("OK: next deal")]
+        self.last_trick.end()
+        if events:
+            self.last_trick.start(self.app, self._now, events)
         self._enter(ResultMode(self, self._list))
 
     # --- a game ----------------------------------------------------------------------------
@@ -389,7 +403,7 @@ class Controller:
         accepted = False
         for ev in events:
             if isinstance(ev, DealOver):
-                self._deal_over(ev.result)
+                self._deal_over(ev.result, events)
                 return events
             elif not isinstance(ev, Refused):
                 accepted = True

@@ -26,15 +26,23 @@ def save(storage, code):
     the write (the language is in use all the same)."""
     words.set_language(code)
     if storage:
-        tmp = storage + FILE + ".tmp"
-        with open(tmp, "w") as f:
-            f.write(code)
-        import os
-        try:
-            os.remove(storage + FILE)
-        except OSError:
-            pass
-        os.rename(tmp, storage + FILE)
+        keep(storage + FILE, code)
+
+
+def keep(path, text):
+    """Write ``text`` to the flash file ``path`` whole or not at all: a temporary file,
+    then renamed over the old one (a power cut leaves the old file or none). Raises
+    OSError if the flash refuses the write. The table's settings files (lang.txt,
+    look.txt, device/looks.py) are written so."""
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+    import os
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+    os.rename(tmp, path)
 
 
 def menu(storage, done):

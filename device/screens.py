@@ -7,7 +7,7 @@ firmware loaded the four suit glyphs of the deck in play (``device.glyphs``), su
 """
 
 from core.vocab import Vocabulary
-from device import words
+from device import looks, words
 from device.lcdtext import fit, seat_label
 from device.words import lcd, tr
 
@@ -43,15 +43,16 @@ class Screens:
     ``name(seat)`` names a deal seat on the LCD (default ``device.lcdtext.seat_label``:
     "P1" for seat 0); the table loop passes its deal's ``Seating.label`` where the two
     differ (Skat's forehand). ``vocab``: the ``core.vocab.Vocabulary`` cards are written in
-    (default: the deck's default look, the language in use); words come from
-    ``device.words``."""
+    (default: the look chosen for the deck, ``device.looks``, the language in use);
+    words come from ``device.words``."""
 
     def __init__(self, deck, cols=16, rows=2, name=None, vocab=None):
         self.deck = deck
-        self.vocab = vocab or Vocabulary(deck, None, words.language())
+        self.vocab = vocab or Vocabulary(deck, looks.look(deck.name), words.language())
         self.cols = cols
         self.rows = rows
         self.tricks = 0
+        self.last_taken = None  # the TrickTaken of the trick just ended (last_trick)
         self.name = name or seat_label
 
     def fit(self, lines):
@@ -60,15 +61,36 @@ class Screens:
         return fit([lcd(t) for t in lines[:self.rows]], self.cols, self.rows)
 
     def card_played(self, ev, next_seat):
+        self.last_taken = None  # a trick is in play again
         return self.fit(["%s %s" % (self.name(ev.seat), self.vocab.lcd(ev.card)),
                          tr("next: %s") % self.name(next_seat) if next_seat >= 0 else ""])
 
     def trick_taken(self, ev):
-        """Who took the trick, its points, and why (wrapped over the rows left)."""
+        """Who took the trick, its points, and why (wrapped over the rows left):
+        ``"T3 P2 takes 25"``; where that is wider than the LCD (``"T10 P2 takes 25.5"``
+        on 16 columns) the trick number gives way: ``"P2 takes 25.5"``."""
         self.tricks += 1
-        return self.fit([tr("T%d %s takes %s") % (self.tricks, self.name(ev.seat),
-                                                 self.points(ev.points))]
-                        + self.wrap(self.rules_text(ev.reason), self.rows - 1))
+        self.last_taken = ev
+        who, pts = self.name(ev.seat), self.points(ev.points)
+        head = tr("T%d %s takes %s") % (self.tricks, who, pts)
+        if len(lcd(head)) > self.cols:
+            head = tr("%s takes %s") % (who, pts)
+        return self.fit([head] + self.wrap(self.rules_text(ev.reason), self.rows - 1))
+
+    def last_trick(self):
+        """The trick that ended the deal, shown before its result (device.last_trick):
+        ``["Last trick: P2", "25 points"]``, on 4 rows also its cards in play order from
+        the lead (wrapped); None when no trick was just taken (a card was played since,
+        or the deal is being resumed)."""
+        ev = self.last_taken
+        if ev is None:
+            return None
+        lines = [tr("Last trick: %s") % self.name(ev.seat),
+                 tr("%s points") % self.points(ev.points)]
+        if self.rows > 2:
+            lines.extend(self.wrap(" ".join([self.vocab.lcd(c) for c in ev.cards]),
+                                   self.rows - 2))
+        return self.fit(lines)
 
     def rules_text(self, text):
         """A rules sentence for the LCD: cards in this vocabulary, a known sentence (its
@@ -167,3 +189,15 @@ class Screens:
                                                   result.declarer_tricks),
                              "%s %+d" % (verdict, result.value)])
         return self.fit([tr("Deal over"), ""])
+
+
+def decided_by(deal, result, name=seat_label):
+    """The result's row naming the proven violation that decided the deal (``"P2
+    revoke"``; ISkO 4.1-4.2, docs/rules/skat.md "Rule violations"), read from
+    ``deal.violation`` ``(seat, kind, trick)``, for a result that does not name it
+    itself (a Tarot result has its own ``violation`` row); else ``[]``. ``name(seat)``
+    names a deal seat on the LCD."""
+    v = getattr(deal, "violation", None)
+    if v is None or hasattr(result, "violation"):
+        return []
+    return [lcd("%s %s" % (name(v[0]), words.violation(v[1])))]

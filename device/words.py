@@ -85,6 +85,13 @@ def tr(english):
     return table.get(english, english)
 
 
+def say(english):
+    """``english`` (a phrase or a ``%`` format) in the language in use and the LCD's
+    alphabet (:func:`tr`, then :func:`lcd`): the flows' result and sheet lines, kept on the
+    journal as the LCD showed them."""
+    return lcd(tr(english))
+
+
 def reason(code):
     """The words for refusal ``code`` in the language in use; an unknown code is shown
     as it is (never hidden)."""

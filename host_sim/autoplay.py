@@ -62,6 +62,7 @@ class TablePlayer:
         self.laid = []  # (pad, card) of the last cards laid, newest last: the last trick
         self.result_lines = []  # what the result screen listed for the last deal
         self.result_lcd = None  # the LCD rows while that result showed
+        self.last_trick_lcd = None  # the LCD rows of the last trick before that result
 
     # --- the script (rules core only) ---------------------------------------------------
 
@@ -217,6 +218,10 @@ class TablePlayer:
                 raise AssertionError("the board has no result where the rules core ended "
                                      "the deal; LCD %r" % (b.lcd_lines(),))
             self.results.append((step[1].result(), self.ctl.result))
+            self.last_trick_lcd = None
+            if self.ctl.last_trick.held():  # the last trick first, NEXT shows the result
+                self.last_trick_lcd = b.lcd_lines()
+                b.press(1)
             self.result_lines = list(self.ctl.view().lines or ())
             self.result_lcd = b.lcd_lines()
         elif kind == "next":

@@ -13,12 +13,13 @@ The format (docs/script.md)::
                            the firmware read it, lift it
     place PAD CARD         lay it and leave it there; lift PAD CARD takes it away
     wait MS                let the firmware run MS milliseconds
-    expect TEXT            fail unless an LCD row shows TEXT
+    expect TEXT            fail unless an LCD row shows TEXT (within EXPECT_MS)
 
 A line that cannot be carried out stops the run with its line number (exit status 1).
 """
 
 from device import flows
+from device.last_trick import HOLD_MS
 from device.words import lcd, tr
 from host_sim.board import SimBoard, TaggedDeck
 
@@ -73,6 +74,9 @@ def run_script(text, game, players, cols=16, rows=2, central=False, start=True,
     return board
 
 
+# How long ``expect`` lets the board run for its text: longer than any screen the board
+# holds before the next (the last trick before the result, device/last_trick.py).
+EXPECT_MS = HOLD_MS + 500
 _BUTTONS = {"prev": 0, "next": 1, "ok": 2}
 
 
@@ -107,8 +111,12 @@ def _step(board, tags, deck, line, players):
             raise ScriptError("wait wants milliseconds, e.g. wait 500")
         board.run(int(rest))
     elif word == "expect" and rest:
-        if not any(rest in row for row in board.lcd_lines()):
-            raise ScriptError("the LCD shows %r" % (board.lcd_lines(),))
+        waited = 0  # a screen the board holds (the last trick before the result) passes
+        while not any(rest in row for row in board.lcd_lines()):
+            if waited >= EXPECT_MS:
+                raise ScriptError("the LCD shows %r" % (board.lcd_lines(),))
+            board.run(20)
+            waited += 20
     else:
         raise ScriptError("unknown command (ok, next, prev, back, choose, play, place, "
                           "lift, wait, expect)")

@@ -33,6 +33,10 @@ def _english_after():
     words = sys.modules.get("device.words")  # the LCD's words (sim --lang sets them too)
     if words is not None:
         words.set_language("en")
+    looks = sys.modules.get("device.looks")  # the decks' looks (sim --look, the menu)
+    if looks is not None:
+        for deck in ("skat", "tarot", "french36"):
+            looks.use(deck, None)
 
 
 @pytest.fixture(scope="session")

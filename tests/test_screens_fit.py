@@ -74,3 +74,30 @@ def test_every_screen_fits(monkeypatch, speak, game, players, deals, size, lang)
     assert cuts.shown > 100 * deals  # the game really went through the display
     long = [l for l in check if len(l) > 16]
     assert not cuts.cut and not long, (cuts.cut[:10], long)
+
+
+@pytest.mark.parametrize("lang", words.LANGUAGES)
+def test_every_setup_menu_fits_16_columns(speak, lang):
+    """Every game's setup questions (a menu's title) and answers (an item after ">"), for
+    every player count and trump variant, and the "Deck look" menu's decks and looks, as
+    the LCD writes them in ``lang``, fit 16 columns (the plays above meet only the
+    default answers)."""
+    from device import flows, looks
+    speak(lang)
+    cut = []
+    for name, _title, _mod in flows.GAMES:
+        flow = flows.load(name)
+        for players in flow.PLAYERS:
+            for variant in (None, "own", "one", "two", "senior-junior"):
+                chosen = {} if variant is None else {"variant": variant}
+                opts = flow.OPTIONS(players, chosen) if callable(flow.OPTIONS) \
+                    else flow.OPTIONS
+                for _key, question, answers in opts:
+                    cut += [t for t in [menu._say(question)] if len(t) > 16]
+                    cut += [t for t in [">" + menu._say(a[0]) for a in answers]
+                            if len(t) > 16]
+    for _deck, title, choices in looks.CHOICES:
+        cut += [t for t in [">" + menu._say(title)] + [">" + menu._say(label) + " *"
+                                                       for _, label in choices]
+                if len(t) > 16]
+    assert not cut, cut

@@ -476,7 +476,7 @@ def test_a_click_within_one_frame_presses_the_button():
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
         you.frames(6)
         assert not sim.board.lcd_lines()[1].startswith(">New game")
-        assert any(r.rstrip().endswith("2/6") for r in sim.board.lcd_lines())  # title row (16x2); 6 items with "Language"
+        assert any(r.rstrip().endswith("2/7") for r in sim.board.lcd_lines())  # title row (16x2); 7 items with "Deck look"
     finally:
         sim.close()
 

@@ -117,8 +117,8 @@ def test_language_kept_on_flash(tmp_path, speak):
 
 def test_simulator_plays_in_french(tmp_path, capsys, speak):
     """`trickref sim --lang fr`: the computers find their way through the French menus
-    and play the README's Tarot deal to the same result (P2's prise made 46/41); the LCD
-    speaks French meanwhile (its menu rows read back through device.words)."""
+    and play the README's Tarot deal to the same result (P2's prise made 46/41, the
+    board's result line "reussi 46/41"); the LCD speaks French meanwhile (its menu rows read back through device.words)."""
     pytest.importorskip("pygame")
     from host_sim.cli import main
     shot = str(tmp_path / "fr.png")
@@ -126,5 +126,5 @@ def test_simulator_plays_in_french(tmp_path, capsys, speak):
                  "none", "--computer", "plain", "--headless", "--lang", "fr",
                  "--screenshot", shot]) == 0
     # the simulator's own words in French (host_sim/locale), the result as the LCD has it
-    assert "donne 1 : P2 prise | made 46/41" in capsys.readouterr().out
+    assert "donne 1 : P2 prise | reussi 46/41" in capsys.readouterr().out
     assert words.language() == "fr" and words.tr("New game") == "Nouvelle partie"

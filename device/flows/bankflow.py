@@ -31,7 +31,7 @@ def OPTIONS(players, chosen):
     if v == "own":
         for s in range(players):
             default = [(n, x) for n, x in _SUITS if x == s % 4]
-            opts.append(("trump%d" % s, "%s trump" % seat_label(s),
+            opts.append(("trump%d" % s, words.tr("%s trump") % seat_label(s),
                          tuple(default + [c for c in _SUITS if c not in default])))
     elif v == "one":
         opts.append(("trump0", "Common trump", _SUITS))

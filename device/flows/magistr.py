@@ -8,6 +8,7 @@ Seats are table seats 0..players-1 (the pads), as in ``core.games.magistr``.
 from core.cards import FRENCH36
 from core.games import magistr
 from device.lcdtext import seat_label
+from device.words import say
 from device.flows.bankflow import OPTIONS, leader_menu, bank_setup, rebook_as
 from device.flows.bankflow import booked_rows  # noqa: F401 (the flow contract)
 
@@ -45,8 +46,8 @@ def table_items(deal, match=None):
 
 def result_lines(result, match=None):
     """Deal number, then each seat's points and tricks, one per row (scroll on 16x2)."""
-    return ["Deal %d over" % result.number] + [
-        "%s %+d pts %dtr" % (seat_label(s), p, result.tricks[s])
+    return [say("Deal %d over") % result.number] + [
+        say("%s %+d pts %dtr") % (seat_label(s), p, result.tricks[s])
         for s, p in enumerate(result.points)]
 
 
@@ -66,13 +67,13 @@ def sheet_lines(match):
     control sum КВВІ (tricks nobody took) and each seat's rating in per mille."""
     zdi, grvi, kvvi = match.totals()
     places = match.places()
-    lines = ["Deal %d of 24" % min(match.number(), 24) if not match.is_over()
-             else "Game over"]
+    lines = [say("Deal %d of 24") % min(match.number(), 24) if not match.is_over()
+             else say("Game over")]
     for s in range(match.game.players):
-        lines.append("%s %+4d %2dtr #%d" % (seat_label(s), grvi[s], zdi[s], places[s]))
-    lines.append("untaken tr %d" % kvvi)
+        lines.append(say("%s %+4d %2dtr #%d") % (seat_label(s), grvi[s], zdi[s], places[s]))
+    lines.append(say("untaken tr %d") % kvvi)
     for s in range(match.game.players):
-        lines.append("%s rating %d.%d%%" % (seat_label(s), match.rating_permille(s) // 10,
+        lines.append(say("%s rating %d.%d%%") % (seat_label(s), match.rating_permille(s) // 10,
                                            match.rating_permille(s) % 10))
     return lines
 

@@ -15,6 +15,7 @@ from core.games import skat, skat_scoring, skat_series, skat_sheet
 from device.flows import _row
 from device.lcdtext import seat_label
 from device.menu import Item, Items, Menu
+from device.words import say, tr
 
 NAME = "skat"
 TITLE = "Skat"
@@ -114,7 +115,7 @@ def prompt(deal, match=None):
         return Menu("Auction result", items)
     if deal.phase == skat.PHASE_DECLARE:
         d = deal.declarer
-        return Menu("%s: skat?" % _who(seats, d), [
+        return Menu(tr("%s: skat?") % _who(seats, d), [
             Item("Pick up skat", actions=[("pick_up", (d,))]),
             Item("Hand game", submenu=_contract_menu(d, True)),
             Item("Declarer left", actions=[("abandon", (d,))])])
@@ -122,7 +123,7 @@ def prompt(deal, match=None):
         menu = _contract_menu(deal.declarer, False)
         # the step only a person does: two cards put back face down as the skat before the
         # contract; the board sees them only when the skat is scanned at the end
-        menu.title = "%s discard 2" % _who(seats, deal.declarer)
+        menu.title = tr("%s discard 2") % _who(seats, deal.declarer)
         menu.items.append(Item("Declarer left", actions=[("abandon", (deal.declarer,))]))
         return menu
     if deal.phase == skat.PHASE_PUSH:
@@ -133,7 +134,7 @@ def prompt(deal, match=None):
 def _push_menu(s, seats):
     """Schieberamsch: the player holding the skat takes it and pushes two cards (not
     scanned: the board sees the skat at the end), or passes it on unseen (doubles)."""
-    return Menu("%s: skat?" % _who(seats, s), [
+    return Menu(tr("%s: skat?") % _who(seats, s), [
         Item("Push 2 cards", actions=[("push", (s, None))]),
         Item("Pass on unseen", actions=[("pass_skat", (s,))])] + _left_items(seats))
 
@@ -218,17 +219,17 @@ def result_lines(result, match=None):
 
 def _verdict_lines(result, match):
     if result.status == "passed":
-        return ["All passed", "no game"]
+        return [say("All passed"), say("no game")]
     if result.value is None:
-        return ["Aborted", "no value"]
+        return [say("Aborted"), say("no value")]
     seats = match.table_seats() if match is not None else None
     if result.status == "ramsch":
         return _ramsch_lines(result, seats)
     verdict = "overbid" if result.overbid else ("won" if result.won else "lost")
-    return ["%s %s %dp %dt" % (_who(seats, result.declarer),
-                               skat.contract_code(result.contract),
-                               result.declarer_points, result.declarer_tricks),
-            "%s%s %+d" % (verdict, _doubles_tag(result.levels), result.value)]
+    return [say("%s %s %dp %dt") % (_who(seats, result.declarer),
+                                    skat.contract_code(result.contract),
+                                    result.declarer_points, result.declarer_tricks),
+            "%s%s %+d" % (say(verdict), _doubles_tag(result.levels), result.value)]
 
 
 def _doubles_tag(levels):
@@ -241,9 +242,9 @@ def _doubles_tag(levels):
 def _ramsch_lines(result, seats):
     """A Ramsch's verdict: the player charged (or the Durchmarsch) and the value."""
     if result.declarer < 0:
-        return ["Ramsch", "all tied, 0"]
+        return ["Ramsch", say("all tied, 0")]
     tags = {"durchmarsch": "Durchm.", "jungfrau": "Jungfr.", "tie": "tie"}
-    extra = " ".join(tags[n] for n in result.levels if n in tags)
+    extra = " ".join(say(tags[n]) for n in result.levels if n in tags)
     passed = result.levels.count("passed")
     factor = " x%d" % (1 << passed) if passed else ""  # Schieberamsch: passed on unseen
     row = ("%s%s %+d" % (extra, factor, result.value)).strip()
@@ -315,9 +316,9 @@ def sheet_lines(match):
     else:  # option seeger off: the plain totals only
         lines = ["%s %5d" % (seat_label(p), sheet.totals[p]) for p in range(match.players)]
     if match.bock_rounds is not None and match.bock_rounds.left:
-        lines.append("Bock games %d" % match.bock_rounds.left)
+        lines.append(say("Bock games %d") % match.bock_rounds.left)
     if match.bock_rounds is not None and match.bock_rounds.ramsch_left:
-        lines.append("Ramsch games %d" % match.bock_rounds.ramsch_left)
+        lines.append(say("Ramsch games %d") % match.bock_rounds.ramsch_left)
     return lines + _money_lines(match)
 
 

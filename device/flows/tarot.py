@@ -16,6 +16,7 @@ from device.lcdtext import seat_label
 from core.games import tarot_bidding, tarot_rules
 from device import words
 from device.menu import Item, Menu
+from device.words import say, tr
 
 # Tarot's own codes in words (device.words: the table's language)
 words.register(
@@ -114,7 +115,7 @@ def prompt(deal, match=None):
         n = match.game.players if match is not None else 4
         # A player whose only trump is the Petit, without the Excuse, must announce it:
         # the deal is annulled (FFT p.5). Offered at the end of the bid list.
-        return Menu("%s bids" % _who(match, s),
+        return Menu(tr("%s bids") % _who(match, s),
                     [Item(label, actions=[("bid", (s, code))]) for label, code in _BIDS] +
                     [Item("Petit sec %s" % _who(match, p),
                           actions=[("announce", (p, tarot.PETIT_SEC))]) for p in range(n)])
@@ -125,11 +126,11 @@ def prompt(deal, match=None):
             for suit, name in zip("HSCD", SUIT_LCD):
                 items.append(Item("%s %s" % (_RANK_WORD[rank], name),
                                   actions=[("call", (t, TAROT.parse(suit + rank)))]))
-        return Menu("%s calls" % _who(match, t), items)
+        return Menu(tr("%s calls") % _who(match, t), items)
     if deal.phase == tarot.PHASE_ECART:
         t = deal.taker
         n = match.game.chien_size if match is not None else 6
-        return Menu("%s ecart" % _who(match, t), [
+        return Menu(tr("%s ecart") % _who(match, t), [
             Item("Scan %d cards" % n, actions=[(SCAN, (n, "discard", (t,)))]),
             Item("Not scanned", actions=[("discard", (t, None))])])
     return None
@@ -170,16 +171,16 @@ def result_lines(result, match=None):
     """Contract, taker, made or failed by how much, the seat and violation that decided
     the deal (e.g. "P3 revoke"), then each seat's mark."""
     if result.status != "played":
-        return ["Deal annulled" if result.status == "petit-sec" else "All passed",
-                "no score"]
+        return [say("Deal annulled" if result.status == "petit-sec" else "All passed"),
+                say("no score")]
     sc = result.score
     pts = sc.counted
     head = "%s %s" % (_who(match, result.taker), tarot.CONTRACT_NAMES[result.contract])
-    verdict = "%s %d/%d" % ("made" if sc.won else "down", pts, sc.target)
+    verdict = say("made %d/%d" if sc.won else "down %d/%d") % (pts, sc.target)
     lines = [head, verdict]
     if result.violation is not None:
         seat, kind = result.violation[0], result.violation[1]
-        lines.append("%s %s" % (_who(match, seat), words.violation(kind)))
+        lines.append("%s %s" % (_who(match, seat), words.lcd(words.violation(kind))))
     return lines + ["%s %+d" % (_who(match, s), m) for s, m in enumerate(result.marks)]
 
 
@@ -213,7 +214,7 @@ def rebook(match, row):
 
 def sheet_lines(match):
     """Running totals per seat and the number of deals."""
-    return ["Deals: %d" % len(match.results)] + [
+    return [say("Deals: %d") % len(match.results)] + [
         "%s %+d" % (seat_label(s), t) for s, t in enumerate(match.totals)]
 
 

@@ -11,6 +11,7 @@ from device.lcdtext import seat_label
 from device.flows.bankflow import OPTIONS, leader_menu, bank_setup, rebook_as
 from device.flows.bankflow import booked_rows  # noqa: F401 (the flow contract)
 from device.menu import Item, Menu
+from device.words import say, tr
 
 __all__ = ("OPTIONS",)
 
@@ -44,7 +45,7 @@ def prompt(deal, match=None):
     if deal.phase == zhopa.PHASE_BID:
         s = deal.current_seat()
         target = match.game.target(True), match.game.target(False)
-        return Menu("%s goes? %d/%d" % (seat_label(s), target[0], target[1]), [
+        return Menu(tr("%s goes? %d/%d") % (seat_label(s), target[0], target[1]), [
             Item("Go (%d)" % target[0], actions=[("bid", (s, True))]),
             Item("No (%d)" % target[1], actions=[("bid", (s, False))])])
     return None
@@ -57,14 +58,15 @@ def table_items(deal, match=None):
 
 def deal_intro(match):
     """Deal number and dealer."""
-    return ["Zhopa deal %d" % match.number(), "deals %s" % seat_label(match.next_dealer())]
+    return [say("Zhopa deal %d") % match.number(),
+            say("deals %s") % seat_label(match.next_dealer())]
 
 
 def result_lines(result, match=None):
     """Per seat: points against the target, and the bank it sheds (-1) or takes (+1)."""
-    return ["Deal %d over" % result.number] + [
+    return [say("Deal %d over") % result.number] + [
         "%s %d/%d %s" % (seat_label(s), result.points[s], result.targets[s],
-                         {-1: "sheds", 1: "takes", 0: "even"}[result.changes[s]])
+                         say({-1: "sheds", 1: "takes", 0: "even"}[result.changes[s]]))
         for s in range(len(result.points))]
 
 
@@ -81,14 +83,14 @@ rebook = rebook_as(zhopa.DealResult)
 
 def sheet_lines(match):
     """Banks per seat; at the end the winners and each seat's rating."""
-    lines = ["Game over" if match.is_over() else "Deals: %d" % len(match.rows)]
+    lines = [say("Game over") if match.is_over() else say("Deals: %d") % len(match.rows)]
     for s in range(match.game.players):
-        lines.append("%s banks %d" % (seat_label(s), match.banks[s]))
+        lines.append(say("%s banks %d") % (seat_label(s), match.banks[s]))
     if match.is_over():
-        lines.append("won: " + " ".join(seat_label(s) for s in match.winners()))
+        lines.append(say("won: ") + " ".join(seat_label(s) for s in match.winners()))
         for s in range(match.game.players):
             r = match.rating_permille(s)
-            lines.append("%s rating %d.%d%%" % (seat_label(s), r // 10, abs(r) % 10))
+            lines.append(say("%s rating %d.%d%%") % (seat_label(s), r // 10, abs(r) % 10))
     return lines
 
 

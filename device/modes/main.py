@@ -7,7 +7,7 @@ Menu values: device/modes/menu.py. The setup questions are the flow's ``OPTIONS`
 when the board has the pads to seat it (``flows.seats_ok``).
 """
 
-from device import flows, language_menu
+from device import flows, language_menu, looks
 from device.controller import MODE_MAIN
 from device.menu import Item, Items, Menu, MenuStack
 from device.modes.menu import MenuMode
@@ -29,6 +29,8 @@ def main_menu(ctl):
         items.append(Item("Forget hosts", value=ctl.forget_hosts))
     items.append(Item("Write tags", submenu=lambda: deck_menu("write")))
     items.append(Item("Language", submenu=lambda: language_menu.menu(
+        ctl.hw.storage, ctl.main_menu)))  # issue 20: kept on flash
+    items.append(Item("Deck look", submenu=lambda: looks.menu(
         ctl.hw.storage, ctl.main_menu)))  # issue 20: kept on flash
     return MenuMode(ctl, MenuStack(Menu("trickref", items)), MODE_MAIN)
 

@@ -51,12 +51,34 @@ class ListMode:
 
 
 class ResultMode(ListMode):
-    """A finished deal's result lines: OK books it, BACK reopens the deal."""
+    """A finished deal's result lines: OK books it, BACK reopens the deal. While the
+    controller's ``last_trick`` holds the deal's last trick (device/last_trick.py) the
+    LCD shows that trick; the result follows when the hold runs out or on NEXT/PREV."""
 
     code = MODE_RESULT
 
+    def enter(self):
+        """Show the result, unless the last trick is held on the LCD."""
+        if not self.ctl.last_trick.held():
+            ListMode.enter(self)
+
+    redraw = enter
+
+    def tick(self, now_ms):
+        """The result replaces the last trick when its hold runs out."""
+        if self.ctl.last_trick.due(now_ms):
+            self.ctl.last_trick.end()
+            ListMode.enter(self)
+        return [], None
+
     def press(self, button):
-        """OK: the next deal (or the game's end); BACK: the last card taken back."""
+        """OK: the next deal (or the game's end); BACK: the last card taken back; NEXT or
+        PREV during the last trick's hold: the result at once."""
+        if self.ctl.last_trick.held():
+            self.ctl.last_trick.end()
+            if button in (NEXT, PREV):
+                ListMode.enter(self)
+                return [], None
         if button == OK:
             self.ctl.next_deal()
             return [], None

@@ -79,8 +79,9 @@ def add_arguments(p):
                         "panel's cards (core/vocab.py) and the simulator's own sentences "
                         "(host_sim/locale, gettext); default en")
     p.add_argument("--look", action="append", default=[], metavar="DECK=LOOK",
-                   help="a deck's look for the side panel's card names: skat=german|french, "
-                        "tarot=marseille|nouveau")
+                   help="a deck's look (as the board's menu \"Deck look\" sets it): the "
+                        "card pictures, the LCD's suit glyphs and the side panel's card "
+                        "names: skat=german|french, tarot=marseille|nouveau")
     p.add_argument("--think-ms", type=int, default=700,
                    help="a computer seat's pause before it plays (virtual ms)")
     p.add_argument("--collect-ms", type=int, default=1500,
@@ -298,6 +299,9 @@ def make_shots(folder, seed=1, size=(1280, 800), games=None):
             players = flow.PLAYERS[0]
         sim = SimApp(name, players, seed=seed, record=None, human=(), size=size,
                      fixed_dt=HEADLESS_DT, think_ms=400, collect_ms=900)
+        # the link's port changes every run: a picture that must be the same pixels each
+        # time (tests/test_screenshots.py) names it as the README does
+        sim.traffic_title = "Link traffic  socket://127.0.0.1:PORT"
         sim.lazy_draw = True
         sim.run(frames=MAX_HEADLESS_FRAMES,
                 until=lambda s: s.mid_trick() and s.fw_deal.tricks_done >= 2 and
@@ -321,7 +325,11 @@ def _speak(args):
     words.set_language(args.lang)
     i18n.set_language(args.lang)
     looks = dict(item.partition("=")[::2] for item in args.look)
-    return CardWords(args.lang, looks)
+    words = CardWords(args.lang, looks)  # raises naming a bad look, before the board uses it
+    from device import looks as board_looks
+    for deck, look in looks.items():  # the board's LCD and the card pictures too
+        board_looks.use(deck, look)
+    return words
 
 
 def _hear(sim, card_words):

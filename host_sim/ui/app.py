@@ -40,6 +40,7 @@ from core.events import (Awaiting, CardPlayed, DealOver, Refused, RevokeFound,  
 from core.rng import Rng  # noqa: E402
 from device import flows  # noqa: E402
 from device.controller import MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_TABLE  # noqa: E402
+from device.last_trick import HOLD_MS  # noqa: E402
 from host_sim.board import SimBoard, TaggedDeck, row_shows  # noqa: E402
 from host_sim.i18n import _, ngettext  # noqa: E402
 from host_sim.ui import journal_export, robot  # noqa: E402
@@ -64,7 +65,9 @@ NOTE_MS = 4000  # how long the status line repeats the simulator's last note
 CLICK_MS = 40  # a button press lasts at least this long on the pins (> the 20 ms debounce)
 CONFIRM_MS = 3000  # a second Esc (or the window's close box) within this long quits
 MIN_SIZE = (800, 520)  # below this the OK button and the hands are cut off
-RESULT_WAIT_MS = 2500  # nobody at the table: the computer presses OK on a result after this
+# nobody at the table: the computer presses OK on a result after this, counted from the
+# last card (the board first shows the last trick: device/last_trick.py)
+RESULT_WAIT_MS = 2500 + HOLD_MS
 
 
 class Signals:

@@ -1,11 +1,20 @@
-"""Cards drawn by the program, each deck in its tradition (no image files).
+"""Cards drawn by the program, each deck in the look chosen for it (no image files).
 
-- Skat: German suits of the Prager pattern: acorns (Eichel), leaves (Grün), hearts (Rot),
-  bells (Schellen); ranks 7 8 9 10, Unter, Ober, König, Daus.
+The look is the board's (``device.looks``: the menu's "Deck look", ``trickref sim
+--look``), its words those of the table's language (``core.vocab``):
+
+- Skat, ``german`` (Prager pattern, seed 003): acorns (Eichel), leaves (Grün), hearts,
+  bells (Schellen); corners ``7 8 9 10 U O K D``, the court's name under the mark.
+- Skat, ``french`` (the tournament deck, ISkO 1.1): clubs, spades, hearts, diamonds; the
+  language's rank letters (``J Q K A``, German ``B D K A``).
 - Magistr/Zhopa: French suits (clubs, diamonds, hearts, spades).
-- Tarot: Marseille suits: cups, swords, batons, coins; trumps with Roman numerals; Le Mat.
+- Tarot, ``marseille``: cups, swords, batons, coins; ``nouveau`` (FFT 2012 p.2): hearts,
+  spades, clubs, diamonds; trumps by their number, the Excuse by its name.
 
-``draw_card(surface, rect, deck, card)`` paints one card face into ``rect``.
+``draw_card(surface, rect, deck, card, vocab=None)`` paints one card face into ``rect``.
+The text is drawn with pygame's bundled font and :func:`mono` with the bundled DejaVu
+Sans Mono (``host_sim/data``), so every machine draws the same pixels (the screenshots
+test).
 """
 
 import math
@@ -105,49 +114,88 @@ def _coin(s, c, r, color=GOLD):
     pygame.draw.circle(s, BROWN, (x, y), r // 3, 1)
 
 
-# Suit painters by deck, in each deck's suit numbering (core/cards.py).
+_CLUB, _SPADE, _HEART, _DIAMOND = (_club, INK), (_spade, INK), (_heart, RED), (_diamond, RED)
+
+# Suit painters by (deck, look), in each deck's suit numbering (core/cards.py).
 PAINTERS = {
-    "skat": ((_acorn, BROWN), (_leaf, GREEN), (_heart, RED), (_bell, GOLD)),
-    "french36": ((_club, INK), (_diamond, RED), (_heart, RED), (_spade, INK)),
-    "tarot": ((_cup, RED), (_sword, BLUE), (_baton, GREEN), (_coin, GOLD)),
+    ("skat", "german"): ((_acorn, BROWN), (_leaf, GREEN), _HEART, (_bell, GOLD)),
+    ("skat", "french"): (_CLUB, _SPADE, _HEART, _DIAMOND),
+    ("french36", "french"): (_CLUB, _DIAMOND, _HEART, _SPADE),
+    ("tarot", "marseille"): ((_cup, RED), (_sword, BLUE), (_baton, GREEN), (_coin, GOLD)),
+    ("tarot", "nouveau"): (_HEART, _SPADE, _CLUB, _DIAMOND),
 }
 
+MONO_FONT = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data",
+                         "DejaVuSansMono.ttf")
+
 _fonts = {}
+
+
+def _init():
+    if not pygame.font.get_init():  # drawn outside a window (a test, a picture)
+        pygame.font.init()
 
 
 def font(size, bold=True):
     """A cached default pygame font of ``size`` pixels."""
     key = (size, bold)
     if key not in _fonts:
+        _init()
         _fonts[key] = pygame.font.Font(None, size)
         _fonts[key].set_bold(bold)
     return _fonts[key]
 
 
-def draw_suit(surface, deck, suit, center, radius):
-    """Paint the suit mark ``suit`` of ``deck`` centred at ``center``."""
-    painter, color = PAINTERS[deck.name][suit]
+def mono(size):
+    """A cached monospaced font of ``size`` pixels: the bundled DejaVu Sans Mono (the
+    same on every machine, unlike a system font)."""
+    key = ("mono", size)
+    if key not in _fonts:
+        _init()
+        _fonts[key] = pygame.font.Font(MONO_FONT, size)
+    return _fonts[key]
+
+
+def vocabulary(deck, vocab=None):
+    """``vocab``, or the ``core.vocab.Vocabulary`` of ``deck`` in the look the board uses
+    for it (``device.looks``) and the table's language (``device.words``)."""
+    if vocab is not None:
+        return vocab
+    from core.vocab import Vocabulary
+    from device import looks, words
+    return Vocabulary(deck, looks.look(deck.name), words.language())
+
+
+def draw_suit(surface, deck, suit, center, radius, vocab=None):
+    """Paint the suit mark ``suit`` of ``deck`` centred at ``center``, in the look of
+    ``vocab`` (default: :func:`vocabulary`)."""
+    painter, color = PAINTERS[(deck.name, vocabulary(deck, vocab).look)][suit]
     painter(surface, center, radius, color)
 
 
-def draw_card(surface, rect, deck, card):
-    """Paint ``card`` of ``deck`` into ``rect`` (a pygame.Rect): rank in the corners, the
-    suit mark in the middle; tarot trumps show their Roman numeral, the Excuse "Le Mat"."""
+def draw_card(surface, rect, deck, card, vocab=None):
+    """Paint ``card`` of ``deck`` into ``rect`` (a pygame.Rect) in the look and words of
+    ``vocab`` (default: :func:`vocabulary`): rank mark in the corners, the suit mark in
+    the middle, a court card's name under it; a tarot trump its number, the Excuse its
+    name."""
+    vocab = vocabulary(deck, vocab)
     rect = pygame.Rect(rect)
     pygame.draw.rect(surface, PAPER, rect, border_radius=8)
     pygame.draw.rect(surface, INK, rect, 2, border_radius=8)
     suit = deck.suit(card)
-    name = deck.rank_names[deck.rank(card)]
     if suit >= TRUMP:
-        label = font(max(14, rect.h // 4)).render(name, True, BLUE)
+        name = vocab.rank_name(card)
+        size = max(14, rect.h // 4) if len(name) <= 3 else max(12, rect.h // 7)
+        label = font(size).render(name, True, BLUE)
         surface.blit(label, label.get_rect(center=rect.center))
         return
-    mark = deck.rank_short[deck.rank(card)]
-    color = PAINTERS[deck.name][suit][1]
+    mark = vocab.rank_mark(card)
+    color = PAINTERS[(deck.name, vocab.look)][suit][1]
     corner = font(max(14, rect.h // 5)).render(mark, True, color if color != GOLD else BROWN)
     surface.blit(corner, (rect.x + 6, rect.y + 4))
     surface.blit(corner, corner.get_rect(bottomright=(rect.right - 6, rect.bottom - 4)))
-    draw_suit(surface, deck, suit, rect.center, max(6, rect.w // 5))
-    if len(name) > 2:  # court cards: their name under the mark, as on Prager cards
+    draw_suit(surface, deck, suit, rect.center, max(6, rect.w // 5), vocab)
+    name = vocab.rank_name(card)
+    if not name.isdigit():  # court cards: their name under the mark, as on Prager cards
         small = font(max(12, rect.h // 9), False).render(name, True, INK)
         surface.blit(small, small.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))

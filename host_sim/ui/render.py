@@ -12,7 +12,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from core.cards import EXCUSE, TRUMP  # noqa: E402
-from host_sim.ui.cards import draw_card, draw_suit  # noqa: E402
+from host_sim.ui.cards import MONO_FONT, draw_card, draw_suit, vocabulary  # noqa: E402
 from host_sim.i18n import _, ngettext  # noqa: E402
 from host_sim.ui.lcd import LcdView  # noqa: E402
 
@@ -55,7 +55,7 @@ class Renderer:
         f = self._fonts.get(key)
         if f is None:
             if mono:
-                f = pygame.font.SysFont("dejavusansmono,liberationmono,monospace", size)
+                f = pygame.font.Font(MONO_FONT, size)  # bundled: same pixels everywhere
             else:
                 f = pygame.font.Font(None, size)
             f.set_bold(bold)
@@ -73,7 +73,8 @@ class Renderer:
         return t
 
     def face(self, deck, card, size):
-        key = (deck.name, card, size)
+        vocab = vocabulary(deck)  # the board's look for the deck, the table's language
+        key = (deck.name, vocab.look, vocab.lang, card, size)
         s = self._faces.get(key)
         if s is None:
             if len(self._faces) > 600:
@@ -81,11 +82,12 @@ class Renderer:
             w, h = size
             s = pygame.Surface(size, pygame.SRCALPHA)
             r = pygame.Rect(0, 0, w, h)
-            draw_card(s, r, deck, card)
+            draw_card(s, r, deck, card, vocab)
             suit = deck.suit(card)
             if suit < TRUMP:  # the suit under the corner rank: readable when overlapped
                 rad = max(4, w // 11)
-                draw_suit(s, deck, suit, (6 + rad + 1, 6 + max(14, h // 5) + rad), rad)
+                draw_suit(s, deck, suit, (6 + rad + 1, 6 + max(14, h // 5) + rad), rad,
+                          vocab)
             else:  # a tarot trump's number (the Excuse's mark) in the corner too
                 mark = deck.rank_short[deck.rank(card)]
                 mark = "*" if deck.suit(card) == EXCUSE else mark  # trumps: their number

@@ -10,7 +10,7 @@ import os
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
-from host_sim.ui.cards import draw_card, font
+from host_sim.ui.cards import draw_card, font, mono
 
 FELT = (20, 95, 55)
 PAD = (35, 60, 45)
@@ -33,7 +33,7 @@ def draw_lcd(surface, rect, lines):
     rect = pygame.Rect(rect)
     pygame.draw.rect(surface, (20, 20, 20), rect.inflate(16, 16), border_radius=6)
     pygame.draw.rect(surface, LCD_BG, rect)
-    f = pygame.font.SysFont("dejavusansmono,monospace", rect.h // (len(lines) + 1))
+    f = mono(rect.h // (len(lines) + 1))  # bundled: the same pixels on every machine
     for i, line in enumerate(lines):
         surface.blit(f.render(line, True, LCD_INK), (rect.x + 8, rect.y + 6 + i * rect.h //
                                                      len(lines)))

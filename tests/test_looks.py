@@ -1,0 +1,104 @@
+"""Issue 20: the deck's look chosen in the board's menus (device/looks.py). Through the
+emulated board: the main menu's "Deck look" sets Skat to the French-suited tournament
+deck (ISkO 1.1), kept on flash in look.txt; after a power cut the board still uses it;
+the LCD then writes cards with the French suit signs and English letters (``♣J``), where
+the default Prager deck (seed 003) writes ``EU``; the simulator draws its cards in the
+look in use."""
+
+import pygame
+import pytest
+
+from core.cards import deck_named
+from core.errors import TrickrefError
+from core.vocab import Vocabulary
+from device import looks
+from host_sim.autoplay import table_player
+from host_sim.ui.cards import draw_card
+
+
+def _choose_look(p, deck_title, look_label):
+    b = p.board
+    b.choose("Deck look")
+    b.choose(deck_title)
+    b.choose(look_label)
+    b.run(50)
+
+
+def _first_card_line(p):
+    """The LCD row naming the first card laid in the first deal."""
+    rows = []
+    p.on_trick = None
+    for step in p.script(1):
+        if step[0] == "start":
+            p._choose_game()
+        elif step[0] == "card":
+            p._run_step(step)
+            rows = p.board.lcd_lines()
+            return rows[0].strip(), step
+        else:
+            p._run_step(step)
+    raise AssertionError("no card laid")
+
+
+def test_menu_look_kept_on_flash_and_shown_on_the_lcd(tmp_path):
+    flash = str(tmp_path)
+    p = table_player("skat", 3, seed=4, flash=flash)
+    p.power_on()
+    p.board.run(50)
+    _choose_look(p, "Skat", "French")
+    assert (tmp_path / "look.txt").read_text() == "skat=french\n"
+    assert looks.look("skat") == "french"
+    looks.use("skat", None)  # as after a power cut: RAM forgotten, the flash read back
+    p2 = table_player("skat", 3, seed=4, flash=flash)
+    p2.power_on()
+    assert looks.look("skat") == "french"
+    line, step = _first_card_line(p2)
+    card = step[2]
+    french = Vocabulary(deck_named("skat"), "french").short(card)  # "♣J"
+    assert line.endswith(" " + french), (line, french)
+    # the default Prager deck names the same card in its own marks
+    german = Vocabulary(deck_named("skat"), "german").short(card)
+    assert german != french and german[0] in "EGHS"
+
+
+def test_menu_marks_the_look_in_use():
+    p = table_player("tarot", 4, seed=1)
+    p.power_on()
+    p.board.run(50)
+    b = p.board
+    b.choose("Deck look")
+    b.choose("Tarot")
+    assert any("Marseille *" in l for l in b.lcd_lines())
+    b.choose("Nouveau")
+    assert looks.look("tarot") == "nouveau"
+
+
+def test_bad_look_file_leaves_the_default(tmp_path):
+    (tmp_path / "look.txt").write_text("skat=nouveau\ntarot=nouveau\nbridge=x\nskat")
+    assert looks.load(str(tmp_path)) == {"tarot": "nouveau"}
+    assert looks.look("skat") is None
+    with pytest.raises(TrickrefError, match="marseille, nouveau"):
+        looks.use("tarot", "german")
+    assert looks.look("tarot") == "nouveau"
+
+
+def _face(deck, card, look):
+    s = pygame.Surface((80, 120))
+    draw_card(s, pygame.Rect(0, 0, 80, 120), deck, card, Vocabulary(deck, look))
+    return pygame.image.tobytes(s, "RGB")
+
+
+def test_simulator_draws_the_look_in_use():
+    skat = deck_named("skat")
+    ober = skat.parse("SQ")  # the Grün-Ober of the Prager deck, the queen of spades
+    assert _face(skat, ober, "german") != _face(skat, ober, "french")
+    tarot = deck_named("tarot")
+    assert _face(tarot, tarot.parse("H1"), "marseille") != \
+        _face(tarot, tarot.parse("H1"), "nouveau")
+    # trumps carry their number in both looks: the same picture
+    assert _face(tarot, tarot.parse("21"), "marseille") == \
+        _face(tarot, tarot.parse("21"), "nouveau")
+    looks.use("skat", "french")  # the look the board uses is the pictures' default
+    s = pygame.Surface((80, 120))
+    draw_card(s, pygame.Rect(0, 0, 80, 120), skat, ober)
+    assert pygame.image.tobytes(s, "RGB") == _face(skat, ober, "french")
