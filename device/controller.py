@@ -340,8 +340,9 @@ class Controller:
     def _menu_press(self, button):
         got = self.menu.press(button)
         if got == BACK:
-            if self.mode == MODE_CHOICE and self._required:
-                self._show_menu()  # a choice the deal needs cannot be skipped
+            if self.mode == MODE_CHOICE and self._required:  # cannot be skipped: the last
+                from device.choice_back import back  # bid or choice is taken back instead
+                return back(self)
             elif self.mode == MODE_CHOICE:
                 self._enter_table()  # leaving the table menu
             else:
