@@ -38,11 +38,12 @@ from core.errors import TrickrefError  # noqa: E402
 from core.events import (Awaiting, CardPlayed, DealOver, Refused, RevokeFound,  # noqa: E402
                          TrickTaken, Undone)
 from core.rng import Rng  # noqa: E402
+from device.buttons import DEBOUNCE_MS, LONG_MS  # noqa: E402
 from device import flows  # noqa: E402
 from device.controller import MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_TABLE  # noqa: E402
 from host_sim.board import SimBoard, TaggedDeck, row_shows  # noqa: E402
 from host_sim.i18n import _, ngettext  # noqa: E402
-from host_sim.ui import journal_export, robot  # noqa: E402
+from host_sim.ui import auction, journal_export, robot  # noqa: E402
 from host_sim.players.computer import Computer  # noqa: E402
 from host_sim.ui import tableau as T  # noqa: E402
 from host_sim.ui.games import FACT, adapter_for  # noqa: E402
@@ -234,6 +235,10 @@ class SimApp:
         self._button_down_at = {}
         self._asked = {}  # what -> (when, question): quit or abandon, asked once
         self._refusal = None  # (reason, when) of the last practice-mode refusal
+        self.auction = None  # the Skat auction held bid by bid (host_sim.ui.auction)
+        self.answer_rects = []  # [(rect, answer)] of the auction's buttons, as drawn
+        self._undo_pause = 0  # computers enter no choice before this (after an undo)
+        self._long_from = None  # when the person pressed OK (a long press: take back)
         self._shadow_key = None
         self._robot_key = None
         self._robot_ready = 0
@@ -383,8 +388,8 @@ class SimApp:
     def waiting_for(self):
         """What the board waits for, in words for the status line ("" when nothing):
         cards to scan, pads to clear before a lead, or whose card it is."""
-        step = self.adapter.person_step(self)
-        if step is not None:
+        step = self.adapter.person_step(self) or auction.question(self)
+        if step:
             return step
         if self._refusal is not None and self.now - self._refusal[1] < 3000:
             return self._refusal[0]
@@ -426,6 +431,7 @@ class SimApp:
         self._acc -= ms
         t0 = time.perf_counter()
         self.operator.step(self.board.clock.now_ms)
+        self._watch_long_press()
         events = self.board.run(ms) if ms > 0 else []
         self.now = self.board.clock.now_ms
         self._check_flow_and_deal()
@@ -530,6 +536,7 @@ class SimApp:
         self.last_taker = -1  # the pad that took the last trick (-1: none yet)
         self.tableau.reset(by_pad, talon)
         self._shadow_key = None
+        self.auction = None  # the Skat auction held bid by bid (host_sim.ui.auction)
         self.note(_("deal %d dealt (%s)") % (self._deals, _("record %s") % self.record.id
                                           if self.adapter.record is not None and
                                           self._deals == 1 else _("seed %d") % self.seed))
@@ -631,6 +638,10 @@ class SimApp:
                 self._robot_refusals = 0
 
     def _undone(self, ev):
+        if ev.card is None or ev.card < 0:  # a bid or choice: said again, after a pause
+            self._undo_pause = self.now + auction.UNDO_PAUSE_MS
+            self._bids_key = None
+            auction.reopen(self)
         self._robot_key = None  # the seat thinks again before it plays
         self._robot_card = None
         self._collects = []
@@ -714,6 +725,8 @@ class SimApp:
         if mode == MODE_CHOICE and deal is not None and not self._stuck:
             if self.flow.prompt(deal, view.match) is None:
                 return  # the table menu a person opened: theirs
+            if auction.drive(self) or self.now < self._undo_pause or self.ok_held():
+                return  # the Skat auction bid by bid; computers wait after an undo
             if not self.computer_chooses():
                 return
             labels = self.adapter.choices(self)
@@ -938,12 +951,24 @@ class SimApp:
             self.signals.warn("OK again abandons the game in play", self.now)
             return
         self._button_down_at[i] = self.now
+        self._long_from = self.now if i == OK else self._long_from
         self.board.hw.buttons[i].value(0)
+
+    def _watch_long_press(self):
+        """A person's OK held ``LONG_MS`` (past the debounce) is a long press: the
+        firmware takes back its last action; a Skat auction held by the simulator takes
+        back its last bid (``host_sim.ui.auction.take_back``)."""
+        at = self._long_from
+        if at is not None and self.now - at >= LONG_MS + DEBOUNCE_MS:
+            self._long_from = None
+            auction.take_back(self)
 
     def button_up(self, i):
         """Release button ``i``; a click shorter than ``CLICK_MS`` (press and release in
         one frame) is held on the pins until ``CLICK_MS`` has passed, so the firmware's
         debounce (``device.buttons.DEBOUNCE_MS``) sees it: a click is a click."""
+        if i == OK:
+            self._long_from = None  # released: no long press (any was seen while held)
         held = self.now - self._button_down_at.get(i, self.now - CLICK_MS)
         if held >= CLICK_MS:
             self.board.hw.buttons[i].value(1)
@@ -1075,6 +1100,10 @@ class SimApp:
         return None
 
     def _mouse_down(self, pos):
+        for r, i in self.answer_rects:  # the Skat auction's answers (host_sim.ui.auction)
+            if r.collidepoint(pos):
+                auction.answer(self, i)
+                return
         for i, r in enumerate(self.layout.buttons):
             if r.collidepoint(pos):
                 self._mouse_button = i

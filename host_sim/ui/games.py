@@ -275,6 +275,9 @@ class Tarot(TrickGame):
     def after_sync(self, sim):
         from core.games import tarot
         sh = sim.shadow
+        # every bid made, a person's too, in words; one taken back leaves the list
+        self.bids = [_tarot_said(sim, args) for verb, args in
+                     sim.ctl.view().app.referee.actions if verb == "bid"]
         if not self.chien and _attr(sh, "phase", 0) > tarot.PHASE_BIDDING and \
                 _attr(sh, "contract", 0) > 0:  # the bids are over: the chien is seen
             from host_sim.ui.words import chien_words
@@ -304,8 +307,7 @@ class Tarot(TrickGame):
         sh = sim.shadow
         if _attr(sh, "phase") != tarot.PHASE_BIDDING or not labels:
             return []
-        who = "P%d" % (sim.pad_of(sh.current_seat()) + 1)
-        return [who + (" passes" if labels[0] == "Pass" else " bids " + labels[0])]
+        return [_tarot_said(sim, (sh.current_seat(), labels[0].lower()))]
 
     def choices(self, sim):
         from core.games import tarot
@@ -345,6 +347,12 @@ class Tarot(TrickGame):
             c = _attr(d, "contract", 0)
             return "taker" + (" " + tarot.CONTRACT_NAMES[c] if c else "")
         return ""
+
+
+def _tarot_said(sim, args):
+    """A Tarot bid action's ``(seat, code)`` in words: "P2 passes", "P4 bids Prise"."""
+    who = "P%d" % (sim.pad_of(args[0]) + 1)
+    return who + (" passes" if args[1] == "pass" else " bids " + args[1].capitalize())
 
 
 def tarot_bid(hand, hand_size):
@@ -454,12 +462,10 @@ def skat_discard(cards, kind):
 
 
 def _said(sim, move):
-    """A Skat auction move (``("bid", seat, value)``, ``("hold", seat)``, ``("pass", seat)``)
-    in the words said at the table, seats named by pad: "P2 says 18", "P1 holds"."""
-    who = "P%d" % (sim.pad_of(move[1]) + 1)
-    if move[0] == "bid":
-        return "%s says %d" % (who, move[2])
-    return who + (" holds" if move[0] == "hold" else " passes")
+    """A Skat auction move in the words said at the table, seats named by pad ("P2 says
+    18", "P1 holds": host_sim.ui.auction.said)."""
+    from host_sim.ui.auction import said
+    return said(move, lambda s: "P%d" % (sim.pad_of(s) + 1))
 
 
 def _is_card(token):

@@ -246,6 +246,31 @@ class Renderer:
                 t = self.text(line, 18, DIM)
                 surface.blit(t, t.get_rect(midtop=(tr.centerx, y)))
                 y += 18
+        self._answers(surface, sim, tr.centerx, y + 4)
+
+    def _answers(self, surface, sim, cx, y):
+        """The Skat auction's question to the person and its two answer buttons ("Hold
+        20" / "Pass"), centred at ``cx`` from ``y``; their rects go to
+        ``sim.answer_rects`` for the mouse (host_sim.ui.auction)."""
+        from host_sim.ui import auction
+        a = auction.of(sim)
+        q = auction.question(sim)
+        sim.answer_rects = []
+        if not q:
+            return
+        t = self.text(q, 20, TURN, bold=True)
+        surface.blit(t, t.get_rect(midtop=(cx, y)))
+        y += 26
+        options = a.options()
+        w, gap = 120, 16
+        x = cx - (len(options) * w + (len(options) - 1) * gap) // 2
+        for i, (label, _move) in enumerate(options):
+            r = pygame.Rect(x + i * (w + gap), y, w, 34)
+            pygame.draw.rect(surface, BUTTON, r, border_radius=8)
+            pygame.draw.rect(surface, TURN, r, 2, border_radius=8)
+            lab = self.text(label, 20, PANEL_TEXT, bold=True)
+            surface.blit(lab, lab.get_rect(center=r.center))
+            sim.answer_rects.append((r, i))
 
     def _result_box(self, surface, sim, lay):
         """The last result in words over the middle of the table while the LCD shows it."""
