@@ -505,6 +505,7 @@ class Skat(TrickGame):
         TrickGame.new_deal(self)
         self.picked = False
         self.plan = None  # (kind, discard) chosen for a computer declarer
+        self.declared = ""  # the contract said in words (_say_contract)
         self._done_choices = set()
 
     def hand_max(self, players):
@@ -538,6 +539,7 @@ class Skat(TrickGame):
     def after_sync(self, sim):
         from core.games import skat
         sh = sim.shadow
+        self._say_contract(sim, sh)
         if sh is None or self.picked or sh.declarer < 0:
             return
         if sh.phase == skat.PHASE_DISCARD or (sh.phase >= skat.PHASE_PLAY and
@@ -559,6 +561,21 @@ class Skat(TrickGame):
                 self.plan = (kind, put)
                 for c in put:
                     sim.tableau.move(c, T.TALON)
+
+    def _say_contract(self, sim, sh):
+        """Once the declarer has declared: the contract in words on the status line and in
+        the side panel ("P2 declares Eichel Plain, skat picked up, bid 22"); again after an
+        undo changed it."""
+        c = _attr(sh, "contract")
+        words = ""
+        if c is not None and _attr(sh, "declarer", -1) >= 0:
+            words = "P%d declares %s, %s, bid %d" % (
+                sim.pad_of(sh.declarer) + 1, contract_words(c),
+                "hand" if c.hand else "skat picked up", sh.bid_value)
+        if words != self.declared:
+            self.declared = words
+            if words:
+                sim.note(words)
 
     def choice_owner(self, sim):
         from core.games import skat

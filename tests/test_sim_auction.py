@@ -1,0 +1,140 @@
+"""Issue 26 (the part left): a person bids with the computers, and takes bids back.
+
+Skat: the board is told the auction's result only; with a person at the table the
+simulator holds the auction bid by bid (ISkO 3.1, host_sim/ui/auction.py): each computer
+answers from its own ten cards, the person answers only for their own seat with the two
+buttons drawn under the skat, and the result is entered on the board's buttons. Tarot: the
+board asks each bid in turn. Every step is a pygame mouse event (tests/simperson.py); a long
+press is OK held 900 ms with the mouse.
+"""
+
+import pygame
+
+from core.events import Undone
+from device.controller import MODE_CHOICE, MODE_TABLE
+from host_sim.players.skat_bid import auction as isko_auction
+from host_sim.ui import auction
+from host_sim.ui.app import SimApp
+from host_sim.ui.games import contract_words
+from simperson import MousePerson
+
+DT = 16
+THINK = 200
+
+
+def _skat(seed, human=(0,)):
+    sim = SimApp("skat", 3, seed=seed, human=set(human), fixed_dt=DT, collect_ms=160,
+                 think_ms=THINK)
+    said = []
+    orig = sim.note
+
+    def note(text):
+        said.append(text)
+        sim.said_at[text] = sim.now
+        orig(text)
+    sim.said_at = {}
+    sim.note = note
+    return sim, MousePerson(sim, DT), said
+
+
+def _click_answer(you, label):
+    """Click the auction's answer button whose label starts with ``label``."""
+    sim = you.sim
+    a = auction.of(sim)
+    labels = [lab for lab, _ in a.options()]
+    i = [k for k, lab in enumerate(labels) if lab.startswith(label)][0]
+    rect = [r for r, k in sim.answer_rects if k == i][0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
+    you.frames(2)
+    return labels[i]
+
+
+def _until_question(you, limit=3000):
+    you.until(lambda: bool(auction.question(you.sim)) and bool(you.sim.answer_rects),
+              limit=limit)
+    return auction.question(you.sim)
+
+
+def _limits(sim, person_limit):
+    hands = sim.dealt_hands
+    limits = [auction.plain_limit(h) for h in hands]
+    limits[sim.seat_of(0)] = person_limit
+    return limits
+
+
+def test_computers_bid_and_the_person_answers_for_their_own_seat_only():
+    """Skat seed 1, plain computers, the person at P1 (rearhand: P2 is forehand, P3
+    middlehand). The plain computers bid to twice their planned suit's base value (ISkO
+    5.1: P2 clubs 24, P3 spades 22); P3 bids to P2 (18, 20, 22, held each time), P3 passes,
+    and only then is P1 asked: "bid over 22, or pass?". P1 clicks Pass; the auction is the
+    one ISkO 3.1 gives for these limits (host_sim.players.skat_bid.auction), said move by
+    move one think time apart, and the board is told its result (P2 declarer, 22); the
+    computer declarer's contract is then its own, shown in words beside its seat."""
+    sim, you, said = _skat(1)
+    try:
+        q = _until_question(you)
+        assert q == "P1 (you): bid over 22, or pass?"
+        assert [sim.pad_of(s) + 1 for s in range(3)] == [2, 3, 1]
+        assert _limits(sim, 0) == [24, 22, 0]
+        before = list(sim.adapter.bids)
+        assert before == ["P3 says 18", "P2 holds", "P3 says 20", "P2 holds", "P3 says 22",
+                          "P2 holds", "P3 passes"]
+        assert sim.ctl.mode == MODE_CHOICE and not sim.ctl.app.referee.actions
+        assert "bid over 22" in sim.status_line()
+        assert [lab for lab, _ in auction.of(sim).options()] == ["Say 23", "Pass"]
+        _click_answer(you, "Pass")
+        you.until(lambda: sim.ctl.mode == MODE_TABLE and sim.turn_pad() >= 0, limit=4000)
+        declarer, bid, moves = isko_auction(_limits(sim, 0))
+        name = lambda s: "P%d" % (sim.pad_of(s) + 1)  # noqa: E731
+        assert sim.adapter.bids == [auction.said(m, name) for m in moves]
+        assert "the table enters: P2 declarer, 22" in said
+        d = sim.fw_deal
+        assert (d.declarer, d.bid_value) == (declarer, bid) == (0, 22)
+        assert d.contract is not None
+        note = sim.adapter.seat_note(sim, d.declarer)
+        assert note.startswith("declarer: ") and note.endswith(", bid 22")
+        assert "P2 declares %s, skat picked up, bid 22" % contract_words(d.contract) in said
+    finally:
+        sim.close()
+
+
+def test_long_press_takes_back_bids_and_a_computer_bids_again():
+    """Skat seed 1, the person at P1: at P1's question a long press takes back P3's pass
+    (P3's word again; the question gone); P3 says it again only after the pause that lets
+    a second long press go further back (``UNDO_PAUSE_MS``). P1 then says 23, 24, 27 (P2
+    holds 23 and 24, its limit, and passes 27): the board is told P1 declarer at 27. A
+    long press in the skat question takes that result back on the board (its journal's
+    undo, device/choice_back.py) and the auction reopens with P1's "27" taken back."""
+    sim, you, said = _skat(1)
+    try:
+        _until_question(you)
+        n = len(sim.adapter.bids)
+        you.long_press()
+        assert sim.adapter.bids[-1] == "P2 holds" and len(sim.adapter.bids) == n - 1
+        assert "taken back: P3 passes" in said
+        assert not auction.question(sim)
+        _until_question(you)
+        assert sim.said_at["P3 passes"] - sim.said_at["taken back: P3 passes"] >= \
+            auction.UNDO_PAUSE_MS
+        assert sim.adapter.bids[-1] == "P3 passes"
+        for bid in ("23", "24", "27"):
+            assert _click_answer(you, "Say") == "Say " + bid
+            if bid != "27":
+                _until_question(you)
+        you.until(lambda: sim.ctl.mode == MODE_CHOICE and sim.fw_deal.phase == 2)
+        assert sim.adapter.bids[-3:] == ["P2 holds", "P1 says 27", "P2 passes"]
+        assert (sim.fw_deal.declarer, sim.fw_deal.bid_value) == (sim.seat_of(0), 27)
+        assert sim.board.lcd_lines()[0].startswith("P1: skat?")
+        before = len(sim.events)
+        you.long_press()
+        undone = [e for e in sim.events[before:] if isinstance(e, Undone)]
+        assert len(undone) == 1 and sim.fw_deal.phase == 1  # the board's auction again
+        assert not sim.ctl.app.referee.actions
+        assert "taken back: P2 passes" in said
+        you.long_press()  # within the pause: the auction goes one more bid back
+        assert "taken back: P1 says 27" in said
+        assert _until_question(you) == "P1 (you): bid over 24, or pass?"
+        assert sim.adapter.bids[-2:] == ["P1 says 24", "P2 holds"]
+    finally:
+        sim.close()
