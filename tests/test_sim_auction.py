@@ -138,3 +138,40 @@ def test_long_press_takes_back_bids_and_a_computer_bids_again():
         assert sim.adapter.bids[-2:] == ["P1 says 24", "P2 holds"]
     finally:
         sim.close()
+
+
+def test_tarot_bids_taken_back_with_a_person_at_the_table():
+    """French Tarot, 4 players, seed 3, the person at P4 (bids in turn from the dealer's
+    right, FFT p.5: P2, P3, P4, P1). The computers P2 and P3 pass; at P4's menu a long press
+    takes back P3's pass on the board (one Undone, P3's menu again, the bid gone from the
+    list); P3 bids again, after the pause. P4 clicks Prise and at once holds OK: the
+    computers wait while it is held, the long press takes back P4's own Prise (P4's menu
+    again); P4 then bids Garde, P1 passes and P4, taker at garde, is asked for the écart."""
+    sim = SimApp("tarot", 4, seed=3, human={3}, fixed_dt=DT, collect_ms=160, think_ms=THINK)
+    you = MousePerson(sim, DT)
+    try:
+        you.until(lambda: you.sim.board.lcd_lines()[0].startswith("P4 bids") and
+                  not sim.operator.busy())
+        assert sim.adapter.bids == ["P2 passes", "P3 passes"]
+        before = len(sim.events)
+        you.long_press()
+        assert [(sim.pad_of(e.seat), e.card) for e in sim.events[before:]
+                if isinstance(e, Undone)] == [(2, -1)]
+        assert sim.board.lcd_lines()[0].startswith("P3 bids")
+        assert sim.adapter.bids == ["P2 passes"]
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("P4 bids") and
+                  not sim.operator.busy())
+        assert sim.adapter.bids == ["P2 passes", "P3 passes"]
+        you.choose("Prise")  # P1's pass is said at once, entered a think time later
+        assert sim.adapter.bids[:3] == ["P2 passes", "P3 passes", "P4 bids Prise"]
+        you.long_press()
+        assert sim.board.lcd_lines()[0].startswith("P4 bids")
+        assert sim.adapter.bids == ["P2 passes", "P3 passes"]
+        assert [a for a in sim.ctl.app.referee.actions] == [("bid", (1, "pass")),
+                                                              ("bid", (2, "pass"))]
+        you.choose("Garde")
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("P4 ecart"))  # P4's écart
+        assert sim.fw_deal.taker == 3 and sim.fw_deal.contract == 2
+        assert sim.adapter.bids == ["P2 passes", "P3 passes", "P4 bids Garde", "P1 passes"]
+    finally:
+        sim.close()

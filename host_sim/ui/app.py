@@ -238,13 +238,14 @@ class SimApp:
         self.auction = None  # the Skat auction held bid by bid (host_sim.ui.auction)
         self.answer_rects = []  # [(rect, answer)] of the auction's buttons, as drawn
         self._undo_pause = 0  # computers enter no choice before this (after an undo)
-        self._long_from = None  # when the person pressed OK (a long press: take back)
+        self._long_from = None  # when the person pressed OK, None once released
+        self._long_seen = False  # that press was long (taken back once)
         self._shadow_key = None
         self._robot_key = None
         self._robot_ready = 0
         self._robot_card = None
         self._robot_refusals = 0
-        self._auto_once = False
+        self.auto_once = False
         self._stuck = False
         self._scanning = False
         self._result_at = None
@@ -430,7 +431,8 @@ class SimApp:
         ms = int(self._acc)
         self._acc -= ms
         t0 = time.perf_counter()
-        self.operator.step(self.board.clock.now_ms)
+        if self._long_from is None:  # the computers' presses wait while a person holds OK
+            self.operator.step(self.board.clock.now_ms)
         self._watch_long_press()
         events = self.board.run(ms) if ms > 0 else []
         self.now = self.board.clock.now_ms
@@ -638,6 +640,7 @@ class SimApp:
                 self._robot_refusals = 0
 
     def _undone(self, ev):
+        self.operator.clear()  # a computer's entry under way was for the menu taken back
         if ev.card is None or ev.card < 0:  # a bid or choice: said again, after a pause
             self._undo_pause = self.now + auction.UNDO_PAUSE_MS
             self._bids_key = None
@@ -732,7 +735,7 @@ class SimApp:
             labels = self.adapter.choices(self)
             if self._say_bids(labels):
                 return  # a bid said: the next one after a computer's think time
-            self._auto_once = False
+            self.auto_once = False
             if labels:
                 # shown as entered: the computer's bids and contract, in the menus' words
                 self.note("computer enters: %s" % ", ".join(labels))
@@ -790,7 +793,7 @@ class SimApp:
         # a record's choices are the computer's unless a person sits at every seat
         on_record = getattr(self.adapter, "on_record", False) and \
             len(self.humans) < self.players_in_deal()
-        return bool(not self.humans or self._auto_once or owner == FACT or on_record or
+        return bool(not self.humans or self.auto_once or owner == FACT or on_record or
                     (owner is not None and owner not in self.humans))
 
     def _scan_for_table(self):
@@ -800,9 +803,9 @@ class SimApp:
         dpad = self.pad_of(attr(sh if sh is not None else self.fw_deal, "declarer", 0))
         if dpad < 0:
             dpad = 0
-        if self.humans and dpad in self.humans and not self._auto_once:
+        if self.humans and dpad in self.humans and not self.auto_once:
             return
-        self._auto_once = False
+        self.auto_once = False
         cards = self.adapter.final_scan(self, self.awaiting.count)
         if not cards:
             return
@@ -826,7 +829,7 @@ class SimApp:
         pad = self.pad_of(seat)
         if pad < 0:
             return
-        if pad in self.humans and not self._auto_once:
+        if pad in self.humans and not self.auto_once:
             return
         if self._hold_off():
             return
@@ -844,7 +847,7 @@ class SimApp:
         card = self.computer_card(seat, pad)
         if card is None:
             return
-        self._auto_once = False
+        self.auto_once = False
         self._robot_card = card
         self.tableau.move(card, T.PAD, pad)
 
@@ -906,7 +909,7 @@ class SimApp:
             elif e.key == pygame.K_ESCAPE:
                 self.ask_quit()
             elif e.key == pygame.K_a:
-                self._auto_once = True
+                self.auto_once = True
                 self._stuck = False
             elif e.key == pygame.K_c:
                 self.collect_now()
@@ -951,7 +954,8 @@ class SimApp:
             self.signals.warn("OK again abandons the game in play", self.now)
             return
         self._button_down_at[i] = self.now
-        self._long_from = self.now if i == OK else self._long_from
+        if i == OK:
+            self._long_from, self._long_seen = self.now, False
         self.board.hw.buttons[i].value(0)
 
     def _watch_long_press(self):
@@ -959,8 +963,9 @@ class SimApp:
         firmware takes back its last action; a Skat auction held by the simulator takes
         back its last bid (``host_sim.ui.auction.take_back``)."""
         at = self._long_from
-        if at is not None and self.now - at >= LONG_MS + DEBOUNCE_MS:
-            self._long_from = None
+        if at is not None and not self._long_seen and \
+                self.now - at >= LONG_MS + DEBOUNCE_MS:
+            self._long_seen = True
             auction.take_back(self)
 
     def button_up(self, i):

@@ -133,10 +133,11 @@ class SkatAuction:
             return "%s (you): bid over %d, or pass?" % (self.name(seat), self.bid())
         return "%s (you): bid 18, or pass?" % self.name(seat)
 
-    def computer(self):
-        """The move of the computer whose word it is (None: a person's turn, or over)."""
+    def computer(self, for_person=False):
+        """The move of the computer whose word it is (None: a person's turn, or over);
+        ``for_person``: a person's too (the A key: the computer answers for them)."""
         seat = self.waiting()
-        if seat < 0 or seat in self.persons:
+        if seat < 0 or (seat in self.persons and not for_person):
             return None
         return computer_move(seat, self.limits(seat), self.bid(), self.listening())
 
@@ -173,7 +174,8 @@ def said(move, name):
 
 def active(sim):
     """True when the auction is the simulator's to hold now: Skat, the board's "Auction
-    result" menu open, a person in the deal, no record to follow and no A key pressed."""
+    result" menu open, a person in the deal, no record to follow (the A key answers once
+    for the person at their turn)."""
     from device.controller import MODE_CHOICE
     d = sim.fw_deal
     if sim.flow.NAME != "skat" or d is None or sim.ctl.view().mode != MODE_CHOICE or \
@@ -228,8 +230,10 @@ def drive(sim):
         sim.note("the table enters: " + ", ".join(labels))
         sim.operator.choose(*labels)
         return True
-    move = a.computer()
+    move = a.computer(for_person=sim.auto_once)
     if move is not None:
+        if move[1] in a.persons:
+            sim.auto_once = False  # the A key answered once for the person
         _say(sim, a, move)
     return True
 
