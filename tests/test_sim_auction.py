@@ -175,3 +175,53 @@ def test_tarot_bids_taken_back_with_a_person_at_the_table():
         assert sim.adapter.bids == ["P2 passes", "P3 passes", "P4 bids Garde", "P1 passes"]
     finally:
         sim.close()
+
+
+def _deal_with_every_undo(game, players, seed, pad, bid_to=0):
+    """A whole deal by ``tests/simperson.Seat`` at ``pad``, one undo of every kind: a bid,
+    the discard (Skat contract, Tarot écart), a computer's card, one's own card, the last
+    step of the deal. ``(booked result, undone, shadow's result, seat)``."""
+    from simperson import Seat
+    sim = SimApp(game, players, seed=seed, human={pad}, fixed_dt=DT, collect_ms=160,
+                 think_ms=300)
+    try:
+        seat = Seat(sim, MousePerson(sim, DT), pad, undo=1, steps=("bid", "discard"),
+                    bid_to=bid_to)
+        shadow = []
+        result = seat.play_deal(on_result=lambda: shadow.append(sim.shadow.result()))
+        return result, seat.undone, shadow[-1], seat
+    finally:
+        sim.close()
+
+
+def test_whole_skat_deal_as_declarer_with_undo_at_every_step():
+    """Done when (Skat): seed 3, the person at P1 (rearhand) with the mouse alone. In the
+    auction P3 says 18 and P2 passes; at P1's question a long press takes back P2's pass
+    (P2 passes again after the pause); P1 says 20 (P3 holds) and 22 (P3, bidding to 20,
+    passes): P1 declares at 22. P1 picks up the skat, drags two cards into the skat box,
+    chooses the contract; a long press takes the contract back, the two cards come back
+    from the box and are laid away again; every card dragged; a computer's card and P1's
+    own taken back; the skat scanned at the end taken back on the result. The booked result
+    is the rules core's for the same cards."""
+    result, undone, shadow, seat = _deal_with_every_undo("skat", 3, 3, 0, bid_to=22)
+    assert [u[:2] for u in undone] == [("bid", "auction"), ("discard", "declare"),
+                                       ("comp", "play"), ("own", "play"),
+                                       ("end", "set_skat")]
+    assert undone[0][3] == "P2 passes"
+    assert seat.chose[:3] == ["Say 20", "Say 22", "Pick up skat"]
+    assert (result.declarer, result.bid) == (2, 22)  # P1 sits at rearhand (deal seat 2)
+    assert result.status == "played" and result == shadow
+
+
+def test_whole_tarot_deal_as_taker_with_undo_at_every_step():
+    """Done when (French Tarot): 4 players, seed 3, the person at P4. At P4's bid a long
+    press takes back P3's pass (P3 passes again after the pause); P4 bids Prise, gets the
+    chien, drags the écart into the box and enters it; a long press takes the écart back
+    (the écart menu again, the six cards back in the hand, laid away again); every card
+    dragged; a computer's card, P4's own and the last card taken back. The booked result is
+    the rules core's for the same cards."""
+    result, undone, shadow, seat = _deal_with_every_undo("tarot", 4, 3, 3)
+    assert [u[:2] for u in undone] == [("bid", "bid"), ("discard", "discard"),
+                                       ("comp", "play"), ("own", "play"), ("end", "play")]
+    assert undone[0][2] == 2  # P3's bid (deal seat 2) taken back
+    assert (result.taker, result.contract) == (3, 1) and result == shadow
