@@ -225,3 +225,26 @@ def test_whole_tarot_deal_as_taker_with_undo_at_every_step():
                                        ("comp", "play"), ("own", "play"), ("end", "play")]
     assert undone[0][2] == 2  # P3's bid (deal seat 2) taken back
     assert (result.taker, result.contract) == (3, 1) and result == shadow
+
+
+def test_zhopa_go_or_no_said_for_every_seat():
+    """Zhopa seed 2, the person at P1 (A39: each player bids go or no once before the first
+    lead): the computers' bids are said as they are made and the person's own, clicked on
+    the board, joins the list; the list follows the board's bids seat by seat."""
+    from simperson import Seat
+    sim = SimApp("zhopa", 3, seed=2, human={0}, fixed_dt=DT, collect_ms=160, think_ms=THINK)
+    try:
+        seat = Seat(sim, MousePerson(sim, DT), 0)
+        for _ in range(3000):
+            if sim.ctl.mode == MODE_TABLE and sim.turn_pad() >= 0:
+                break
+            if not seat._choice():
+                seat.you.frames()
+        bids = [args for verb, args in sim.ctl.app.referee.actions if verb == "bid"]
+        assert len(bids) == 3 and len(sim.adapter.bids) == 3
+        assert sim.adapter.bids == ["P%d %s" % (sim.pad_of(s) + 1, "goes" if go else "says no")
+                                    for s, go in bids]
+        mine = [b for b in sim.adapter.bids if b.startswith("P1 ")]
+        assert mine == ["P1 " + ("goes" if seat.chose[-1].startswith("Go") else "says no")]
+    finally:
+        sim.close()

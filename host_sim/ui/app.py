@@ -793,7 +793,8 @@ class SimApp:
         # a record's choices are the computer's unless a person sits at every seat
         on_record = getattr(self.adapter, "on_record", False) and \
             len(self.humans) < self.players_in_deal()
-        return bool(not self.humans or self.auto_once or owner == FACT or on_record or
+        nobody = not any(self.seat_of(p) >= 0 for p in self.humans)  # all sit out
+        return bool(nobody or self.auto_once or owner == FACT or on_record or
                     (owner is not None and owner not in self.humans))
 
     def _scan_for_table(self):

@@ -192,6 +192,22 @@ class Bank(TrickGame):
             return None  # known hands name the leader themselves
         return verb, args
 
+    def after_sync(self, sim):
+        """Zhopa: every go / no bid made, a person's too, in words ("P2 goes", "P1 says
+        no", A39); one taken back leaves the list."""
+        if self.flow.NAME == "zhopa":
+            self.bids = ["P%d %s" % (sim.pad_of(args[0]) + 1, "goes" if args[1] else "says no")
+                         for verb, args in sim.ctl.view().app.referee.actions if verb == "bid"]
+        TrickGame.after_sync(self, sim)
+
+    def bid_steps(self, sim, labels):
+        """A computer's Zhopa go / no in words, said before it is entered."""
+        d = sim.fw_deal
+        if self.flow.NAME != "zhopa" or not labels or self._waiting_leader(sim) or d is None:
+            return []
+        who = "P%d" % (sim.pad_of(d.current_seat()) + 1)
+        return [who + (" goes" if labels[0].startswith("Go") else " says no")]
+
     def _waiting_leader(self, sim):
         d = sim.fw_deal
         w = getattr(d, "waiting_for_leader", None) if d is not None else None
