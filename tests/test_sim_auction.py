@@ -153,6 +153,8 @@ def test_tarot_bids_taken_back_with_a_person_at_the_table():
         you.until(lambda: you.sim.board.lcd_lines()[0].startswith("P4 bids") and
                   not sim.operator.busy())
         assert sim.adapter.bids == ["P2 passes", "P3 passes"]
+        assert 'P4 (you): "P4 bids" on the board: < > choose, OK enters, hold OK: back' in \
+            sim.status_line()  # what the board waits for, and how to answer it
         before = len(sim.events)
         you.long_press()
         assert [(sim.pad_of(e.seat), e.card) for e in sim.events[before:]
@@ -172,6 +174,8 @@ def test_tarot_bids_taken_back_with_a_person_at_the_table():
         you.choose("Garde")
         you.until(lambda: sim.board.lcd_lines()[0].startswith("P4 ecart"))  # P4's écart
         assert sim.fw_deal.taker == 3 and sim.fw_deal.contract == 2
+        assert "P4 (you): drag 6 cards into the Chien box, then choose Not scanned" in \
+            sim.status_line()
         assert sim.adapter.bids == ["P2 passes", "P3 passes", "P4 bids Garde", "P1 passes"]
     finally:
         sim.close()

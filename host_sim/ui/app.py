@@ -389,7 +389,7 @@ class SimApp:
     def waiting_for(self):
         """What the board waits for, in words for the status line ("" when nothing):
         cards to scan, pads to clear before a lead, or whose card it is."""
-        step = self.adapter.person_step(self) or auction.question(self)
+        step = self.adapter.person_step(self) or auction.question(self) or self.menu_hint()
         if step:
             return step
         if self._refusal is not None and self.now - self._refusal[1] < 3000:
@@ -412,6 +412,23 @@ class SimApp:
             return _("lift the cards off %s, then P%d leads") % (
                 ", ".join("P%d" % p for p in busy), tp + 1)
         return _("to play: P%d") % (tp + 1)
+
+    def menu_hint(self):
+        """While a deal's menu waits for a person (their bid, skat, contract, call,
+        écart): who answers it and how, in words ('P4 (you): "P4 bids" on the board: < >
+        choose, OK enters, hold OK: back'); "" otherwise."""
+        view = self.ctl.view()
+        d = self.fw_deal
+        if view.mode != MODE_CHOICE or d is None or self.flow.prompt(d, view.match) is None \
+                or self.computer_chooses() or auction.of(self) is not None:
+            return ""
+        owner = self.adapter.choice_owner(self)
+        who = "P%d (you): " % (owner + 1) if owner is not None and owner >= 0 else ""
+        hint = self.adapter.menu_hint(self)
+        if hint:
+            return who + hint
+        title = self.board.lcd_lines()[0].split("  ")[0].strip()
+        return who + _('"%s" on the board: < > choose, OK enters, hold OK: back') % title
 
     # --- one frame -----------------------------------------------------------------------
 

@@ -155,6 +155,11 @@ class TrickGame:
         """A line under the talon about what the table has seen of it ("" for none)."""
         return ""
 
+    def menu_hint(self, sim):
+        """How a person answers the deal's menu now, when the menu alone does not say
+        (a step with cards); "" for the plain "answer on the board"."""
+        return ""
+
     def bids_caption(self):
         """The last bids said, for the table ("" before any): at most ``BIDS_SHOWN``."""
         if not self.bids:
@@ -355,6 +360,16 @@ class Tarot(TrickGame):
 
     def final_scan(self, sim, count):
         return []
+
+    def menu_hint(self, sim):
+        """The écart (FFT p.6): the cards are put away face down, so the screen says how."""
+        from core.games import tarot
+        d = sim.fw_deal
+        if _attr(d, "phase") != tarot.PHASE_ECART:
+            return ""
+        n = sim.match.game.chien_size
+        return ("drag %d cards into the Chien box, then choose Not scanned (or Scan %d "
+                "cards: lay them on a pad)") % (n, n)
 
     def seat_note(self, sim, seat):
         d = sim.fw_deal

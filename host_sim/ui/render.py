@@ -225,8 +225,12 @@ class Renderer:
             grabs[c] = rr.center
         self._result_box(surface, sim, lay)
         # status and help
-        st = self.text(sim.status_line(), 22, TEXT, bold=True)
-        surface.blit(st, (t.x + 26, t.y + 14))
+        line = sim.status_line()
+        for size in (22, 19, 16):  # smaller until it fits the table's width
+            st = self.text(line, size, TEXT, bold=True)
+            if st.get_width() <= t.w - 40:
+                break
+        surface.blit(st, (t.x + 26, t.y + 14 + (22 - size) // 2))
         hint = self.text("drag cards onto pads  |  click a card: lay it on its pad  |  "
                          "A: computer acts for you  |  C: collect trick  |  F2: screenshot",
                          16, DIM)
