@@ -73,6 +73,8 @@ def test_computers_bid_and_the_person_answers_for_their_own_seat_only():
     computer declarer's contract is then its own, shown in words beside its seat."""
     sim, you, said = _skat(1)
     try:
+        you.until(lambda: len(sim.adapter.bids) == 1)
+        assert "auction: P2's word" in sim.status_line()  # P3 said 18 to P2
         q = _until_question(you)
         assert q == "P1 (you): bid over 22, or pass?"
         assert [sim.pad_of(s) + 1 for s in range(3)] == [2, 3, 1]

@@ -389,7 +389,7 @@ class SimApp:
     def waiting_for(self):
         """What the board waits for, in words for the status line ("" when nothing):
         cards to scan, pads to clear before a lead, or whose card it is."""
-        step = self.adapter.person_step(self) or auction.question(self) or self.menu_hint()
+        step = self.adapter.person_step(self) or auction.status(self) or self.menu_hint()
         if step:
             return step
         if self._refusal is not None and self.now - self._refusal[1] < 3000:

@@ -262,6 +262,18 @@ def question(sim):
     return a.question() if a is not None and not a.entered else ""
 
 
+def status(sim):
+    """The auction on the status line: the question to the person, or whose word it is
+    ("auction: P3's word"), or "" when the auction is not the simulator's."""
+    a = of(sim)
+    if a is None or a.entered:
+        return ""
+    q = a.question()
+    if q or a.over():
+        return q
+    return "auction: %s's word" % a.name(a.waiting())
+
+
 def take_back(sim):
     """A long press of OK while the auction is held (before its result is entered): the
     last move is taken back (said on the status line); the computers wait
