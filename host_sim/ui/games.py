@@ -595,14 +595,14 @@ class Skat(TrickGame):
 
     def _say_contract(self, sim, sh):
         """Once the declarer has declared: the contract in words on the status line and in
-        the side panel ("P2 declares Eichel Plain, skat picked up, bid 22"); again after an
-        undo changed it."""
+        the side panel ("P2 declares Eichel Plain, skat picked up, bid 22", "P3 declares
+        Grand Plain hand, bid 24"); again after an undo changed it."""
         c = _attr(sh, "contract")
         words = ""
         if c is not None and _attr(sh, "declarer", -1) >= 0:
-            words = "P%d declares %s, %s, bid %d" % (
+            words = "P%d declares %s%s, bid %d" % (
                 sim.pad_of(sh.declarer) + 1, contract_words(c),
-                "hand" if c.hand else "skat picked up", sh.bid_value)
+                "" if c.hand else ", skat picked up", sh.bid_value)
         if words != self.declared:
             self.declared = words
             if words:
