@@ -254,3 +254,17 @@ def test_zhopa_go_or_no_said_for_every_seat():
         assert mine == ["P1 " + ("goes" if seat.chose[-1].startswith("Go") else "says no")]
     finally:
         sim.close()
+
+
+def test_a_person_sitting_out_leaves_the_auction_to_the_computers():
+    """Skat at 4 (the dealer sits out, ISkO 2.1): the person at P1 deals deal 1 and sits
+    out; the three computers bid and play on without waiting for them (before, the menus
+    waited for a person who had no say)."""
+    sim = SimApp("skat", 4, seed=1, human={0}, fixed_dt=DT, collect_ms=160, think_ms=100)
+    try:
+        you = MousePerson(sim, DT)
+        you.until(lambda: sim.turn_pad() >= 0, limit=3000)
+        assert sim.seat_of(0) == -1 and sim.adapter.bids and auction.of(sim) is None
+        assert sim.turn_pad() != 0
+    finally:
+        sim.close()
