@@ -268,3 +268,37 @@ def test_a_person_sitting_out_leaves_the_auction_to_the_computers():
         assert sim.turn_pad() != 0
     finally:
         sim.close()
+
+
+def test_the_pick_up_taken_back_to_play_hand():
+    """Skat seed 3: P1 says 20 and 22 and declares; "Pick up skat" brings the skat into
+    P1's hand (12 cards). OK is kept from the board until two cards are laid away, but a
+    long press still takes the pick-up back: the board asks "P1: skat?" again, the two
+    skat cards go back into the box and P1 holds the ten dealt cards; P1 then plays a
+    hand game and the skat stays in the box."""
+    sim, you, said = _skat(3)
+    try:
+        for _ in range(2):
+            _until_question(you)
+            _click_answer(you, "Say")
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("P1: skat?"))
+        dealt = sorted(sim.dealt_hands[sim.seat_of(0)])
+        you.choose("Pick up skat")
+        you.until(lambda: len(sim.tableau.hand(0)) == 12)
+        assert sim.board.lcd_lines()[0].startswith("P1 discard 2")
+        before = len(sim.events)
+        you.long_press()
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("P1: skat?"), limit=200)
+        undone = [e for e in sim.events[before:] if isinstance(e, Undone)]
+        assert len(undone) == 1 and undone[0].card == -1
+        assert sorted(sim.tableau.hand(0)) == dealt
+        assert sorted(sim.tableau.talon()) == sorted(sim.dealt_talon)
+        assert "P1 puts the skat back" in said
+        you.choose("Hand game")
+        you.choose("Schellen")
+        you.choose("Plain hand")
+        you.until(lambda: sim.ctl.mode == MODE_TABLE and sim.turn_pad() >= 0)
+        assert sim.fw_deal.contract.hand and sorted(sim.tableau.hand(0)) == dealt
+        assert sorted(sim.tableau.talon()) == sorted(sim.dealt_talon)
+    finally:
+        sim.close()

@@ -48,6 +48,7 @@ from host_sim.players.computer import Computer  # noqa: E402
 from host_sim.ui import tableau as T  # noqa: E402
 from host_sim.ui.games import FACT, adapter_for  # noqa: E402
 from host_sim.ui.layout import Layout  # noqa: E402
+from host_sim.ui.operator import LONG_MS as OPERATOR_LONG_MS  # noqa: E402
 from host_sim.ui.operator import NEXT, OK, PREV, Operator  # noqa: E402
 from host_sim.ui.record_play import Playback  # noqa: E402
 from host_sim.ui.render import Renderer  # noqa: E402
@@ -240,6 +241,8 @@ class SimApp:
         self._undo_pause = 0  # computers enter no choice before this (after an undo)
         self._long_from = None  # when the person pressed OK, None once released
         self._long_seen = False  # that press was long (taken back once)
+        self._withheld_from = None  # an OK press kept from the board (a discard owed)
+        self._withheld = None  # that press, until its release
         self._shadow_key = None
         self._robot_key = None
         self._robot_ready = 0
@@ -960,12 +963,14 @@ class SimApp:
     def button_down(self, i):
         """Press button ``i`` (PREV, NEXT, OK) on the board's pins. OK in a choice menu is
         refused while a step only a person does is pending (``person_step``): the contract
-        waits for the discard."""
+        waits for the discard; held long it still reaches the board as a long press (the
+        pick-up taken back, ``_watch_long_press``)."""
         step = self.adapter.person_step(self) if self.ctl.view().mode == MODE_CHOICE else None
         if i == OK and step is not None:
             self.signals.warn("first: " + step.split(": ", 1)[-1], self.now)
             self.note(step)
-            return
+            self._withheld_from = self._withheld = self.now  # held long, it still takes
+            return  # back (_watch_long_press); its release is not the board's
         if i == OK and self.starts_over() and not self._confirmed(
                 "abandon", "press OK again to abandon deal %d of %s and start anew" % (
                     max(1, self._deals), self.flow.TITLE)):
@@ -980,6 +985,10 @@ class SimApp:
         """A person's OK held ``LONG_MS`` (past the debounce) is a long press: the
         firmware takes back its last action; a Skat auction held by the simulator takes
         back its last bid (``host_sim.ui.auction.take_back``)."""
+        w = self._withheld_from
+        if w is not None and self.now - w >= LONG_MS + DEBOUNCE_MS:
+            self._withheld_from = None  # OK withheld from the board (the discard first),
+            self.operator.press(OK, OPERATOR_LONG_MS)  # held long: the board's undo
         at = self._long_from
         if at is not None and not self._long_seen and \
                 self.now - at >= LONG_MS + DEBOUNCE_MS:
@@ -992,6 +1001,10 @@ class SimApp:
         debounce (``device.buttons.DEBOUNCE_MS``) sees it: a click is a click."""
         if i == OK:
             self._long_from = None  # released: no long press (any was seen while held)
+            self._withheld_from = None
+            if self._withheld is not None:  # the pins never had this press
+                self._withheld = None
+                return
         held = self.now - self._button_down_at.get(i, self.now - CLICK_MS)
         if held >= CLICK_MS:
             self.board.hw.buttons[i].value(1)

@@ -571,12 +571,15 @@ class Skat(TrickGame):
         from core.games import skat
         sh = sim.shadow
         self._say_contract(sim, sh)
+        if self.picked and sh is not None and sh.phase in (skat.PHASE_AUCTION,
+                                                           skat.PHASE_DECLARE):
+            self._put_back(sim)  # the pick-up was taken back
         if sh is None or self.picked or sh.declarer < 0:
             return
         if sh.phase == skat.PHASE_DISCARD or (sh.phase >= skat.PHASE_PLAY and
                                               sh.contract is not None and not sh.contract.hand):
             self.picked = True
-            pad = sim.pad_of(sh.declarer)
+            pad = self._picked_by = sim.pad_of(sh.declarer)
             for c in sim.tableau.talon():
                 sim.tableau.move(c, T.HAND, pad)
             sim.note("%s takes the skat" % ("P%d" % (pad + 1)))
@@ -592,6 +595,18 @@ class Skat(TrickGame):
                 self.plan = (kind, put)
                 for c in put:
                     sim.tableau.move(c, T.TALON)
+
+    def _put_back(self, sim):
+        """The pick-up taken back (an undo): whatever lies in the skat box goes back to the
+        declarer's hand and the two cards dealt to the skat back into the box."""
+        pad = self._picked_by
+        for c in sim.tableau.talon():
+            sim.tableau.move(c, T.HAND, pad)
+        for c in sim.dealt_talon:
+            sim.tableau.move(c, T.TALON)
+        self.picked = False
+        self.plan = None
+        sim.note("P%d puts the skat back" % (pad + 1))
 
     def _say_contract(self, sim, sh):
         """Once the declarer has declared: the contract in words on the status line and in
