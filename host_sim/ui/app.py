@@ -248,7 +248,7 @@ class SimApp:
         self._robot_ready = 0
         self._robot_card = None
         self._robot_refusals = 0
-        self.auto_once = False
+        self._auto_once = False
         self._stuck = False
         self._scanning = False
         self._result_at = None
@@ -755,7 +755,7 @@ class SimApp:
             labels = self.adapter.choices(self)
             if self._say_bids(labels):
                 return  # a bid said: the next one after a computer's think time
-            self.auto_once = False
+            self._auto_once = False
             if labels:
                 # shown as entered: the computer's bids and contract, in the menus' words
                 self.note("computer enters: %s" % ", ".join(labels))
@@ -814,7 +814,7 @@ class SimApp:
         on_record = getattr(self.adapter, "on_record", False) and \
             len(self.humans) < self.players_in_deal()
         nobody = not any(self.seat_of(p) >= 0 for p in self.humans)  # all sit out
-        return bool(nobody or self.auto_once or owner == FACT or on_record or
+        return bool(nobody or self._auto_once or owner == FACT or on_record or
                     (owner is not None and owner not in self.humans))
 
     def _scan_for_table(self):
@@ -824,9 +824,9 @@ class SimApp:
         dpad = self.pad_of(attr(sh if sh is not None else self.fw_deal, "declarer", 0))
         if dpad < 0:
             dpad = 0
-        if self.humans and dpad in self.humans and not self.auto_once:
+        if self.humans and dpad in self.humans and not self._auto_once:
             return
-        self.auto_once = False
+        self._auto_once = False
         cards = self.adapter.final_scan(self, self.awaiting.count)
         if not cards:
             return
@@ -850,7 +850,7 @@ class SimApp:
         pad = self.pad_of(seat)
         if pad < 0:
             return
-        if pad in self.humans and not self.auto_once:
+        if pad in self.humans and not self._auto_once:
             return
         if self._hold_off():
             return
@@ -868,7 +868,7 @@ class SimApp:
         card = self.computer_card(seat, pad)
         if card is None:
             return
-        self.auto_once = False
+        self._auto_once = False
         self._robot_card = card
         self.tableau.move(card, T.PAD, pad)
 
@@ -930,7 +930,7 @@ class SimApp:
             elif e.key == pygame.K_ESCAPE:
                 self.ask_quit()
             elif e.key == pygame.K_a:
-                self.auto_once = True
+                self._auto_once = True
                 self._stuck = False
             elif e.key == pygame.K_c:
                 self.collect_now()

@@ -230,10 +230,10 @@ def drive(sim):
         sim.note("the table enters: " + ", ".join(labels))
         sim.operator.choose(*labels)
         return True
-    move = a.computer(for_person=sim.auto_once)
+    move = a.computer(for_person=sim._auto_once)
     if move is not None:
         if move[1] in a.persons:
-            sim.auto_once = False  # the A key answered once for the person
+            sim._auto_once = False  # the A key answered once for the person
         _say(sim, a, move)
     return True
 
