@@ -431,7 +431,7 @@ class SimApp:
         if hint:
             return who + hint
         title = self.board.lcd_lines()[0].split("  ")[0].strip()
-        return who + _('"%s" on the board: < > choose, OK enters, hold OK: back') % title
+        return who + '"%s" on the board: < > choose, OK enters, hold OK: back' % title
 
     # --- one frame -----------------------------------------------------------------------
 
