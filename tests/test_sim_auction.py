@@ -302,3 +302,22 @@ def test_the_pick_up_taken_back_to_play_hand():
         assert sorted(sim.tableau.talon()) == sorted(sim.dealt_talon)
     finally:
         sim.close()
+
+
+def test_board_buttons_pressed_during_the_auction_do_not_stop_it():
+    """Skat seed 1: while the computers bid, the person presses the board's OK (the board's
+    "Winning bid" list for "P1 declarer" opens, as a table reporting the result by hand
+    would); they then answer Pass on the screen: the simulator first goes back up to
+    "Auction result" (a long press goes up a level in a submenu) and enters the result."""
+    sim, you, said = _skat(1)
+    try:
+        you.until(lambda: len(sim.adapter.bids) == 1)
+        you.click(2)  # OK on the board
+        assert sim.board.lcd_lines()[0].startswith("Winning bid")
+        _until_question(you)
+        _click_answer(you, "Pass")
+        you.until(lambda: sim.ctl.mode == MODE_TABLE and sim.turn_pad() >= 0, limit=4000)
+        assert (sim.fw_deal.declarer, sim.fw_deal.bid_value) == (0, 22)
+        assert "the table enters: P2 declarer, 22" in said
+    finally:
+        sim.close()

@@ -225,6 +225,10 @@ def drive(sim):
     if a.entered or sim.operator.busy() or sim.ok_held() or sim.now < a.ready_at:
         return True
     labels = a.result_labels()
+    if labels is not None and not _at_top(sim):  # a person opened a submenu on the board:
+        from host_sim.ui.operator import LONG_MS, OK  # a long press goes up one level
+        sim.operator.press(OK, LONG_MS)
+        return True
     if labels is not None:
         a.entered = True
         sim.note("the table enters: " + ", ".join(labels))
@@ -236,6 +240,13 @@ def drive(sim):
             sim._auto_once = False  # the A key answered once for the person
         _say(sim, a, move)
     return True
+
+
+def _at_top(sim):
+    """True when the board shows its "Auction result" menu itself (not the winning-bid
+    list a person opened with its buttons), in the table's language."""
+    from device.menu import _say as said_on_lcd
+    return sim.board.lcd_lines()[0].startswith(said_on_lcd("Auction result")[:12])
 
 
 def _say(sim, a, move):
