@@ -11,6 +11,7 @@ import pygame
 from core.events import CardPlayed, Refused, Undone
 from device.controller import MODE_CHOICE, MODE_RESULT
 from host_sim.board import row_shows
+from host_sim.ui import auction
 
 PREV, NEXT, OK = 0, 1, 2
 LONG_HOLD_MS = 900
@@ -121,11 +122,13 @@ class Seat:
     (the first leader's name, Zhopa's go/no, bids, contract).
     """
 
-    def __init__(self, sim, you, pad, undo=0):
+    def __init__(self, sim, you, pad, undo=0, steps=(), bid_to=0):
         self.sim = sim
         self.you = you
         self.pad = pad
         self.undo = undo
+        self.steps = set(steps)  # further undos: "bid" (auction or bids), "discard"
+        self.bid_to = bid_to  # the Skat auction: the person says and holds up to this
         self.undone = []
         self.chose = []  # the menu labels the person entered, in order
         self._done = set()
@@ -160,7 +163,12 @@ class Seat:
         if sim.ctl.mode != MODE_CHOICE or sim.operator.busy() or deal is None or \
                 sim.flow.prompt(deal, sim.ctl.match) is None or sim.computer_chooses():
             return False
-        if sim.adapter.person_step(sim) is not None:  # Skat: two cards into the skat box
+        if auction.of(sim) is not None:  # the Skat auction: the buttons under the skat
+            return self._answer()
+        if self._bid_undo():
+            return True
+        discard = sim.adapter.person_step(sim) is not None
+        if discard:  # Skat: two cards into the skat box
             from host_sim.ui.games import skat_discard, skat_plan
             hand = sim.tableau.hand(self.pad)
             for c in skat_discard(hand, skat_plan(hand)[0]):
@@ -171,6 +179,7 @@ class Seat:
             for c in tarot_ecart(sim.tableau.hand(self.pad), sim.match.game.chien_size):
                 self.you.drag(c, sim.talon_centre())
             self.you.choose("Not scanned")
+            self._discard_undo()
             return True
         labels = sim.adapter.choices(sim)
         if labels:
@@ -179,7 +188,75 @@ class Seat:
                 self.chose.append(label)
         else:
             self.you.click(OK)  # the first item (an option's default)
+        if discard:
+            self._discard_undo()
         return True
+
+    def _answer(self):
+        """The person's word in the Skat auction: a click on "Say"/"Hold" while the bid is
+        within ``bid_to``, else "Pass"; with "bid" in ``steps`` the first question is
+        answered by a long press instead (the last bid said is taken back)."""
+        sim = self.sim
+        a = auction.of(sim)
+        if not auction.question(sim) or not sim.answer_rects:
+            return False
+        if "bid" in self.steps and "bid" not in self._done:
+            self._done.add("bid")
+            said = list(sim.adapter.bids)
+            self.you.long_press()
+            assert sim.adapter.bids == said[:-1], (said, sim.adapter.bids)
+            self.undone.append(("bid", "auction", -1, said[-1]))
+            return True
+        move = a.options()[0][1]
+        yes = (a.bid() if move[0] == "hold" else move[2]) <= self.bid_to
+        rect = [r for r, i in sim.answer_rects if i == (0 if yes else 1)][0]
+        post(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)
+        post(pygame.MOUSEBUTTONUP, pos=rect.center, button=1)
+        self.chose.append(a.options()[0 if yes else 1][0])
+        self.frames_until_said(len(sim.adapter.bids))
+        return True
+
+    def frames_until_said(self, n, limit=60):
+        for _ in range(limit):
+            self.you.frames()
+            if len(self.sim.adapter.bids) > n:
+                return
+
+    def _bid_undo(self):
+        """With "bid" in ``steps``, at the person's first bid menu on the board (Tarot): a
+        long press takes back the bid before (a computer's), which is then made again."""
+        sim = self.sim
+        acts = sim.ctl.app.referee.actions
+        if "bid" not in self.steps or "bid" in self._done or not acts or \
+                acts[-1][0] != "bid":
+            return False
+        self._done.add("bid")
+        before = len(sim.events)
+        self.you.long_press()
+        undone = [e for e in sim.events[before:] if isinstance(e, Undone)]
+        assert len(undone) == 1 and undone[0].card < 0, undone
+        self.undone.append(("bid", "bid", undone[0].seat, -1))
+        return True
+
+    def _discard_undo(self):
+        """With "discard" in ``steps``: once the contract (Skat) or the écart (Tarot) is
+        entered, a long press takes it back (the board's menu again), the cards laid away
+        come back from the talon box into the hand, to be laid away again."""
+        sim = self.sim
+        if "discard" not in self.steps or "discard" in self._done:
+            return
+        self._done.add("discard")
+        verb = sim.ctl.app.referee.actions[-1][0]
+        before = len(sim.events)
+        self.you.long_press()
+        undone = [e for e in sim.events[before:] if isinstance(e, Undone)]
+        assert len(undone) == 1 and undone[0].card < 0, (verb, undone)
+        assert sim.ctl.mode == MODE_CHOICE, sim.board.lcd_lines()
+        put = list(sim.tableau.talon())
+        for c in put:
+            self.you.drag(c, sim.layout.hand_rect(self.pad).center)
+        assert not sim.tableau.talon() and all(c in sim.tableau.hand(self.pad) for c in put)
+        self.undone.append(("discard", verb, undone[0].seat, tuple(put)))
 
     def _scan(self):
         sim = self.sim

@@ -16,7 +16,8 @@ from device.controller import MODE_MAIN
 class MenuMode:
     """A menu on the LCD: ``stack`` (device.menu.MenuStack) of controller ``ctl``;
     ``code`` the MODE_* it is (MODE_MAIN or MODE_CHOICE); ``required``: a choice the deal
-    needs (BACK cannot leave it); a table menu (not required) is left with BACK."""
+    needs (BACK cannot leave it: a long press takes the last bid or choice back); a table
+    menu (not required) is left with BACK."""
 
     def __init__(self, ctl, stack, code, required=False):
         self.ctl = ctl
@@ -40,9 +41,8 @@ class MenuMode:
         next)``."""
         got = self.stack.press(button)
         if got == BACK:
-            if self.required:  # a choice the deal needs cannot be skipped
-                self.enter()
-                return [], None
+            if self.required:  # cannot be skipped: the last bid or choice is taken back
+                return self._take_back()
             return [], "main" if self.code == MODE_MAIN else "table"
         if got is None:
             self.enter()
@@ -50,6 +50,19 @@ class MenuMode:
         if got.actions is not None:
             return self.ctl.apply(got.actions), None
         return self._value(got.value)
+
+    def _take_back(self):
+        """A long press at the top of a menu the deal needs (a bid, the auction's result,
+        the skat, a contract, a call, the écart, go / no, the first leader): the deal's
+        last action is taken back as a card is (``Controller.undo``: the journal's undo
+        record first, so an undone bid stays undone after a power cut; a failed write
+        refuses it and the menu stays), and the menu of the step before is shown. With
+        nothing entered yet in this deal the menu stays. Returns ``(events, next)``."""
+        ctl = self.ctl
+        if ctl.app is None or not ctl.app.referee.actions:
+            self.enter()
+            return [], None
+        return ctl.undo(), None
 
     def _value(self, v):
         ctl = self.ctl

@@ -38,16 +38,18 @@ from core.errors import TrickrefError  # noqa: E402
 from core.events import (Awaiting, CardPlayed, DealOver, Refused, RevokeFound,  # noqa: E402
                          TrickTaken, Undone)
 from core.rng import Rng  # noqa: E402
+from device.buttons import DEBOUNCE_MS, LONG_MS  # noqa: E402
 from device import flows  # noqa: E402
 from device.controller import MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_TABLE  # noqa: E402
 from device.last_trick import HOLD_MS  # noqa: E402
 from host_sim.board import SimBoard, TaggedDeck, row_shows  # noqa: E402
 from host_sim.i18n import _, ngettext  # noqa: E402
-from host_sim.ui import journal_export, robot  # noqa: E402
+from host_sim.ui import auction, journal_export, robot  # noqa: E402
 from host_sim.players.computer import Computer  # noqa: E402
 from host_sim.ui import tableau as T  # noqa: E402
 from host_sim.ui.games import FACT, adapter_for  # noqa: E402
 from host_sim.ui.layout import Layout  # noqa: E402
+from host_sim.ui.operator import LONG_MS as OPERATOR_LONG_MS  # noqa: E402
 from host_sim.ui.operator import NEXT, OK, PREV, Operator  # noqa: E402
 from host_sim.ui.record_play import Playback  # noqa: E402
 from host_sim.ui.render import Renderer  # noqa: E402
@@ -237,6 +239,13 @@ class SimApp:
         self._button_down_at = {}
         self._asked = {}  # what -> (when, question): quit or abandon, asked once
         self._refusal = None  # (reason, when) of the last practice-mode refusal
+        self.auction = None  # the Skat auction held bid by bid (host_sim.ui.auction)
+        self.answer_rects = []  # [(rect, answer)] of the auction's buttons, as drawn
+        self._undo_pause = 0  # computers enter no choice before this (after an undo)
+        self._long_from = None  # when the person pressed OK, None once released
+        self._long_seen = False  # that press was long (taken back once)
+        self._withheld_from = None  # an OK press kept from the board (a discard owed)
+        self._withheld = None  # that press, until its release
         self._shadow_key = None
         self._robot_key = None
         self._robot_ready = 0
@@ -386,8 +395,8 @@ class SimApp:
     def waiting_for(self):
         """What the board waits for, in words for the status line ("" when nothing):
         cards to scan, pads to clear before a lead, or whose card it is."""
-        step = self.adapter.person_step(self)
-        if step is not None:
+        step = self.adapter.person_step(self) or auction.status(self) or self.menu_hint()
+        if step:
             return step
         if self._refusal is not None and self.now - self._refusal[1] < 3000:
             return self._refusal[0]
@@ -410,6 +419,23 @@ class SimApp:
                 ", ".join("P%d" % p for p in busy), tp + 1)
         return _("to play: P%d") % (tp + 1)
 
+    def menu_hint(self):
+        """While a deal's menu waits for a person (their bid, skat, contract, call,
+        écart): who answers it and how, in words ('P4 (you): "P4 bids" on the board: < >
+        choose, OK enters, hold OK: back'); "" otherwise."""
+        view = self.ctl.view()
+        d = self.fw_deal
+        if view.mode != MODE_CHOICE or d is None or self.flow.prompt(d, view.match) is None \
+                or self.computer_chooses() or auction.of(self) is not None:
+            return ""
+        owner = self.adapter.choice_owner(self)
+        who = "P%d (you): " % (owner + 1) if owner is not None and owner >= 0 else ""
+        hint = self.adapter.menu_hint(self)
+        if hint:
+            return who + hint
+        title = self.board.lcd_lines()[0].split("  ")[0].strip()
+        return who + '"%s" on the board: < > choose, OK enters, hold OK: back' % title
+
     # --- one frame -----------------------------------------------------------------------
 
     def step(self, dt_ms=None):
@@ -428,7 +454,9 @@ class SimApp:
         ms = int(self._acc)
         self._acc -= ms
         t0 = time.perf_counter()
-        self.operator.step(self.board.clock.now_ms)
+        if self._long_from is None:  # the computers' presses wait while a person holds OK
+            self.operator.step(self.board.clock.now_ms)
+        self._watch_long_press()
         events = self.board.run(ms) if ms > 0 else []
         self.now = self.board.clock.now_ms
         self._check_flow_and_deal()
@@ -533,6 +561,7 @@ class SimApp:
         self.last_taker = -1  # the pad that took the last trick (-1: none yet)
         self.tableau.reset(by_pad, talon)
         self._shadow_key = None
+        self.auction = None  # the Skat auction held bid by bid (host_sim.ui.auction)
         self.note(_("deal %d dealt (%s)") % (self._deals, _("record %s") % self.record.id
                                           if self.adapter.record is not None and
                                           self._deals == 1 else _("seed %d") % self.seed))
@@ -634,6 +663,11 @@ class SimApp:
                 self._robot_refusals = 0
 
     def _undone(self, ev):
+        self.operator.clear()  # a computer's entry under way was for the menu taken back
+        if ev.card is None or ev.card < 0:  # a bid or choice: said again, after a pause
+            self._undo_pause = self.now + auction.UNDO_PAUSE_MS
+            self._bids_key = None
+            auction.reopen(self)
         self._robot_key = None  # the seat thinks again before it plays
         self._robot_card = None
         self._collects = []
@@ -717,6 +751,8 @@ class SimApp:
         if mode == MODE_CHOICE and deal is not None and not self._stuck:
             if self.flow.prompt(deal, view.match) is None:
                 return  # the table menu a person opened: theirs
+            if auction.drive(self) or self.now < self._undo_pause or self.ok_held():
+                return  # the Skat auction bid by bid; computers wait after an undo
             if not self.computer_chooses():
                 return
             labels = self.adapter.choices(self)
@@ -780,7 +816,8 @@ class SimApp:
         # a record's choices are the computer's unless a person sits at every seat
         on_record = getattr(self.adapter, "on_record", False) and \
             len(self.humans) < self.players_in_deal()
-        return bool(not self.humans or self._auto_once or owner == FACT or on_record or
+        nobody = not any(self.seat_of(p) >= 0 for p in self.humans)  # all sit out
+        return bool(nobody or self._auto_once or owner == FACT or on_record or
                     (owner is not None and owner not in self.humans))
 
     def _scan_for_table(self):
@@ -929,24 +966,48 @@ class SimApp:
     def button_down(self, i):
         """Press button ``i`` (PREV, NEXT, OK) on the board's pins. OK in a choice menu is
         refused while a step only a person does is pending (``person_step``): the contract
-        waits for the discard."""
+        waits for the discard; held long it still reaches the board as a long press (the
+        pick-up taken back, ``_watch_long_press``)."""
         step = self.adapter.person_step(self) if self.ctl.view().mode == MODE_CHOICE else None
         if i == OK and step is not None:
             self.signals.warn("first: " + step.split(": ", 1)[-1], self.now)
             self.note(step)
-            return
+            self._withheld_from = self._withheld = self.now  # held long, it still takes
+            return  # back (_watch_long_press); its release is not the board's
         if i == OK and self.starts_over() and not self._confirmed(
                 "abandon", "press OK again to abandon deal %d of %s and start anew" % (
                     max(1, self._deals), self.flow.TITLE)):
             self.signals.warn("OK again abandons the game in play", self.now)
             return
         self._button_down_at[i] = self.now
+        if i == OK:
+            self._long_from, self._long_seen = self.now, False
         self.board.hw.buttons[i].value(0)
+
+    def _watch_long_press(self):
+        """A person's OK held ``LONG_MS`` (past the debounce) is a long press: the
+        firmware takes back its last action; a Skat auction held by the simulator takes
+        back its last bid (``host_sim.ui.auction.take_back``)."""
+        w = self._withheld_from
+        if w is not None and self.now - w >= LONG_MS + DEBOUNCE_MS:
+            self._withheld_from = None  # OK withheld from the board (the discard first),
+            self.operator.press(OK, OPERATOR_LONG_MS)  # held long: the board's undo
+        at = self._long_from
+        if at is not None and not self._long_seen and \
+                self.now - at >= LONG_MS + DEBOUNCE_MS:
+            self._long_seen = True
+            auction.take_back(self)
 
     def button_up(self, i):
         """Release button ``i``; a click shorter than ``CLICK_MS`` (press and release in
         one frame) is held on the pins until ``CLICK_MS`` has passed, so the firmware's
         debounce (``device.buttons.DEBOUNCE_MS``) sees it: a click is a click."""
+        if i == OK:
+            self._long_from = None  # released: no long press (any was seen while held)
+            self._withheld_from = None
+            if self._withheld is not None:  # the pins never had this press
+                self._withheld = None
+                return
         held = self.now - self._button_down_at.get(i, self.now - CLICK_MS)
         if held >= CLICK_MS:
             self.board.hw.buttons[i].value(1)
@@ -1078,6 +1139,10 @@ class SimApp:
         return None
 
     def _mouse_down(self, pos):
+        for r, i in self.answer_rects:  # the Skat auction's answers (host_sim.ui.auction)
+            if r.collidepoint(pos):
+                auction.answer(self, i)
+                return
         for i, r in enumerate(self.layout.buttons):
             if r.collidepoint(pos):
                 self._mouse_button = i

@@ -155,6 +155,11 @@ class TrickGame:
         """A line under the talon about what the table has seen of it ("" for none)."""
         return ""
 
+    def menu_hint(self, sim):
+        """How a person answers the deal's menu now, when the menu alone does not say
+        (a step with cards); "" for the plain "answer on the board"."""
+        return ""
+
     def bids_caption(self):
         """The last bids said, for the table ("" before any): at most ``BIDS_SHOWN``."""
         if not self.bids:
@@ -191,6 +196,22 @@ class Bank(TrickGame):
         if verb == "lead":
             return None  # known hands name the leader themselves
         return verb, args
+
+    def after_sync(self, sim):
+        """Zhopa: every go / no bid made, a person's too, in words ("P2 goes", "P1 says
+        no", A39); one taken back leaves the list."""
+        if self.flow.NAME == "zhopa":
+            self.bids = ["P%d %s" % (sim.pad_of(args[0]) + 1, "goes" if args[1] else "says no")
+                         for verb, args in sim.ctl.view().app.referee.actions if verb == "bid"]
+        TrickGame.after_sync(self, sim)
+
+    def bid_steps(self, sim, labels):
+        """A computer's Zhopa go / no in words, said before it is entered."""
+        d = sim.fw_deal
+        if self.flow.NAME != "zhopa" or not labels or self._waiting_leader(sim) or d is None:
+            return []
+        who = "P%d" % (sim.pad_of(d.current_seat()) + 1)
+        return [who + (" goes" if labels[0].startswith("Go") else " says no")]
 
     def _waiting_leader(self, sim):
         d = sim.fw_deal
@@ -275,6 +296,9 @@ class Tarot(TrickGame):
     def after_sync(self, sim):
         from core.games import tarot
         sh = sim.shadow
+        # every bid made, a person's too, in words; one taken back leaves the list
+        self.bids = [_tarot_said(sim, args) for verb, args in
+                     sim.ctl.view().app.referee.actions if verb == "bid"]
         if not self.chien and _attr(sh, "phase", 0) > tarot.PHASE_BIDDING and \
                 _attr(sh, "contract", 0) > 0:  # the bids are over: the chien is seen
             from host_sim.ui.words import chien_words
@@ -304,8 +328,7 @@ class Tarot(TrickGame):
         sh = sim.shadow
         if _attr(sh, "phase") != tarot.PHASE_BIDDING or not labels:
             return []
-        who = "P%d" % (sim.pad_of(sh.current_seat()) + 1)
-        return [who + (" passes" if labels[0] == "Pass" else " bids " + labels[0])]
+        return [_tarot_said(sim, (sh.current_seat(), labels[0].lower()))]
 
     def choices(self, sim):
         from core.games import tarot
@@ -338,6 +361,16 @@ class Tarot(TrickGame):
     def final_scan(self, sim, count):
         return []
 
+    def menu_hint(self, sim):
+        """The écart (FFT p.6): the cards are put away face down, so the screen says how."""
+        from core.games import tarot
+        d = sim.fw_deal
+        if _attr(d, "phase") != tarot.PHASE_ECART:
+            return ""
+        n = sim.match.game.chien_size
+        return ("drag %d cards into the Chien box, then choose Not scanned (or Scan %d "
+                "cards: lay them on a pad)") % (n, n)
+
     def seat_note(self, sim, seat):
         d = sim.fw_deal
         if d is not None and seat == _attr(d, "taker", -1):
@@ -345,6 +378,12 @@ class Tarot(TrickGame):
             c = _attr(d, "contract", 0)
             return "taker" + (" " + tarot.CONTRACT_NAMES[c] if c else "")
         return ""
+
+
+def _tarot_said(sim, args):
+    """A Tarot bid action's ``(seat, code)`` in words: "P2 passes", "P4 bids Prise"."""
+    who = "P%d" % (sim.pad_of(args[0]) + 1)
+    return who + (" passes" if args[1] == "pass" else " bids " + args[1].capitalize())
 
 
 def tarot_bid(hand, hand_size):
@@ -454,12 +493,10 @@ def skat_discard(cards, kind):
 
 
 def _said(sim, move):
-    """A Skat auction move (``("bid", seat, value)``, ``("hold", seat)``, ``("pass", seat)``)
-    in the words said at the table, seats named by pad: "P2 says 18", "P1 holds"."""
-    who = "P%d" % (sim.pad_of(move[1]) + 1)
-    if move[0] == "bid":
-        return "%s says %d" % (who, move[2])
-    return who + (" holds" if move[0] == "hold" else " passes")
+    """A Skat auction move in the words said at the table, seats named by pad ("P2 says
+    18", "P1 holds": host_sim.ui.auction.said)."""
+    from host_sim.ui.auction import said
+    return said(move, lambda s: "P%d" % (sim.pad_of(s) + 1))
 
 
 def _is_card(token):
@@ -499,6 +536,7 @@ class Skat(TrickGame):
         TrickGame.new_deal(self)
         self.picked = False
         self.plan = None  # (kind, discard) chosen for a computer declarer
+        self.declared = ""  # the contract said in words (_say_contract)
         self._done_choices = set()
         self.pushes = {}  # Schieberamsch: deal seat -> the two cards a computer pushed
         self._pushes_shown = set()
@@ -539,12 +577,16 @@ class Skat(TrickGame):
         sh = sim.shadow
         if sh is not None:
             push_shown(self, sim)
+        self._say_contract(sim, sh)
+        if self.picked and sh is not None and sh.phase in (skat.PHASE_AUCTION,
+                                                           skat.PHASE_DECLARE):
+            self._put_back(sim)  # the pick-up was taken back
         if sh is None or self.picked or sh.declarer < 0:
             return
         if sh.phase == skat.PHASE_DISCARD or (sh.phase >= skat.PHASE_PLAY and
                                               sh.contract is not None and not sh.contract.hand):
             self.picked = True
-            pad = sim.pad_of(sh.declarer)
+            pad = self._picked_by = sim.pad_of(sh.declarer)
             for c in sim.tableau.talon():
                 sim.tableau.move(c, T.HAND, pad)
             sim.note("%s takes the skat" % ("P%d" % (pad + 1)))
@@ -560,6 +602,33 @@ class Skat(TrickGame):
                 self.plan = (kind, put)
                 for c in put:
                     sim.tableau.move(c, T.TALON)
+
+    def _put_back(self, sim):
+        """The pick-up taken back (an undo): whatever lies in the skat box goes back to the
+        declarer's hand and the two cards dealt to the skat back into the box."""
+        pad = self._picked_by
+        for c in sim.tableau.talon():
+            sim.tableau.move(c, T.HAND, pad)
+        for c in sim.dealt_talon:
+            sim.tableau.move(c, T.TALON)
+        self.picked = False
+        self.plan = None
+        sim.note("P%d puts the skat back" % (pad + 1))
+
+    def _say_contract(self, sim, sh):
+        """Once the declarer has declared: the contract in words on the status line and in
+        the side panel ("P2 declares Eichel Plain, skat picked up, bid 22", "P3 declares
+        Grand Plain hand, bid 24"); again after an undo changed it."""
+        c = _attr(sh, "contract")
+        words = ""
+        if c is not None and _attr(sh, "declarer", -1) >= 0:
+            words = "P%d declares %s%s, bid %d" % (
+                sim.pad_of(sh.declarer) + 1, contract_words(c),
+                "" if c.hand else ", skat picked up", sh.bid_value)
+        if words != self.declared:
+            self.declared = words
+            if words:
+                sim.note(words)
 
     def choice_owner(self, sim):
         from core.games import skat

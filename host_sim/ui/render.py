@@ -227,8 +227,12 @@ class Renderer:
             grabs[c] = rr.center
         self._result_box(surface, sim, lay)
         # status and help
-        st = self.text(sim.status_line(), 22, TEXT, bold=True)
-        surface.blit(st, (t.x + 26, t.y + 14))
+        line = sim.status_line()
+        for size in (22, 19, 16):  # smaller until it fits the table's width
+            st = self.text(line, size, TEXT, bold=True)
+            if st.get_width() <= t.w - 40:
+                break
+        surface.blit(st, (t.x + 26, t.y + 14 + (22 - size) // 2))
         hint = self.text("drag cards onto pads  |  click a card: lay it on its pad  |  "
                          "A: computer acts for you  |  C: collect trick  |  F2: screenshot",
                          16, DIM)
@@ -248,6 +252,31 @@ class Renderer:
                 t = self.text(line, 18, DIM)
                 surface.blit(t, t.get_rect(midtop=(tr.centerx, y)))
                 y += 18
+        self._answers(surface, sim, tr.centerx, y + 4)
+
+    def _answers(self, surface, sim, cx, y):
+        """The Skat auction's question to the person and its two answer buttons ("Hold
+        20" / "Pass"), centred at ``cx`` from ``y``; their rects go to
+        ``sim.answer_rects`` for the mouse (host_sim.ui.auction)."""
+        from host_sim.ui import auction
+        a = auction.of(sim)
+        q = auction.question(sim)
+        sim.answer_rects = []
+        if not q:
+            return
+        t = self.text(q, 20, TURN, bold=True)
+        surface.blit(t, t.get_rect(midtop=(cx, y)))
+        y += 26
+        options = a.options()
+        w, gap = 120, 16
+        x = cx - (len(options) * w + (len(options) - 1) * gap) // 2
+        for i, (label, _move) in enumerate(options):
+            r = pygame.Rect(x + i * (w + gap), y, w, 34)
+            pygame.draw.rect(surface, BUTTON, r, border_radius=8)
+            pygame.draw.rect(surface, TURN, r, 2, border_radius=8)
+            lab = self.text(label, 20, PANEL_TEXT, bold=True)
+            surface.blit(lab, lab.get_rect(center=r.center))
+            sim.answer_rects.append((r, i))
 
     def _result_box(self, surface, sim, lay):
         """The last result in words over the middle of the table while the LCD shows it."""

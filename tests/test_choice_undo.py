@@ -1,0 +1,88 @@
+"""Issue 26: a long press in a menu the deal needs takes back the last bid or choice.
+
+On the emulated board (whole firmware, buttons and journal on a host file): the required
+menus (Tarot's bids, Skat's auction result and skat question) took a long press of OK as
+"back" and showed the same menu again; now it is an undo like a card's (device/modes/menu.py),
+written to the journal first, so the bid taken back does not come back after a power cut.
+"""
+
+from core.journal import Journal
+from device.controller import MODE_CHOICE
+from host_sim.autoplay import table_player
+from host_sim.board import SimBoard
+
+LONG = 900  # OK held past device.buttons.LONG_MS (800)
+
+
+def _records(p):
+    """The journal's records as ``(kind, data)``, read back from the file."""
+    return [tuple(r) for r in p.journal.read()[0]]
+
+
+def _tarot(tmp_path):
+    p = table_player("tarot", 4, seed=3, journal=Journal(str(tmp_path / "journal.bin")))
+    p.start()
+    return p
+
+
+def test_long_press_takes_back_the_last_tarot_bid_and_a_power_cut_keeps_it_undone(tmp_path):
+    """Tarot (4 players): P2 bids first (the dealer's right, FFT p.5). P2 passes, P3 bids
+    Prise; at P4's menu a long press takes back P3's Prise (the LCD asks P3 again, the
+    journal's last record is the undo); P3 then bids Garde. After a power cut the board
+    resumes at P4's bid with P2 pass and P3 Garde: the Prise taken back does not return."""
+    p = _tarot(tmp_path)
+    b = p.board
+    assert b.lcd_lines()[0].startswith("P2 bids")
+    b.choose("Pass")
+    assert b.lcd_lines()[0].startswith("P3 bids")
+    b.choose("Prise")
+    assert b.lcd_lines()[0].startswith("P4 bids")
+    acts = list(p.ctl.app.referee.actions)
+    assert acts == [("bid", (1, "pass")), ("bid", (2, "prise"))]
+    b.press(2, hold_ms=LONG)
+    assert p.ctl.mode == MODE_CHOICE and b.lcd_lines()[0].startswith("P3 bids")
+    assert p.ctl.app.referee.actions == acts[:1]
+    assert _records(p)[-1] == ("undo", [2])
+    b.choose("Garde")
+    assert b.lcd_lines()[0].startswith("P4 bids")
+    # power cut: a new board boots on the same journal file
+    b2 = SimBoard(seats=4)
+    ctl = b2.power_on(journal=Journal(str(tmp_path / "journal.bin")))
+    b2.run(50)
+    assert ctl.app.referee.actions == [("bid", (1, "pass")), ("bid", (2, "garde"))]
+    assert ctl.mode == MODE_CHOICE and b2.lcd_lines()[0].startswith("P4 bids")
+
+
+def test_long_press_at_the_first_bid_of_a_deal_keeps_the_menu(tmp_path):
+    """Nothing entered yet in the deal: the long press shows the same menu, writes nothing."""
+    p = _tarot(tmp_path)
+    b = p.board
+    n = len(_records(p))
+    b.press(1)  # the cursor on the second item, kept
+    before = b.lcd_lines()
+    b.press(2, hold_ms=LONG)
+    assert b.lcd_lines() == before and len(_records(p)) == n
+
+
+def test_long_press_takes_back_the_skat_auction_result_and_the_pick_up():
+    """Skat: the auction result (P2 declarer at 20) and "Pick up skat" entered; a long press
+    in the contract menu takes back the pick-up (the skat question again), a second one the
+    auction result (the "Auction result" menu again); a long press in a submenu only goes
+    up a level, as before."""
+    p = table_player("skat", 3, seed=1)
+    p.start()
+    b = p.board
+    b.choose("P2 declarer")
+    b.choose("20")
+    b.choose("Pick up skat")
+    assert b.lcd_lines()[0].startswith("P2 discard 2")
+    b.choose("Grand")  # into the announce submenu
+    b.press(2, hold_ms=LONG)  # up a level only
+    assert b.lcd_lines()[0].startswith("P2 discard 2")
+    assert [v for v, _ in p.ctl.app.referee.actions] == ["enter_auction", "pick_up"]
+    b.press(2, hold_ms=LONG)
+    assert b.lcd_lines()[0].startswith("P2: skat?")
+    assert [v for v, _ in p.ctl.app.referee.actions] == ["enter_auction"]
+    b.press(2, hold_ms=LONG)
+    assert b.lcd_lines()[0].startswith("Auction result")
+    assert p.ctl.app.referee.actions == [] and p.ctl.app.referee.deal.bid_value == 0
