@@ -123,3 +123,15 @@ def test_sim_tarot_at_five_the_smart_taker_bids_calls_and_discards():
     entered = [line.split("computer enters: ")[1] for line in lines if "computer enters" in line]
     assert entered[:5].count("Pass") == 4 and "Garde" in entered[:5]
     assert entered[5].startswith("Roi ") and entered[6] == "Not scanned"
+
+
+def test_each_deal_declares_its_game():
+    from core.games import magistr, skat_known, zhopa
+    from host_sim.players.computer import _game_of
+    games = {skat.Deal: "skat", skat_known.KnownDeal: "skat", tarot.Deal: "tarot",
+             magistr.Deal: "magistr", zhopa.Deal: "zhopa"}
+    for cls, name in games.items():
+        assert _game_of(cls.__new__(cls)) == name
+    with pytest.raises(ValueError, match="declares no game"):
+        _game_of(object())
+    assert Computer("smart").hint(object(), 0) is None  # no game: no hint, no crash

@@ -23,10 +23,12 @@ MODES = ("plain", "smart")
 
 
 def _game_of(deal):
-    """The game name of a shadow deal: its module's last part (``core.games.tarot``); the
-    Skat deal with known hands lives in ``core.games.skat_known``."""
-    name = type(deal).__module__.rsplit(".", 1)[-1]
-    return "skat" if name.startswith("skat") else name
+    """The game name a shadow deal declares (``Deal.GAME``: ``"skat"``, ``"tarot"``,
+    ``"magistr"``, ``"zhopa"``); ValueError for an object that declares none."""
+    game = getattr(deal, "GAME", None)
+    if game is None:
+        raise ValueError("%s declares no game" % type(deal).__name__)
+    return game
 
 
 class Computer:
@@ -100,8 +102,8 @@ class Computer:
         return self._decide(deal, seat)
 
     def _decide(self, deal, seat):
-        game = _game_of(deal)
         try:
+            game = _game_of(deal)
             if game == "skat":
                 if deal.phase != skat.PHASE_PLAY or deal.current_seat() != seat:
                     return None
@@ -127,7 +129,7 @@ class Computer:
             return cached[2]  # the menus may ask twice for the same prompt
         try:
             c = self._sampler(_game_of(deal)).decide(deal, seat)
-        except ValueError:
+        except ValueError:  # no game declared, no sampling rules, or no move now
             return None
         self.last_reason = "P%d %s" % (seat + 1, c.reason)
         self._move = (deal, key, c.move)

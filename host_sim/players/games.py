@@ -268,14 +268,24 @@ def callable_cards(hand):
     return [s * 14 + 10 for s in range(4)]
 
 
+def plain_ecart(hand, size):
+    """``size`` cards to put away, as the simulator's plain taker does: side cards below the
+    kings, lowest first; then the lowest trumps that are not oudlers (shown, FFT p.6) if
+    the side cards run out. A list of card numbers of ``core.cards.TAROT``."""
+    side = sorted((c for c in hand if SUITS[c] < TRUMP and TAROT.rank(c) != _KING),
+                  key=lambda c: (TAROT.rank(c), c))
+    trumps = sorted((c for c in hand if SUITS[c] == TRUMP and not is_oudler(c)),
+                    key=lambda c: (TAROT.rank(c), c))
+    return (side + trumps)[:size]
+
+
 def ecarts(hand, size):
     """Up to three candidate écarts of ``size`` cards (tuples; FFT p.6: no king, no oudler,
     trumps only when the side cards run out): the plain one (lowest side cards,
-    ``host_sim.ui.games.tarot_ecart``), the fattest side cards (queens, knights, jacks
-    kept safe for the taker), and one that empties the shortest side suits."""
-    from host_sim.ui.games import tarot_ecart
+    :func:`plain_ecart`), the fattest side cards (queens, knights, jacks kept safe for the
+    taker), and one that empties the shortest side suits."""
     side = [c for c in hand if SUITS[c] < TRUMP and TAROT.rank(c) != _KING]
-    plain = tuple(tarot_ecart(hand, size))
+    plain = tuple(plain_ecart(hand, size))
     out = [plain]
     if len(side) >= size:
         fat = sorted(side, key=lambda c: (-TAROT.rank(c), c))[:size]
