@@ -18,12 +18,16 @@ referee's own deal (``core.games.tarot``, ``magistr``, ``zhopa``), never restate
   ``Game.change``) with the points as a tie-break; the stock is hidden from everyone.
 """
 
+import copy
+
 from core.cards import FRENCH36, TAROT, TRUMP
 from core.games import tarot, zhopa
 from core.games.tarot_bidding import POIGNEE
 from core.games.tarot_score import (CONTRACT_NAMES, EX, GARDE, POIGNEE_SIZES, SUITS,
                                     is_oudler)
 from core.games.tarot_rules import led_suit
+from host_sim.engine.tarot import Position as TarotPosition
+from host_sim.players.sampling import playout
 
 _KING = 13
 
@@ -42,6 +46,10 @@ class TrickRules:
 
     def playout_move(self, deal, seat, rnd):
         return rnd.choice(self.moves(deal, seat))
+
+    def playout(self, world, seat, move, rnd):
+        """``world`` after ``move`` played to its end (``sampling.playout``)."""
+        return playout(world, seat, move, self, rnd)
 
     def places(self, deal, seat):
         """``[(owner, list)]``: the lists ``seat`` cannot see; owner a seat or a name."""
@@ -162,6 +170,27 @@ class TarotRules(TrickRules):
             return rnd.choice(TrickRules.moves(self, deal, seat))
         return rnd.choice(self.moves(deal, seat))
 
+    def playout(self, world, seat, move, rnd):
+        """``world`` after ``move`` played to its end: a card on the Tarot playout engine
+        (host_sim/engine/tarot.py, random legal cards) straight from ``world``; a bid,
+        call, écart or poignée through the referee on a copy, the playout policy up to the
+        card play, then the engine."""
+        draw = _draws(rnd)
+        if world.phase == tarot.PHASE_PLAY and not isinstance(move, tuple):
+            pos = TarotPosition.from_deal(world)
+            pos.play(move)
+        else:
+            w = copy.deepcopy(world)
+            self.apply(w, seat, move)
+            while w.phase not in (tarot.PHASE_PLAY, tarot.PHASE_OVER):
+                s = w.current_seat()
+                self.apply(w, s, self.playout_move(w, s, rnd))
+            if w.phase == tarot.PHASE_OVER:
+                return w
+            pos = TarotPosition.from_deal(w)
+        pos.play_random(draw)
+        return pos.finished()
+
     def places(self, deal, seat):
         out = TrickRules.places(self, deal, seat)
         if deal.chien is not None and (deal.phase in (tarot.PHASE_BIDDING, tarot.PHASE_CALL)
@@ -212,6 +241,12 @@ class TarotRules(TrickRules):
         out = trumps_out(deal, seat)
         return "plays %s, counts %d trump%s out" % (TAROT.short(move), out,
                                                    "" if out == 1 else "s")
+
+
+def _draws(rnd):
+    """A ``next32()`` over ``rnd`` (random.Random) for the playout engines."""
+    bits = rnd.getrandbits
+    return lambda: bits(32)
 
 
 def shown_voids(deal):
