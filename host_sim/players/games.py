@@ -26,6 +26,7 @@ from core.games.tarot_bidding import POIGNEE
 from core.games.tarot_score import (CONTRACT_NAMES, EX, GARDE, POIGNEE_SIZES, SUITS,
                                     is_oudler)
 from core.games.tarot_rules import led_suit
+from host_sim.engine import bank as bank_engine
 from host_sim.engine.tarot import Position as TarotPosition
 from host_sim.players.sampling import playout
 
@@ -70,7 +71,20 @@ class TrickRules:
         return "plays %s" % self.deck.short(move)
 
 
-class MagistrRules(TrickRules):
+class BankRules(TrickRules):
+    """What Magistr and Zhopa share: playouts without the referee's per-card checks, the
+    legal cards found in one pass (host_sim/engine/bank.py)."""
+
+    def playout(self, world, seat, move, rnd):
+        """``world`` after ``move`` (through the referee, checked), played to its end on a
+        trusted copy with random legal moves."""
+        w = copy.deepcopy(world)
+        self.apply(w, seat, move)
+        bank_engine.play_random(bank_engine.trust(w), _draws(rnd))
+        return w
+
+
+class MagistrRules(BankRules):
     """Magistr card play; score: the seat's points of the deal (seed 000)."""
 
     def score(self, deal, seat):
@@ -83,7 +97,7 @@ class MagistrRules(TrickRules):
         return pts[seat] == max(pts)
 
 
-class ZhopaRules(TrickRules):
+class ZhopaRules(BankRules):
     """Zhopa: go / no, then card play; score: banks shed, points as a tie-break."""
 
     def moves(self, deal, seat):
