@@ -195,15 +195,19 @@ class Position:
         self.trick = []
         return taker
 
-    def play_random(self, next32):
+    def play_random(self, next32, keep=-1):
         """Play the deal out with uniformly drawn legal cards: ``legal()[next32() % n]``,
         so a driver drawing the same numbers over the referee's ``legal_cards`` (sorted
-        hands) plays the same cards. Returns the number of cards played."""
+        hands) plays the same cards. ``keep``: a seat that keeps the Excuse for the last
+        trick while it has another legal card (a chelem announcer, FFT p.6). Returns the
+        number of cards played."""
         n = 0
         last = self.last
         winners = self.winners
         while len(winners) <= last:
             cards = self.legal()
+            if keep >= 0 and len(cards) > 1 and cards[-1] == EX and self.to_play() == keep:
+                cards.pop()
             self.play(cards[next32() % len(cards)])
             n += 1
         return n

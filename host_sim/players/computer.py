@@ -59,8 +59,9 @@ class Computer:
             if game == "skat":
                 self._players[game] = SkatCardPlayer(seed=self.seed, **self.strength)
             else:
-                # the simulator's menus have no poignée yet: the computers do not show one
-                options = {"poignee": False} if game == "tarot" else {}
+                # the simulator's menus have no poignée and no chelem announcement yet: the
+                # computers make neither
+                options = {"poignee": False, "chelem": False} if game == "tarot" else {}
                 self._players[game] = SamplingPlayer(rules_for(game, **options),
                                                      seed=self.seed, **self.strength)
         return self._players[game]

@@ -2,15 +2,19 @@
 Magistr and Zhopa: each game's options, verbs, hidden cards and score, all through the
 referee's own deal (``core.games.tarot``, ``magistr``, ``zhopa``), never restated.
 
-- **Tarot** (FFT): bids pass / prise / garde (FFT p.5; garde sans and garde contre are
-  left to the table: the playouts would need the chien's points without play), the called
-  king at 5 players (FFT p.12), the écart among three candidates (FFT p.6: no king, no
-  oudler, no trump while other cards are left), the poignée before the seat's first card
-  (FFT p.7: its prime goes to the camp that wins, so it is shown when the samples say
-  that camp wins; ``poignee=False`` leaves it out), card play. Score: the seat's marks
-  (FFT p.8-9, ``Result.marks``). Hidden: the other hands, the chien before it is shown,
-  the écart for everyone but the taker. Voids: a seat that did not follow the suit led
-  holds none of it; one that neither followed nor trumped holds no trump either (FFT p.7).
+- **Tarot** (FFT): bids pass / prise / garde / garde sans / garde contre (FFT p.5: the
+  chien then stays hidden, its points count for the taker at garde sans and for the
+  defence at garde contre, as the referee counts them), the called king at 5 players (FFT
+  p.12), the écart among three candidates (FFT p.6: no king, no oudler, no trump while
+  other cards are left), the chelem announced by the taker before the first card (FFT
+  p.6: 400 when made, -200 when not; ``chelem=False`` leaves it out), the poignée before
+  the seat's first card (FFT p.7: its prime goes to the camp that wins, so it is shown
+  when the samples say that camp wins; ``poignee=False`` leaves it out), card play.
+  Score: the seat's marks (FFT p.8-9, ``Result.marks``). Hidden: the other hands, the
+  chien before it is shown, the écart for everyone but the taker. Voids: a seat that did
+  not follow the suit led holds none of it; one that neither followed nor trumped holds no
+  trump either (FFT p.7). Playouts after a chelem announcement keep the announcer's
+  Excuse for the last trick (led earlier it loses its trick and the chelem, FFT p.6).
 - **Magistr** (seed 000): card play; score: the seat's points in the deal (negative in
   deals 1-12, positive in 13-24). No voids are inferred: the bank's "follow the main
   suit, else the led rank" changes suit with the eights (seed 000 "Правила гри").
@@ -22,7 +26,7 @@ import copy
 
 from core.cards import FRENCH36, TAROT, TRUMP
 from core.games import tarot, zhopa
-from core.games.tarot_bidding import POIGNEE
+from core.games.tarot_bidding import CHELEM, POIGNEE
 from core.games.tarot_score import (CONTRACT_NAMES, EX, GARDE, POIGNEE_SIZES, SUITS,
                                     is_oudler)
 from core.games.tarot_rules import led_suit
@@ -31,6 +35,7 @@ from host_sim.engine.tarot import Position as TarotPosition
 from host_sim.players.sampling import playout
 
 _KING = 13
+NO_CHELEM = "no-chelem"  # the taker's other choice when asked about the chelem
 
 
 class TrickRules:
@@ -139,10 +144,11 @@ class TarotRules(TrickRules):
     """French Tarot: bid, called king, écart, card play (module docstring)."""
 
     deck = TAROT
-    BIDS = ("pass", "prise", "garde")
+    BIDS = ("pass", "prise", "garde", "garde sans", "garde contre")
 
-    def __init__(self, poignee=True):
+    def __init__(self, poignee=True, chelem=True):
         self.poignee = poignee
+        self.chelem = chelem
 
     def moves(self, deal, seat):
         phase = deal.phase
@@ -158,6 +164,8 @@ class TarotRules(TrickRules):
             shown = poignee(deal.hands[seat], deal.players)
             if shown is not None:
                 cards.append(shown)
+        if self.chelem and may_announce_chelem(deal, seat):
+            cards.append(CHELEM)
         return cards
 
     def apply(self, deal, seat, move):
@@ -170,7 +178,9 @@ class TarotRules(TrickRules):
             deal.discard(seat, list(move))
         elif isinstance(move, tuple):
             deal.announce(seat, POIGNEE, list(move))
-        else:
+        elif move == CHELEM:
+            deal.announce(seat, CHELEM)
+        elif move != NO_CHELEM:
             deal.play(seat, move)
 
     def playout_move(self, deal, seat, rnd):
@@ -190,7 +200,7 @@ class TarotRules(TrickRules):
         call, écart or poignée through the referee on a copy, the playout policy up to the
         card play, then the engine."""
         draw = _draws(rnd)
-        if world.phase == tarot.PHASE_PLAY and not isinstance(move, tuple):
+        if world.phase == tarot.PHASE_PLAY and isinstance(move, int):
             pos = TarotPosition.from_deal(world)
             pos.play(move)
         else:
@@ -202,7 +212,7 @@ class TarotRules(TrickRules):
             if w.phase == tarot.PHASE_OVER:
                 return w
             pos = TarotPosition.from_deal(w)
-        pos.play_random(draw)
+        pos.play_random(draw, keep=pos.taker if pos.announced else -1)
         return pos.finished()
 
     def places(self, deal, seat):
@@ -244,6 +254,8 @@ class TarotRules(TrickRules):
         return deal.result().marks[seat] > 0
 
     def describe(self, deal, seat, move):
+        if move == CHELEM or move == NO_CHELEM:
+            return "announces the chelem" if move == CHELEM else "announces no chelem"
         if isinstance(move, str):
             return "bids %s" % move if move != "pass" else "passes"
         if isinstance(move, tuple) and deal.phase == tarot.PHASE_PLAY:
@@ -255,6 +267,22 @@ class TarotRules(TrickRules):
         out = trumps_out(deal, seat)
         return "plays %s, counts %d trump%s out" % (TAROT.short(move), out,
                                                    "" if out == 1 else "s")
+
+
+def may_announce_chelem(deal, seat):
+    """True while ``seat`` may announce the chelem: the taker, in card play, before the
+    first card and any poignée, not announced yet (FFT p.6; ``Bidding.announce``)."""
+    return (deal.phase == tarot.PHASE_PLAY and seat == deal.taker and not deal.history
+            and not deal.poignees and not deal.chelem_announced)
+
+
+def chelem_choice(player, deal):
+    """The taker's chelem announcement before the first card when another seat leads
+    (the sampling ``player``, TarotRules): a :class:`sampling.Choice` of ``CHELEM`` or
+    ``NO_CHELEM`` over the same sampled worlds, or None when he may not announce now."""
+    if not may_announce_chelem(deal, deal.taker):
+        return None
+    return player.decide(deal, deal.taker, moves=[NO_CHELEM, CHELEM])
 
 
 def _draws(rnd):

@@ -137,13 +137,16 @@ class SamplingPlayer:
         """The move ``seat`` makes now."""
         return self.decide(deal, seat).move
 
-    def decide(self, deal, seat):
+    def decide(self, deal, seat, moves=None):
         """The move with the best average score over the sampled worlds, its chance and a
-        one-line reason. ValueError when ``seat`` has nothing to do now."""
+        one-line reason. ``moves``: the options to weigh when ``seat`` chooses out of turn
+        (a Tarot chelem announcement); by default the rules' moves of the seat to play.
+        ValueError when ``seat`` has nothing to do now."""
         rules = self.rules
-        if deal.is_over() or deal.current_seat() != seat:
+        if deal.is_over() or (moves is None and deal.current_seat() != seat):
             raise ValueError("seat %d has no move now" % seat)
-        moves = rules.moves(deal, seat)
+        if moves is None:
+            moves = rules.moves(deal, seat)
         if not moves:
             raise ValueError("seat %d has no move now" % seat)
         if len(moves) == 1:

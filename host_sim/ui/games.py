@@ -316,7 +316,7 @@ class Tarot(TrickGame):
         phase = sh.phase
         if phase == tarot.PHASE_BIDDING:
             want = tarot_bid(sh.hands[sh.current_seat()], sim.match.game.hand_size)
-            labels = ("Pass", "Prise", "Garde")
+            labels = ("Pass", "Prise", "Garde", "Garde sans", "Garde contre")  # the menu's
             want = labels.index(_smart(sim, sh, sh.current_seat(), labels[want]).capitalize())
             return [labels[want] if want > sh.contract else "Pass"]
         if phase == tarot.PHASE_CALL:
