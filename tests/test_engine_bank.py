@@ -12,7 +12,7 @@ import copy
 from core.games import magistr, zhopa
 from core.rng import Rng
 from host_sim.engine import bank_check
-from host_sim.engine.bank import legal, play_random, trust
+from host_sim.engine.bank import clone, legal, play_random, trust
 
 
 def test_playouts_match_referee_on_300_random_positions():
@@ -30,14 +30,36 @@ def test_random_deals_cover_both_games_and_compulsory_beating():
     assert {m for g, m, _ in seen if g == "magistr"} == {0, 1}
 
 
-def test_a_trusted_copy_leaves_the_deal_checked():
+def _zhopa_in_play():
     g = zhopa.Game(3)
     hands, stock = g.deal_cards(Rng(7))
     d = g.new_deal(0, hands, 1, None, stock)
-    w = trust(copy.deepcopy(d))
+    draw = Rng(2).next32
+    for _ in range(8):
+        bank_check.referee_move(d, draw)
+    assert d.bank is not None  # a bank on the table: its lists are copied too
+    return d
+
+
+def test_a_trusted_clone_leaves_the_deal_unchanged_and_checked():
+    d = _zhopa_in_play()
+    before = copy.deepcopy(d)
+    w = trust(clone(d))
     play_random(w, Rng(1).next32)
     assert w.is_over() and not d.is_over()
     assert "check_play" not in vars(d)  # the original keeps the referee's checks
+    for k, v in vars(before).items():
+        if k not in ("game", "bank", "deck"):
+            assert vars(d)[k] == v, k
+    assert d.bank.cards == before.bank.cards and d.bank.active == before.bank.active
+
+
+def test_a_clone_plays_out_as_a_deep_copy():
+    d = _zhopa_in_play()
+    a, b = trust(clone(d)), trust(copy.deepcopy(d))
+    play_random(a, Rng(5).next32)
+    play_random(b, Rng(5).next32)
+    assert a.result() == b.result() and a.history == b.history
 
 
 def test_legal_is_the_referees_on_a_magistr_deal_played_through():

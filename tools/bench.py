@@ -583,7 +583,8 @@ def main(argv=None):
         bench_players.timing(40 if args.quick else 200), 16) + \
         bench_players.bidding_report(bench_players.skat_bid_duplicate.run(
             50 if args.quick else 1000, worlds=16)) + \
-        bench_players.games_section(10 if args.quick else 100, 4, 20 if args.quick else 50)
+        bench_players.games_section(10 if args.quick else 1000, 4, 20 if args.quick else 50) + \
+        bench_players.engines_section(100 if args.quick else 2000)
     print("- the journal over an evening ...", flush=True)
     res["journal"] = journal(args.quick)
     res["seconds"] = time.time() - t0

@@ -10,10 +10,13 @@ What made a referee playout slow is the legal cards: ``legal_cards`` asks ``chec
 for every card in hand, and under Zhopa's compulsory beating each check judges every
 other card again (hand size squared verdicts). :func:`legal` judges each card once and
 applies ``bank.Trick.check``'s rules to the verdicts; :func:`play_random` then plays on a
-copy whose ``check_play`` is switched off (it is handed legal cards only).
+copy (:func:`clone`) whose ``check_play`` is switched off (it is handed legal cards
+only).
 tests/test_engine_bank.py proves :func:`legal` equals the referee's ``legal_cards`` at every
 card, and the results equal, on random deals from random positions.
 """
+
+import copy
 
 from core.cards import FRENCH36
 from core.games import bank, zhopa
@@ -60,6 +63,32 @@ def legal(deal, seat):
                 or (not held and (ranks[i] == main_rank or not has_rank))):
             out.append(hand[i])
     return out
+
+
+def _copied(value):
+    """A container of a deal copied two levels deep (hands are lists of lists); anything
+    else (numbers, tuples, the game and its rules, shared and never changed by play) kept."""
+    t = type(value)
+    if t is list:
+        return [x[:] if type(x) is list else x for x in value]
+    if t is bytearray or t is dict or t is set:
+        return t(value)
+    if t is bank.Trick:
+        return clone(value)
+    return value
+
+
+def clone(deal):
+    """An independent copy of a Magistr or Zhopa deal (or of its bank, ``bank.Trick``) for
+    a playout: a shallow copy whose lists, byte arrays and bank are copied; the game, its
+    rules and the tables are shared (play never changes them). Far cheaper than
+    ``copy.deepcopy``; tests/test_engine_bank.py plays a clone out and checks the original
+    unchanged."""
+    new = copy.copy(deal)
+    d = new.__dict__
+    for k, v in d.items():
+        d[k] = _copied(v)
+    return new
 
 
 def _trusted(seat, card):

@@ -11,11 +11,9 @@ same list; at the end the same trick winners and the same result. Used by
 tests/test_engine_bank.py and ``tools/bench.py --only playout --check-games N``.
 """
 
-import copy
-
 from core.games import bank, magistr, zhopa
 from core.rng import Rng
-from host_sim.engine.bank import legal, play_random, trust
+from host_sim.engine.bank import clone, legal, play_random, trust
 
 VARIANTS = ("own", "none", "one", "two", "senior-junior")
 _TRUMPS = {"own": None, "none": None, "one": "H", "two": "CH", "senior-junior": None}
@@ -57,7 +55,7 @@ def compare_one(rng, stepwise=False):
         if d.is_over():
             break
         referee_move(d, rng.next32)
-    mine = trust(copy.deepcopy(d))
+    mine = trust(clone(d))
     seed = rng.next32()
     draw = Rng(seed).next32
     if stepwise:
