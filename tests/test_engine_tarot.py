@@ -97,3 +97,23 @@ def test_the_check_catches_an_engine_that_errs(monkeypatch):
     monkeypatch.setattr(Position, "legal", lambda self: self.hands[self.to_play()][:])
     dealt, bad = tarot_check.compare(3, 20)
     assert any("legal" in m for m in bad) and any("contract" in m for m in bad)
+
+
+def test_a_clone_plays_out_as_a_deep_copy_and_leaves_the_deal_alone():
+    import copy
+    from host_sim.engine.clone import clone
+    rng = Rng(12)
+    d = None
+    while d is None:
+        d = tarot_check.random_deal(rng)
+    for _ in range(9):
+        tarot_check._random_card(d, rng.next32)
+    before = copy.deepcopy(d)
+    a, b = clone(d), copy.deepcopy(d)
+    for w in (a, b):
+        draw = Rng(4).next32
+        while not w.is_over():
+            tarot_check._random_card(w, draw)
+    assert a.result() == b.result()
+    assert d.history == before.history and d.hands == before.hands and not d.is_over()
+    assert bytes(d.seen) == bytes(before.seen) and d.trick == before.trick

@@ -16,10 +16,9 @@ tests/test_engine_bank.py proves :func:`legal` equals the referee's ``legal_card
 card, and the results equal, on random deals from random positions.
 """
 
-import copy
-
 from core.cards import FRENCH36
 from core.games import bank, zhopa
+from host_sim.engine.clone import clone  # noqa: F401  (re-exported: bank.clone)
 
 _EIGHT = bank.EIGHT
 
@@ -63,32 +62,6 @@ def legal(deal, seat):
                 or (not held and (ranks[i] == main_rank or not has_rank))):
             out.append(hand[i])
     return out
-
-
-def _copied(value):
-    """A container of a deal copied two levels deep (hands are lists of lists); anything
-    else (numbers, tuples, the game and its rules, shared and never changed by play) kept."""
-    t = type(value)
-    if t is list:
-        return [x[:] if type(x) is list else x for x in value]
-    if t is bytearray or t is dict or t is set:
-        return t(value)
-    if t is bank.Trick:
-        return clone(value)
-    return value
-
-
-def clone(deal):
-    """An independent copy of a Magistr or Zhopa deal (or of its bank, ``bank.Trick``) for
-    a playout: a shallow copy whose lists, byte arrays and bank are copied; the game, its
-    rules and the tables are shared (play never changes them). Far cheaper than
-    ``copy.deepcopy``; tests/test_engine_bank.py plays a clone out and checks the original
-    unchanged."""
-    new = copy.copy(deal)
-    d = new.__dict__
-    for k, v in d.items():
-        d[k] = _copied(v)
-    return new
 
 
 def _trusted(seat, card):

@@ -22,8 +22,6 @@ referee's own deal (``core.games.tarot``, ``magistr``, ``zhopa``), never restate
   ``Game.change``) with the points as a tie-break; the stock is hidden from everyone.
 """
 
-import copy
-
 from core.cards import FRENCH36, TAROT, TRUMP
 from core.games import tarot, zhopa
 from core.games.tarot_bidding import CHELEM, POIGNEE
@@ -31,6 +29,7 @@ from core.games.tarot_score import (CONTRACT_NAMES, EX, GARDE, POIGNEE_SIZES, SU
                                     is_oudler)
 from core.games.tarot_rules import led_suit
 from host_sim.engine import bank as bank_engine
+from host_sim.engine.clone import clone
 from host_sim.engine.tarot import Position as TarotPosition
 from host_sim.players.sampling import playout
 
@@ -52,6 +51,10 @@ class TrickRules:
 
     def playout_move(self, deal, seat, rnd):
         return rnd.choice(self.moves(deal, seat))
+
+    def copy(self, deal):
+        """An independent copy of ``deal`` (``host_sim.engine.clone``)."""
+        return clone(deal)
 
     def playout(self, world, seat, move, rnd):
         """``world`` after ``move`` played to its end (``sampling.playout``)."""
@@ -82,8 +85,8 @@ class BankRules(TrickRules):
 
     def playout(self, world, seat, move, rnd):
         """``world`` after ``move`` (through the referee, checked), played to its end on a
-        trusted copy (``bank_engine.clone``) with random legal moves."""
-        w = bank_engine.clone(world)
+        trusted copy (``clone``) with random legal moves."""
+        w = clone(world)
         self.apply(w, seat, move)
         bank_engine.play_random(bank_engine.trust(w), _draws(rnd))
         return w
@@ -204,7 +207,7 @@ class TarotRules(TrickRules):
             pos = TarotPosition.from_deal(world)
             pos.play(move)
         else:
-            w = copy.deepcopy(world)
+            w = clone(world)
             self.apply(w, seat, move)
             while w.phase not in (tarot.PHASE_PLAY, tarot.PHASE_OVER):
                 s = w.current_seat()

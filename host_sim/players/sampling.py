@@ -17,6 +17,7 @@ A game supplies a *rules* object (host_sim/players/games.py) with:
 - ``playout(world, seat, move, rnd)``: ``world`` (left unchanged) after ``move``, played to
   its end: a finished deal whose ``result()`` is the referee's (on the referee by
   :func:`playout`, or on a game's playout engine, host_sim/engine/);
+- ``copy(deal)``: an independent copy of the deal (host_sim/engine/clone.py);
 - ``hidden(deal, seat) -> (lists, may_hold)``: the lists of the deal that hold cards
   ``seat`` cannot see (refilled in place with the same sizes) and ``may_hold(i, card)``,
   False when the ``i``-th list cannot hold ``card`` (a shown void);
@@ -25,7 +26,6 @@ A game supplies a *rules* object (host_sim/players/games.py) with:
 - ``describe(deal, seat, move)``: the move in words for the one-line reason.
 """
 
-import copy
 import random
 import time
 
@@ -89,7 +89,7 @@ def fill(cards, sizes, may_hold, rnd, tries=30):
 
 def resample(deal, seat, rules, rnd):
     """A copy of ``deal`` in which the cards ``seat`` cannot see are dealt anew."""
-    world = copy.deepcopy(deal)
+    world = rules.copy(deal)
     slots, may_hold = rules.hidden(world, seat)
     pool = [c for s in slots for c in s]
     dealt = fill(pool, [len(s) for s in slots], may_hold, rnd)
@@ -109,7 +109,7 @@ def play_out(deal, rules, rnd):
 def playout(world, seat, move, rules, rnd):
     """A copy of ``world`` after ``seat`` made ``move``, played to its end through the
     referee with the game's playout policy: the rules objects' default ``playout``."""
-    w = copy.deepcopy(world)
+    w = rules.copy(world)
     rules.apply(w, seat, move)
     play_out(w, rules, rnd)
     return w
