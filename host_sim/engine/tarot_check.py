@@ -14,6 +14,7 @@ chelem and marks. Used by tests/test_engine_tarot.py and ``tools/bench.py --chec
 
 from core.games import tarot
 from core.rng import Rng
+from host_sim.engine.checking import compare_positions
 from host_sim.engine.tarot import Position
 from host_sim.players.games import callable_cards, plain_ecart
 
@@ -102,15 +103,6 @@ def _differ(deal, pos):
 
 def compare(seed, deals):
     """Compare ``deals`` positions from ``seed`` (annulled deals are dealt again), every
-    other one card by card; returns ``(deals dealt, [mismatches])``."""
-    rng = Rng(seed)
-    bad = []
-    dealt = 0
-    n = 0
-    while n < deals:
-        done, m = compare_one(rng, stepwise=n % 2 == 1)
-        dealt += 1
-        n += done
-        if m is not None:
-            bad.append(m)
-    return dealt, bad
+    other one card by card; returns ``(deals dealt,
+    [mismatches])``."""
+    return compare_positions(compare_one, seed, deals)
