@@ -1,7 +1,7 @@
 """The bank games' playouts (host_sim/engine/bank.py) play as the referee does.
 
 Random Magistr and Zhopa deals from random positions, 3 and 4 players, random rule options
-(host_sim/engine/bank_check.py; more in ``tools/bench.py --only playout --check-games N``):
+(host_sim/engine/bank_check.py; more in ``tools/bench_players.py --engines N``):
 the one-pass legal cards equal the referee's ``legal_cards`` at every move, and the trick
 winners and results (seed 000 and 001 scoring, by the referee) are the same. The last test
 shows the check catches playouts that err.

@@ -1,7 +1,7 @@
 """The Tarot playout engine (host_sim/engine/tarot.py) plays as the referee does.
 
 Random deals from random positions at 3, 4 and 5 players (host_sim/engine/tarot_check.py;
-more in ``tools/bench.py --only playout --check-games N``): identical legal cards at every
+more in ``tools/bench_players.py --engines N``): identical legal cards at every
 card, plays, trick winners, attack points, oudlers, petit au bout, chelem and marks
 (FFT p.6-9) to ``core.games.tarot``. The Excuse's chelem exception (seed 002 s.6, FFT p.6),
 which random play seldom reaches, is played on purpose; the last tests show the check

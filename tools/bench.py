@@ -566,7 +566,9 @@ def main(argv=None):
     print("- playout engine (Skat) beside OpenSpiel ...", flush=True)
     res["playout"] = playout(args.quick, args.check)
     if args.only == "playout":
-        print("\n".join(playout_report(res["playout"])))
+        import bench_players  # tools/, beside this script
+        print("\n".join(playout_report(res["playout"]) + bench_players.engines_section(
+            100 if args.quick else min(args.check, 2000))))
         return 0
     print("- scan to verdict on the emulated board ...", flush=True)
     res["board"] = board(mp, args.quick)

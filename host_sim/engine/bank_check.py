@@ -8,7 +8,7 @@ through the referee, then plays the rest twice from that position: through the r
 (``legal_cards``, every check) and through :mod:`host_sim.engine.bank` (:func:`legal`, a
 trusted copy), drawing the same random numbers. At every move the legal cards must be the
 same list; at the end the same trick winners and the same result. Used by
-tests/test_engine_bank.py and ``tools/bench.py --only playout --check-games N``.
+tests/test_engine_bank.py and ``tools/bench_players.py --engines N``.
 """
 
 from core.games import bank, magistr, zhopa

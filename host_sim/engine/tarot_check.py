@@ -9,7 +9,7 @@ the chelem announced; it plays a random number of cards through the referee
 through the referee and through :class:`host_sim.engine.tarot.Position`, drawing the same
 random numbers. Every other position is played card by card, comparing the legal cards at
 every step. Both must give the same plays, trick winners, points, oudlers, petit au bout,
-chelem and marks. Used by tests/test_engine_tarot.py and ``tools/bench.py --check-games``.
+chelem and marks. Used by tests/test_engine_tarot.py and ``tools/bench_players.py --engines N``.
 """
 
 from core.games import tarot
