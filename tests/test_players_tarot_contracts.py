@@ -41,9 +41,10 @@ def _bid(deal, seat):
 
 
 def test_each_contract_on_a_hand_that_calls_for_it():
-    # 11 trumps (none of 1, 21) and 11 side cards: pass.
+    # 7 small trumps, no oudler, no king among 11 side cards: pass.
     assert _bid(_four(0), 0)[0] == "pass"
-    # ♥R, 21 and 6 trumps: garde (the chien's points matter, the taker needs them).
+    # 7 trumps with the 21, no king: garde (prise earns half as much; without the chien
+    # and the écart, garde sans and contre lose in the samples).
     assert _bid(_four(24), 0)[0] == "garde"
     # 10 trumps with the Petit and the 21, ♥R: garde sans (the chien, unseen, still his).
     move, scores = _bid(_four(759), 0)
