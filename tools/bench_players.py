@@ -219,7 +219,7 @@ def report(strength, speed, worlds, declaring=None):
                 strength["deals"], worlds, strength["mean"], strength["low"],
                 strength["high"], strength["n"],
                 "met" if strength["low"] > 0 else "NOT MET"), "",
-            "Time a decision at the default strength (%d samples, 0.25 s budget), "
+            "Time a decision at the default strength (%d samples, 0.2 s budget), "
             "decisions with a choice, ms median / p95 / worst: %s. Target at most 300 ms: "
             "%s." % (SkatCardPlayer().worlds, _ms(speed),
                      "met" if speed["wall"][2] <= 300 else "NOT MET (wall)"), ""] + extra
