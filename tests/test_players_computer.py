@@ -86,7 +86,7 @@ def test_zhopa_go_and_tarot_bid_are_the_players_moves():
     assert go in (True, False) and comp.move(z, z.current_seat()) is go  # cached
     t = duplicate.new_deal("tarot", random.Random(7))
     bid = comp.move(t, t.current_seat())
-    assert bid in ("pass", "prise", "garde")
+    assert bid in ("pass", "prise", "garde", "garde sans", "garde contre")
     t.bid(t.current_seat(), bid)
     assert t.phase in (tarot.PHASE_BIDDING, tarot.PHASE_OVER)
 
@@ -121,5 +121,24 @@ def test_sim_tarot_at_five_the_smart_taker_bids_calls_and_discards():
     finally:
         sim.close()
     entered = [line.split("computer enters: ")[1] for line in lines if "computer enters" in line]
-    assert entered[:5].count("Pass") == 4 and "Garde" in entered[:5]
-    assert entered[5].startswith("Roi ") and entered[6] == "Not scanned"
+    call = [i for i, e in enumerate(entered) if e.startswith("Roi ")][0]
+    bids = [e for e in entered[:call] if e != "Pass"]
+    menu = ("Prise", "Garde", "Garde sans", "Garde contre")  # FFT p.5, each above the last
+    assert bids and all(b in menu for b in bids)
+    assert [menu.index(b) for b in bids] == sorted(set(menu.index(b) for b in bids))
+    contract = sim.shadow.contract
+    assert bids[-1] == menu[contract - 1]
+    # the chien is turned and an écart made at prise and garde only (FFT p.6)
+    assert (entered[call + 1:call + 2] == ["Not scanned"]) == (contract <= tarot.GARDE)
+
+
+def test_each_deal_declares_its_game():
+    from core.games import magistr, skat_known, zhopa
+    from host_sim.players.computer import _game_of
+    games = {skat.Deal: "skat", skat_known.KnownDeal: "skat", tarot.Deal: "tarot",
+             magistr.Deal: "magistr", zhopa.Deal: "zhopa"}
+    for cls, name in games.items():
+        assert _game_of(cls.__new__(cls)) == name
+    with pytest.raises(ValueError, match="declares no game"):
+        _game_of(object())
+    assert Computer("smart").hint(object(), 0) is None  # no game: no hint, no crash

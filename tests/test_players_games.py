@@ -66,6 +66,33 @@ def test_a_forced_move_costs_no_sample():
     pytest.fail("no forced card in the deal")
 
 
+@pytest.mark.parametrize("game", ["tarot", "magistr", "zhopa"])
+def test_the_budget_is_hard_and_the_move_still_legal(game):
+    # A budget already spent: not one world completes, yet the answer is a legal move
+    # (the best of the playouts that ran, or the first move), never an error.
+    d = _deal(game, 21)
+    rules = rules_for(game)
+    player = SamplingPlayer(rules, worlds=48, time_budget=0.0)
+    for _ in range(6):
+        if d.is_over():  # Tarot: all passed
+            break
+        seat = d.current_seat()
+        moves = rules.moves(d, seat)
+        c = player.decide(d, seat)
+        assert c.move in moves
+        if len(moves) > 1:
+            assert c.worlds == 0 and c.chance is None and c.reason.endswith("out of time")
+        rules.apply(d, seat, c.move)
+
+
+def test_sample_counts_outlast_the_budget():
+    # min_worlds: sampled whatever the clock says (reproducible runs, the duplicate play).
+    d = _deal("magistr", 22)
+    player = SamplingPlayer(rules_for("magistr"), worlds=3, time_budget=0.0, min_worlds=3)
+    seat = d.current_seat()
+    assert player.decide(d, seat).worlds == 3
+
+
 def test_fill_respects_places_and_sizes():
     rnd = random.Random(1)
     for _ in range(20):

@@ -24,9 +24,13 @@ Prints, with the machine it ran on:
 5. Playout engine (issue 24, host_sim/engine/skat.py): its Skat deals/s beside OpenSpiel's
    ``skat`` and the referee, the same driver and deals, measured in alternation in this run
    (tests/bench/bench_engine.py); and its check against the referee on random positions
-   (``--check N``, 100,000 for the issue's target; host_sim/engine/skat_check.py).
-6. Computer players: the sampling Skat player against the plain one by duplicate play,
-   and the time a decision takes (tools/bench_players.py).
+   (``--check N``, 100,000 for the issue's target; host_sim/engine/skat_check.py); the
+   Tarot engine's and the Magistr / Zhopa playouts' rate beside the referee's playouts,
+   and 2,000 random positions each checked against the referee (tools/bench_players.py).
+6. Computer players: the sampling players against the plain ones by duplicate play,
+   1,000 deals each of Skat card play, Skat bidding, Tarot, Magistr and Zhopa with 95%
+   intervals, and the time a decision takes in each game, median / p95 / worst, wall and
+   CPU (tools/bench_players.py).
 
 Rates are the best of several rounds of the same work (the machine may be shared), each
 side of a comparison measured in alternation. ``--quick`` runs fewer rounds (a smoke run);
@@ -566,7 +570,9 @@ def main(argv=None):
     print("- playout engine (Skat) beside OpenSpiel ...", flush=True)
     res["playout"] = playout(args.quick, args.check)
     if args.only == "playout":
-        print("\n".join(playout_report(res["playout"])))
+        import bench_players  # tools/, beside this script
+        print("\n".join(playout_report(res["playout"]) + bench_players.engines_section(
+            100 if args.quick else min(args.check, 2000))))
         return 0
     print("- scan to verdict on the emulated board ...", flush=True)
     res["board"] = board(mp, args.quick)
@@ -583,7 +589,8 @@ def main(argv=None):
         bench_players.timing(40 if args.quick else 200), 16) + \
         bench_players.bidding_report(bench_players.skat_bid_duplicate.run(
             50 if args.quick else 1000, worlds=16)) + \
-        bench_players.games_section(10 if args.quick else 100, 4, 20 if args.quick else 50)
+        bench_players.games_section(10 if args.quick else 1000, 4, 20 if args.quick else 50) + \
+        bench_players.engines_section(100 if args.quick else 2000)
     print("- the journal over an evening ...", flush=True)
     res["journal"] = journal(args.quick)
     res["seconds"] = time.time() - t0

@@ -199,6 +199,7 @@ class Deal(bank.BankDeal):
     The bank machinery (tricks, first leader, evidence of revokes) is ``bank.BankDeal``.
     """
 
+    GAME = "magistr"  # the game this deal belongs to (host_sim's players read it)
     VERBS = tuple(["lead", "play"])  # checked by core.referee; lead: bank.BankDeal
 
     def __init__(self, game, number, dealer, hands, leader):

@@ -212,6 +212,7 @@ class Deal(tricks.TrickDeal):
     """
 
     # The verbs the referee may call (core.referee.Referee checks them in act and replay).
+    GAME = "skat"  # the game this deal belongs to (host_sim's players read it)
     VERBS = tuple(["bid", "hold", "pass_", "enter_auction", "pick_up", "declare", "play", "claim",
              "resign", "abandon", "set_skat", "show_hand", "kontra", "re", "push", "pass_skat"])
 

@@ -164,6 +164,7 @@ class Deal(Bidding):
     changes nothing.
     """
 
+    GAME = "tarot"  # the game this deal belongs to (host_sim's players read it)
     VERBS = tuple(["bid", "call", "discard", "announce", "play"])  # checked by core.referee
 
     # --- card play (FFT p.7-8; seed 002 s.5-6) ---

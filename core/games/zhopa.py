@@ -311,6 +311,7 @@ class Deal(bank.BankDeal):
     shared with Magistr.
     """
 
+    GAME = "zhopa"  # the game this deal belongs to (host_sim's players read it)
     VERBS = tuple(["lead", "bid", "play"])  # checked by core.referee; lead: bank.BankDeal
 
     def __init__(self, game, number, dealer, hands, leader, stock):

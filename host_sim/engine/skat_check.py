@@ -12,6 +12,7 @@ tests/test_engine_skat.py (2,000 deals) and ``tools/bench.py`` (100,000 with ``-
 
 from core.games import skat
 from core.rng import Rng
+from host_sim.engine.checking import compare_positions
 from host_sim.engine.skat import Position
 
 CONTRACTS = ("C", "S", "H", "D", "G", "N", "CH", "GH", "HHS", "DHZ", "GHZ", "SO", "GO",
@@ -86,15 +87,6 @@ def compare_one(rng, stepwise=False):
 
 def compare(seed, deals):
     """Compare ``deals`` positions from ``seed`` (deals that end before the position drawn
-    are dealt again), every other one stepwise; returns ``(deals dealt, [mismatches])``."""
-    rng = Rng(seed)
-    bad = []
-    dealt = 0
-    n = 0
-    while n < deals:
-        done, m = compare_one(rng, stepwise=n % 2 == 1)
-        dealt += 1
-        n += done
-        if m is not None:
-            bad.append(m)
-    return dealt, bad
+    are dealt again), every other one stepwise; returns ``(deals dealt,
+    [mismatches])``."""
+    return compare_positions(compare_one, seed, deals)

@@ -23,10 +23,12 @@ MODES = ("plain", "smart")
 
 
 def _game_of(deal):
-    """The game name of a shadow deal: its module's last part (``core.games.tarot``); the
-    Skat deal with known hands lives in ``core.games.skat_known``."""
-    name = type(deal).__module__.rsplit(".", 1)[-1]
-    return "skat" if name.startswith("skat") else name
+    """The game name a shadow deal declares (``Deal.GAME``: ``"skat"``, ``"tarot"``,
+    ``"magistr"``, ``"zhopa"``); ValueError for an object that declares none."""
+    game = getattr(deal, "GAME", None)
+    if game is None:
+        raise ValueError("%s declares no game" % type(deal).__name__)
+    return game
 
 
 class Computer:
@@ -57,8 +59,9 @@ class Computer:
             if game == "skat":
                 self._players[game] = SkatCardPlayer(seed=self.seed, **self.strength)
             else:
-                # the simulator's menus have no poignée yet: the computers do not show one
-                options = {"poignee": False} if game == "tarot" else {}
+                # the simulator's menus have no poignée and no chelem announcement yet: the
+                # computers make neither
+                options = {"poignee": False, "chelem": False} if game == "tarot" else {}
                 self._players[game] = SamplingPlayer(rules_for(game, **options),
                                                      seed=self.seed, **self.strength)
         return self._players[game]
@@ -100,8 +103,8 @@ class Computer:
         return self._decide(deal, seat)
 
     def _decide(self, deal, seat):
-        game = _game_of(deal)
         try:
+            game = _game_of(deal)
             if game == "skat":
                 if deal.phase != skat.PHASE_PLAY or deal.current_seat() != seat:
                     return None
@@ -127,7 +130,7 @@ class Computer:
             return cached[2]  # the menus may ask twice for the same prompt
         try:
             c = self._sampler(_game_of(deal)).decide(deal, seat)
-        except ValueError:
+        except ValueError:  # no game declared, no sampling rules, or no move now
             return None
         self.last_reason = "P%d %s" % (seat + 1, c.reason)
         self._move = (deal, key, c.move)

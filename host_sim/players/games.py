@@ -2,15 +2,19 @@
 Magistr and Zhopa: each game's options, verbs, hidden cards and score, all through the
 referee's own deal (``core.games.tarot``, ``magistr``, ``zhopa``), never restated.
 
-- **Tarot** (FFT): bids pass / prise / garde (FFT p.5; garde sans and garde contre are
-  left to the table: the playouts would need the chien's points without play), the called
-  king at 5 players (FFT p.12), the écart among three candidates (FFT p.6: no king, no
-  oudler, no trump while other cards are left), the poignée before the seat's first card
-  (FFT p.7: its prime goes to the camp that wins, so it is shown when the samples say
-  that camp wins; ``poignee=False`` leaves it out), card play. Score: the seat's marks
-  (FFT p.8-9, ``Result.marks``). Hidden: the other hands, the chien before it is shown,
-  the écart for everyone but the taker. Voids: a seat that did not follow the suit led
-  holds none of it; one that neither followed nor trumped holds no trump either (FFT p.7).
+- **Tarot** (FFT): bids pass / prise / garde / garde sans / garde contre (FFT p.5: the
+  chien then stays hidden, its points count for the taker at garde sans and for the
+  defence at garde contre, as the referee counts them), the called king at 5 players (FFT
+  p.12), the écart among three candidates (FFT p.6: no king, no oudler, no trump while
+  other cards are left), the chelem announced by the taker before the first card (FFT
+  p.6: 400 when made, -200 when not; ``chelem=False`` leaves it out), the poignée before
+  the seat's first card (FFT p.7: its prime goes to the camp that wins, so it is shown
+  when the samples say that camp wins; ``poignee=False`` leaves it out), card play.
+  Score: the seat's marks (FFT p.8-9, ``Result.marks``). Hidden: the other hands, the
+  chien before it is shown, the écart for everyone but the taker. Voids: a seat that did
+  not follow the suit led holds none of it; one that neither followed nor trumped holds no
+  trump either (FFT p.7). Playouts after a chelem announcement keep the announcer's
+  Excuse for the last trick (led earlier it loses its trick and the chelem, FFT p.6).
 - **Magistr** (seed 000): card play; score: the seat's points in the deal (negative in
   deals 1-12, positive in 13-24). No voids are inferred: the bank's "follow the main
   suit, else the led rank" changes suit with the eights (seed 000 "Правила гри").
@@ -20,12 +24,17 @@ referee's own deal (``core.games.tarot``, ``magistr``, ``zhopa``), never restate
 
 from core.cards import FRENCH36, TAROT, TRUMP
 from core.games import tarot, zhopa
-from core.games.tarot_bidding import POIGNEE
+from core.games.tarot_bidding import CHELEM, POIGNEE
 from core.games.tarot_score import (CONTRACT_NAMES, EX, GARDE, POIGNEE_SIZES, SUITS,
                                     is_oudler)
 from core.games.tarot_rules import led_suit
+from host_sim.engine import bank as bank_engine
+from host_sim.engine.clone import clone
+from host_sim.engine.tarot import Position as TarotPosition
+from host_sim.players.sampling import playout
 
 _KING = 13
+NO_CHELEM = "no-chelem"  # the taker's other choice when asked about the chelem
 
 
 class TrickRules:
@@ -42,6 +51,14 @@ class TrickRules:
 
     def playout_move(self, deal, seat, rnd):
         return rnd.choice(self.moves(deal, seat))
+
+    def copy(self, deal):
+        """An independent copy of ``deal`` (``host_sim.engine.clone``)."""
+        return clone(deal)
+
+    def playout(self, world, seat, move, rnd):
+        """``world`` after ``move`` played to its end (``sampling.playout``)."""
+        return playout(world, seat, move, self, rnd)
 
     def places(self, deal, seat):
         """``[(owner, list)]``: the lists ``seat`` cannot see; owner a seat or a name."""
@@ -62,7 +79,20 @@ class TrickRules:
         return "plays %s" % self.deck.short(move)
 
 
-class MagistrRules(TrickRules):
+class BankRules(TrickRules):
+    """What Magistr and Zhopa share: playouts without the referee's per-card checks, the
+    legal cards found in one pass (host_sim/engine/bank.py)."""
+
+    def playout(self, world, seat, move, rnd):
+        """``world`` after ``move`` (through the referee, checked), played to its end on a
+        trusted copy (``clone``) with random legal moves."""
+        w = clone(world)
+        self.apply(w, seat, move)
+        bank_engine.play_random(bank_engine.trust(w), _draws(rnd))
+        return w
+
+
+class MagistrRules(BankRules):
     """Magistr card play; score: the seat's points of the deal (seed 000)."""
 
     def score(self, deal, seat):
@@ -75,7 +105,7 @@ class MagistrRules(TrickRules):
         return pts[seat] == max(pts)
 
 
-class ZhopaRules(TrickRules):
+class ZhopaRules(BankRules):
     """Zhopa: go / no, then card play; score: banks shed, points as a tie-break."""
 
     def moves(self, deal, seat):
@@ -117,10 +147,11 @@ class TarotRules(TrickRules):
     """French Tarot: bid, called king, écart, card play (module docstring)."""
 
     deck = TAROT
-    BIDS = ("pass", "prise", "garde")
+    BIDS = ("pass", "prise", "garde", "garde sans", "garde contre")
 
-    def __init__(self, poignee=True):
+    def __init__(self, poignee=True, chelem=True):
         self.poignee = poignee
+        self.chelem = chelem
 
     def moves(self, deal, seat):
         phase = deal.phase
@@ -136,6 +167,8 @@ class TarotRules(TrickRules):
             shown = poignee(deal.hands[seat], deal.players)
             if shown is not None:
                 cards.append(shown)
+        if self.chelem and may_announce_chelem(deal, seat):
+            cards.append(CHELEM)
         return cards
 
     def apply(self, deal, seat, move):
@@ -148,7 +181,9 @@ class TarotRules(TrickRules):
             deal.discard(seat, list(move))
         elif isinstance(move, tuple):
             deal.announce(seat, POIGNEE, list(move))
-        else:
+        elif move == CHELEM:
+            deal.announce(seat, CHELEM)
+        elif move != NO_CHELEM:
             deal.play(seat, move)
 
     def playout_move(self, deal, seat, rnd):
@@ -161,6 +196,27 @@ class TarotRules(TrickRules):
         if deal.phase == tarot.PHASE_PLAY:  # no poignée in a playout
             return rnd.choice(TrickRules.moves(self, deal, seat))
         return rnd.choice(self.moves(deal, seat))
+
+    def playout(self, world, seat, move, rnd):
+        """``world`` after ``move`` played to its end: a card on the Tarot playout engine
+        (host_sim/engine/tarot.py, random legal cards) straight from ``world``; a bid,
+        call, écart or poignée through the referee on a copy, the playout policy up to the
+        card play, then the engine."""
+        draw = _draws(rnd)
+        if world.phase == tarot.PHASE_PLAY and isinstance(move, int):
+            pos = TarotPosition.from_deal(world)
+            pos.play(move)
+        else:
+            w = clone(world)
+            self.apply(w, seat, move)
+            while w.phase not in (tarot.PHASE_PLAY, tarot.PHASE_OVER):
+                s = w.current_seat()
+                self.apply(w, s, self.playout_move(w, s, rnd))
+            if w.phase == tarot.PHASE_OVER:
+                return w
+            pos = TarotPosition.from_deal(w)
+        pos.play_random(draw, keep=pos.taker if pos.announced else -1)
+        return pos.finished()
 
     def places(self, deal, seat):
         out = TrickRules.places(self, deal, seat)
@@ -201,6 +257,8 @@ class TarotRules(TrickRules):
         return deal.result().marks[seat] > 0
 
     def describe(self, deal, seat, move):
+        if move == CHELEM or move == NO_CHELEM:
+            return "announces the chelem" if move == CHELEM else "announces no chelem"
         if isinstance(move, str):
             return "bids %s" % move if move != "pass" else "passes"
         if isinstance(move, tuple) and deal.phase == tarot.PHASE_PLAY:
@@ -212,6 +270,28 @@ class TarotRules(TrickRules):
         out = trumps_out(deal, seat)
         return "plays %s, counts %d trump%s out" % (TAROT.short(move), out,
                                                    "" if out == 1 else "s")
+
+
+def may_announce_chelem(deal, seat):
+    """True while ``seat`` may announce the chelem: the taker, in card play, before the
+    first card and any poignée, not announced yet (FFT p.6; ``Bidding.announce``)."""
+    return (deal.phase == tarot.PHASE_PLAY and seat == deal.taker and not deal.history
+            and not deal.poignees and not deal.chelem_announced)
+
+
+def chelem_choice(player, deal):
+    """The taker's chelem announcement before the first card when another seat leads
+    (the sampling ``player``, TarotRules): a :class:`sampling.Choice` of ``CHELEM`` or
+    ``NO_CHELEM`` over the same sampled worlds, or None when he may not announce now."""
+    if not may_announce_chelem(deal, deal.taker):
+        return None
+    return player.decide(deal, deal.taker, moves=[NO_CHELEM, CHELEM])
+
+
+def _draws(rnd):
+    """A ``next32()`` over ``rnd`` (random.Random) for the playout engines."""
+    bits = rnd.getrandbits
+    return lambda: bits(32)
 
 
 def shown_voids(deal):
@@ -268,14 +348,24 @@ def callable_cards(hand):
     return [s * 14 + 10 for s in range(4)]
 
 
+def plain_ecart(hand, size):
+    """``size`` cards to put away, as the simulator's plain taker does: side cards below the
+    kings, lowest first; then the lowest trumps that are not oudlers (shown, FFT p.6) if
+    the side cards run out. A list of card numbers of ``core.cards.TAROT``."""
+    side = sorted((c for c in hand if SUITS[c] < TRUMP and TAROT.rank(c) != _KING),
+                  key=lambda c: (TAROT.rank(c), c))
+    trumps = sorted((c for c in hand if SUITS[c] == TRUMP and not is_oudler(c)),
+                    key=lambda c: (TAROT.rank(c), c))
+    return (side + trumps)[:size]
+
+
 def ecarts(hand, size):
     """Up to three candidate écarts of ``size`` cards (tuples; FFT p.6: no king, no oudler,
     trumps only when the side cards run out): the plain one (lowest side cards,
-    ``host_sim.ui.games.tarot_ecart``), the fattest side cards (queens, knights, jacks
-    kept safe for the taker), and one that empties the shortest side suits."""
-    from host_sim.ui.games import tarot_ecart
+    :func:`plain_ecart`), the fattest side cards (queens, knights, jacks kept safe for the
+    taker), and one that empties the shortest side suits."""
     side = [c for c in hand if SUITS[c] < TRUMP and TAROT.rank(c) != _KING]
-    plain = tuple(tarot_ecart(hand, size))
+    plain = tuple(plain_ecart(hand, size))
     out = [plain]
     if len(side) >= size:
         fat = sorted(side, key=lambda c: (-TAROT.rank(c), c))[:size]

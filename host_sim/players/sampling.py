@@ -14,6 +14,10 @@ A game supplies a *rules* object (host_sim/players/games.py) with:
 - ``moves(deal, seat)``: the options of ``seat`` now (cards, bids, écarts...);
 - ``apply(deal, seat, move)``: make the move through the referee's verb;
 - ``playout_move(deal, seat, rnd)``: the move of the playout policy;
+- ``playout(world, seat, move, rnd)``: ``world`` (left unchanged) after ``move``, played to
+  its end: a finished deal whose ``result()`` is the referee's (on the referee by
+  :func:`playout`, or on a game's playout engine, host_sim/engine/);
+- ``copy(deal)``: an independent copy of the deal (host_sim/engine/clone.py);
 - ``hidden(deal, seat) -> (lists, may_hold)``: the lists of the deal that hold cards
   ``seat`` cannot see (refilled in place with the same sizes) and ``may_hold(i, card)``,
   False when the ``i``-th list cannot hold ``card`` (a shown void);
@@ -22,12 +26,11 @@ A game supplies a *rules* object (host_sim/players/games.py) with:
 - ``describe(deal, seat, move)``: the move in words for the one-line reason.
 """
 
-import copy
 import random
 import time
 
 DEFAULT_WORLDS = 48  # upper bound; the time budget stops first on big games (Tarot)
-DEFAULT_BUDGET = 0.25  # seconds a decision (the issue's 300 ms)
+DEFAULT_BUDGET = 0.2  # seconds a decision: the issue's 300 ms less room for a busy machine
 
 
 class Choice:
@@ -86,7 +89,7 @@ def fill(cards, sizes, may_hold, rnd, tries=30):
 
 def resample(deal, seat, rules, rnd):
     """A copy of ``deal`` in which the cards ``seat`` cannot see are dealt anew."""
-    world = copy.deepcopy(deal)
+    world = rules.copy(deal)
     slots, may_hold = rules.hidden(world, seat)
     pool = [c for s in slots for c in s]
     dealt = fill(pool, [len(s) for s in slots], may_hold, rnd)
@@ -103,14 +106,25 @@ def play_out(deal, rules, rnd):
         rules.apply(deal, s, rules.playout_move(deal, s, rnd))
 
 
+def playout(world, seat, move, rules, rnd):
+    """A copy of ``world`` after ``seat`` made ``move``, played to its end through the
+    referee with the game's playout policy: the rules objects' default ``playout``."""
+    w = rules.copy(world)
+    rules.apply(w, seat, move)
+    play_out(w, rules, rnd)
+    return w
+
+
 class SamplingPlayer:
     """``decide(deal, seat) -> Choice`` and ``choose(deal, seat) -> move`` for any game
     with a rules object (module docstring). ``worlds``: samples a decision at most;
-    ``time_budget``: seconds (at least ``min_worlds`` are always sampled; no world is
-    started that the last one's time says would end past the budget); ``seed``."""
+    ``time_budget``: seconds, kept hard: the clock is read after every playout and the
+    sampling stops at the budget (a world cut short is dropped; when not one world is
+    complete, the best move among those played out in it, or the first move); ``min_worlds``
+    are sampled whatever the clock says (sample counts make a run reproducible); ``seed``."""
 
     def __init__(self, rules, worlds=DEFAULT_WORLDS, time_budget=DEFAULT_BUDGET, seed=1,
-                 min_worlds=1):
+                 min_worlds=0):
         if worlds < 1:
             raise ValueError("worlds must be at least 1, not %r" % (worlds,))
         self.rules = rules
@@ -123,39 +137,66 @@ class SamplingPlayer:
         """The move ``seat`` makes now."""
         return self.decide(deal, seat).move
 
-    def decide(self, deal, seat):
+    def decide(self, deal, seat, moves=None):
         """The move with the best average score over the sampled worlds, its chance and a
-        one-line reason. ValueError when ``seat`` has nothing to do now."""
+        one-line reason. ``moves``: the options to weigh when ``seat`` chooses out of turn
+        (a Tarot chelem announcement); by default the rules' moves of the seat to play.
+        ValueError when ``seat`` has nothing to do now."""
         rules = self.rules
-        if deal.is_over() or deal.current_seat() != seat:
+        if deal.is_over() or (moves is None and deal.current_seat() != seat):
             raise ValueError("seat %d has no move now" % seat)
-        moves = rules.moves(deal, seat)
+        if moves is None:
+            moves = rules.moves(deal, seat)
         if not moves:
             raise ValueError("seat %d has no move now" % seat)
         if len(moves) == 1:
             return Choice(moves[0], None, 0,
                           rules.describe(deal, seat, moves[0]) + ", the only move", {0: 0})
+        t_end = time.perf_counter() + self.time_budget
         total = [0.0] * len(moves)
         wins = [0] * len(moves)
-        rnd = self.rnd
-        now = time.perf_counter()
-        t_end = now + self.time_budget
         n = 0
-        step = 0.0  # the last world's time
-        while n < self.worlds and (n < self.min_worlds or now + step < t_end):
-            world = resample(deal, seat, rules, rnd)
-            seed = rnd.getrandbits(32)
-            for i, move in enumerate(moves):
-                w = copy.deepcopy(world)
-                rules.apply(w, seat, move)
-                play_out(w, rules, random.Random(seed))
-                total[i] += rules.score(w, seat)
-                wins[i] += rules.won(w, seat)
+        while n < self.worlds:
+            timed = n >= self.min_worlds
+            got = self._world(deal, seat, moves, t_end if timed else None)
+            if got is None:  # the budget ran out in this world
+                break
+            for i in range(len(moves)):
+                total[i] += got[i][0]
+                wins[i] += got[i][1]
             n += 1
-            step, now = time.perf_counter() - now, time.perf_counter()
+            if timed and time.perf_counter() >= t_end:
+                break
+        if n == 0:
+            return self._cut_short(deal, seat, moves)
         best = max(range(len(moves)), key=lambda i: total[i])
         chance = wins[best] / n
         reason = "%s, does well in %d%% of samples" % (rules.describe(deal, seat, moves[best]),
                                                         round(chance * 100))
         return Choice(moves[best], chance, n, reason,
                       {i: total[i] / n for i in range(len(moves))})
+
+    def _world(self, deal, seat, moves, t_end):
+        """One sampled world: ``[(score, did well)]`` per move, the same random draws for
+        every move; None when ``t_end`` (perf_counter seconds, None: no limit) passes
+        before the last move is played out (what was played is kept in ``_partial``)."""
+        rules = self.rules
+        rnd = self.rnd
+        world = resample(deal, seat, rules, rnd)
+        seed = rnd.getrandbits(32)
+        out = []
+        self._partial = out
+        for move in moves:
+            w = rules.playout(world, seat, move, random.Random(seed))
+            out.append((rules.score(w, seat), rules.won(w, seat)))
+            if t_end is not None and len(out) < len(moves) and time.perf_counter() >= t_end:
+                return None
+        return out
+
+    def _cut_short(self, deal, seat, moves):
+        """Not one world within the budget: the best of the moves its playouts reached
+        (the first move when none), chance unknown."""
+        part = self._partial
+        best = max(range(len(part)), key=lambda i: part[i][0]) if part else 0
+        return Choice(moves[best], None, 0, "%s, out of time" % self.rules.describe(
+            deal, seat, moves[best]), {i: part[i][0] for i in range(len(part))})

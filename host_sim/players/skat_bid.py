@@ -102,7 +102,7 @@ class SkatBidder:
     ``skats``: sampled skats; ``worlds``: defenders' deals per skat and option;
     ``time_budget``: seconds (at least two skats are always sampled); ``seed``."""
 
-    def __init__(self, skats=8, worlds=4, time_budget=0.25, seed=1):
+    def __init__(self, skats=8, worlds=4, time_budget=0.2, seed=1):
         if skats < 1 or worlds < 1:
             raise ValueError("skats and worlds must be at least 1")
         self.skats = skats

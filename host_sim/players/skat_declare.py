@@ -41,7 +41,7 @@ class SkatDeclarer:
     """``declare(hand, seat, bid) -> (contract letter, discard)`` after a pick-up.
     ``worlds``: samples per (kind, discard); ``time_budget``: seconds in all."""
 
-    def __init__(self, worlds=24, time_budget=0.25, seed=1):
+    def __init__(self, worlds=24, time_budget=0.2, seed=1):
         self.worlds = worlds
         self.time_budget = time_budget
         self.rnd = random.Random(seed)

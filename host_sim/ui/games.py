@@ -339,7 +339,7 @@ class Tarot(TrickGame):
         phase = sh.phase
         if phase == tarot.PHASE_BIDDING:
             want = tarot_bid(sh.hands[sh.current_seat()], sim.match.game.hand_size)
-            labels = ("Pass", "Prise", "Garde")
+            labels = ("Pass", "Prise", "Garde", "Garde sans", "Garde contre")  # the menu's
             want = labels.index(_smart(sim, sh, sh.current_seat(), labels[want]).capitalize())
             return [labels[want] if want > sh.contract else "Pass"]
         if phase == tarot.PHASE_CALL:
@@ -406,15 +406,8 @@ def tarot_bid(hand, hand_size):
     return 0
 
 
-def tarot_ecart(hand, size):
-    """``size`` cards to put away: side cards below the kings, lowest first; then the
-    lowest trumps that are not oudlers (shown, FFT p.6) if the side cards run out."""
-    from core.cards import TAROT, TRUMP
-    side = sorted((c for c in hand if TAROT.suit(c) < TRUMP and TAROT.rank(c) != 13),
-                  key=lambda c: (TAROT.rank(c), c))
-    trumps = sorted((c for c in hand if TAROT.suit(c) == TRUMP and
-                     TAROT.code(c) not in ("1", "21")), key=lambda c: (TAROT.rank(c), c))
-    return (side + trumps)[:size]
+# The plain taker's écart lives with the players (host_sim/players/games.py).
+from host_sim.players.games import plain_ecart as tarot_ecart  # noqa: E402,F401
 
 
 # --- Skat -------------------------------------------------------------------------------
