@@ -9,6 +9,8 @@ Bock round, with a Ramsch round after it (bockramsch)."""
 
 import os
 
+from types import SimpleNamespace
+
 import pytest
 
 from core.errors import BadRecord
@@ -16,7 +18,7 @@ from core.games import skat, skat_booked, skat_sheet
 from core.journal import Journal, encode_record
 from device import flows
 from device.controller import MODE_SHEET
-from device.session import Rebuild
+from device.resume import reader
 from host_sim.board import SimBoard
 from host_sim.flash import board_state
 from host_sim.script import run_script
@@ -32,10 +34,11 @@ EVENING = (
 
 
 def _rebuilt(path):
-    """The match the boot code rebuilds from the journal at ``path``."""
-    rb = Rebuild()
-    Journal(path).recover(sink=rb.add)
-    return rb
+    """What the boot code rebuilds from the journal at ``path`` (device.resume): the
+    flow, the match and the open deal's actions."""
+    rules, res = reader()
+    Journal(path).recover(sink=res.add)
+    return SimpleNamespace(flow=rules.flow, match=rules.match, acts=res.open_actions())
 
 
 def _evening(tmp_path, extra=()):
