@@ -662,9 +662,10 @@ def main(argv=None):
                     f = measure_controller(stages[key], ctl_path, ctl_header, bus)
                     rows.append(((game, "controller", kind), f))
                     print("%-8s %-10s %-4s %d-bit smallest heap %4dK  code at boot %6s  "
-                          "total peak %6s KB" % (game, "controller", kind, bits, f["min_heap_kb"],
-                                      kb(f["code"] + f["boot"]), kb(f["total_peak"])),
-                          flush=True)
+                          "total peak %6s KB (harness %s, firmware's own %s)"
+                          % (game, "controller", kind, bits, f["min_heap_kb"],
+                             kb(f["code"] + f["boot"]), kb(f["total_peak"]), kb(f["harness"]),
+                             kb(f["total_peak"] - f["harness"])), flush=True)
                     if args.controller_only:
                         continue
                     if mpy:
