@@ -70,28 +70,35 @@ def test_no_journal_is_said_not_raised(tmp_path, monkeypatch):
 
 
 def test_an_export_after_a_checkpoint_carries_the_sheet_and_replays(tmp_path, capsys):
-    """Booking deal 1 checkpoints the journal (its actions are compacted into the sheet),
-    so the export holds deal 2 only. Zhopa's deal 2 depends on deal 1 (its leader and the
-    banks): the line carries the checkpoint's booked rows and the replay starts from them,
-    scoring deal 2 as the board did (before: "name who holds the lowest diamond first")."""
+    """Booking a deal checkpoints the journal (the booked deals' actions are compacted
+    into the sheet), so an export in deal 3 holds deal 3 only. Zhopa's deal 3 depends on
+    the deals before (who leads, the banks): the line carries the checkpoint's booked rows,
+    equal to what the board booked, and the replay plays deal 3 on them (without them:
+    "name who holds the lowest diamond first")."""
     out = tmp_path / "deals.jsonl"
     assert main(["sim", "--headless", "--human", "none", "--game", "zhopa",
-                 "--computer", "plain", "--size", "800x600", "--frames", "6000",
+                 "--computer", "plain", "--size", "800x600", "--frames", "7000",
                  "--export-journal", str(out)]) == 0
     printed = capsys.readouterr().out
-    board = [l for l in printed.splitlines() if l.startswith("deal 2: Deal 2 over")]
-    assert board, printed
-    booked = [int(n) for n in re.findall(r"P\d (-?\d+)/", board[0])]  # "P1 116/44 sheds"
-    assert len(booked) == 2
+    booked = {}  # deal -> points per seat, as the board said: "P1 116/44 sheds"
+    for l in printed.splitlines():
+        m = re.match(r"deal (\d+): Deal \d+ over \| (.*)", l)
+        if m:
+            booked[int(m.group(1))] = [int(n) for n in re.findall(r"P\d (-?\d+)/", m.group(2))]
+    assert sorted(booked) == [1, 2], printed
     line = json.loads(out.read_text().splitlines()[0])
-    assert line["deal"] == 2 and len(line["sheet"]) == 1  # deal 1's row
+    assert (line["deal"], line["unfinished"]) == (3, True) and line["actions"]
+    assert [row[4] for row in line["sheet"]] == [booked[1], booked[2]]  # the points field
     assert main(["replay", "--json", str(out)]) == 0
     replayed = json.loads(capsys.readouterr().out.splitlines()[0])
-    assert (replayed["deal"], replayed["status"]) == (2, "played")
-    assert replayed["result"]["points"] == booked
+    assert (replayed["deal"], replayed["status"]) == (3, "unfinished")
 
-    # a forged sheet that does not account for the deals before is refused by name
-    line["sheet"] = []
+    del line["sheet"]  # the export as it was: the replay cannot know who leads
     out.write_text(json.dumps(line) + "\n")
     assert main(["replay", str(out)]) == 1
-    assert "deal 2: its sheet holds 0 booked deals, 1 expected" in capsys.readouterr().out
+    assert "name who holds the lowest diamond first" in capsys.readouterr().out
+
+    line["sheet"] = []  # a forged sheet that does not account for the deals before
+    out.write_text(json.dumps(line) + "\n")
+    assert main(["replay", str(out)]) == 1
+    assert "deal 3: its sheet holds 0 booked deals, 2 expected" in capsys.readouterr().out
