@@ -55,6 +55,7 @@ from host_sim.ui.record_play import Playback  # noqa: E402
 from host_sim.ui.render import Renderer  # noqa: E402
 from host_sim.ui.sound import BuzzerSound  # noqa: E402
 from host_sim.ui.traffic import EventFeed, TrafficLog, link_tap  # noqa: E402
+from host_sim.ui.cards import vocabulary  # noqa: E402
 from host_sim.ui.words import result_words  # noqa: E402
 
 KEYS = {pygame.K_LEFT: PREV, pygame.K_RIGHT: NEXT, pygame.K_RETURN: OK, pygame.K_KP_ENTER: OK}
@@ -307,6 +308,17 @@ class SimApp:
         op.choose("New game", self.flow.TITLE, str(self.players), *self.option_labels)
         op.ok_while(lambda: self.ctl.view().mode == MODE_MAIN)
 
+    def card_name(self, card):
+        """``card`` as the table's players write it: ``core.vocab`` short label in the
+        board's look for the deck and the table's language ("GD" for the Grün-Daus with
+        the Prager look, "♣A" with --look skat=french); never the wire's code."""
+        return vocabulary(self.deck).short(card)
+
+    def said(self, sentence):
+        """A sentence of the rules core or the players (cards in the deck's notation,
+        ``Deck.short``: "♠D top of suit") with its cards named as :meth:`card_name` does."""
+        return vocabulary(self.deck).text(str(sentence))
+
     def note(self, text):
         """A line of the simulator's own (the event feed; the status line shows it for
         ``NOTE_MS``: a computer's bids and contract, a refusal)."""
@@ -429,12 +441,12 @@ class SimApp:
                 or self.computer_chooses() or auction.of(self) is not None:
             return ""
         owner = self.adapter.choice_owner(self)
-        who = "P%d (you): " % (owner + 1) if owner is not None and owner >= 0 else ""
+        who = _("P%d (you): ") % (owner + 1) if owner is not None and owner >= 0 else ""
         hint = self.adapter.menu_hint(self)
         if hint:
             return who + hint
         title = self.board.lcd_lines()[0].split("  ")[0].strip()
-        return who + '"%s" on the board: < > choose, OK enters, hold OK: back' % title
+        return who + _('"%s" on the board: < > choose, OK enters, hold OK: back') % title
 
     # --- one frame -----------------------------------------------------------------------
 
@@ -604,7 +616,7 @@ class SimApp:
         except TrickrefError:
             pass
         except Exception as e:
-            self.note("shadow lost at %s: %s" % (verb, e))
+            self.note(_("shadow lost at %s: %s") % (verb, self.said(e)))
             self.shadow = None
             return False
         if verb != "play" or getattr(sh, "hands", None) is None:
@@ -617,7 +629,7 @@ class SimApp:
             sh.hands = None
             getattr(sh, verb)(*args)
         except Exception as e:
-            self.note("shadow lost at card %s: %s" % (self.deck.code(card), e))
+            self.note(_("shadow lost at card %s: %s") % (self.card_name(card), self.said(e)))
             self.shadow = None
             return False
         finally:
@@ -909,7 +921,7 @@ class SimApp:
             except TrickrefError:
                 legal = []
             if legal:
-                return self.computer.card(sh, seat, legal, note=self.note)
+                return self.computer.card(sh, seat, legal, note=lambda t: self.note(self.said(t)))
         deal = self.fw_deal
         try:
             legal = [c for c in hand if deal.legal(seat, c)]
@@ -945,7 +957,7 @@ class SimApp:
                 self.show_computer_hands = not self.show_computer_hands
             elif e.key == pygame.K_i:  # hint: the smart player's card for you, in one line
                 seats = [self.seat_of(p) for p in self.humans]
-                self.note(self.computer.hint_line(self.shadow, seats))
+                self.note(self.said(self.computer.hint_line(self.shadow, seats)))
             elif e.key == pygame.K_j:  # the journal as JSON lines (host_sim.ui.journal_export)
                 self.note(journal_export.on_key(self))
             elif e.key == pygame.K_F2:
@@ -1067,8 +1079,8 @@ class SimApp:
         or None when the card went onto the pad."""
         why = self.practice_refusal(card, pad)
         if why is not None:
-            self.signals.warn("refused: " + why, self.now)
-            text = "P%d %s refused: %s" % (pad + 1, self.deck.code(card), why)
+            self.signals.warn(_("refused: %s") % why, self.now)
+            text = _("P%d %s refused: %s") % (pad + 1, self.card_name(card), why)
             self.note(text)
             self._refusal = (text, self.now)
             kind, place = self.tableau.where(card)
@@ -1098,12 +1110,12 @@ class SimApp:
         try:
             trial.play(seat, card)
         except TrickrefError as e:
-            return getattr(e, "detail", "") or str(e)
+            return self.said(getattr(e, "detail", "") or str(e))
         # the rules core takes a revoke and proves it later (RevokeFound): name the rule
-        codes = " ".join(self.deck.code(c) for c in legal)
+        names = " ".join(self.card_name(c) for c in legal)
         if attr(sh, "trick", None):
-            return "%s does not follow the lead: play %s" % (self.deck.code(card), codes)
-        return "%s is not allowed now: play %s" % (self.deck.code(card), codes)
+            return _("%s does not follow the lead: play %s") % (self.card_name(card), names)
+        return _("%s is not allowed now: play %s") % (self.card_name(card), names)
 
     def _collecting(self):
         """True while the firmware collects scanned cards (an écart, the skat): a card laid

@@ -67,9 +67,9 @@ def chien_words(deck, cards, contract):
     turned face up for all (FFT p.6), else that nobody sees it."""
     from core.games import tarot_score as S
     if contract in (S.GARDE_SANS, S.GARDE_CONTRE):
-        return "Chien unseen (%s: it counts for the %s)" % (
-            S.CONTRACT_NAMES[contract],
-            "taker" if contract == S.GARDE_SANS else "defence")
+        return (_("Chien unseen (%s: it counts for the taker)") if contract == S.GARDE_SANS
+                else _("Chien unseen (%s: it counts for the defence)")) % (
+            S.CONTRACT_NAMES[contract])
     return _("Chien shown: ") + " ".join(card_words(deck, c) for c in cards)
 
 
