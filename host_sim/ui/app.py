@@ -56,7 +56,7 @@ from host_sim.ui.render import Renderer  # noqa: E402
 from host_sim.ui.sound import BuzzerSound  # noqa: E402
 from host_sim.ui.traffic import EventFeed, TrafficLog, link_tap  # noqa: E402
 from host_sim.ui.cards import vocabulary  # noqa: E402
-from host_sim.ui.words import result_words  # noqa: E402
+from host_sim.ui.words import card_words, result_words, sentence_words  # noqa: E402
 
 KEYS = {pygame.K_LEFT: PREV, pygame.K_RIGHT: NEXT, pygame.K_RETURN: OK, pygame.K_KP_ENTER: OK}
 DRAG_PX = 5  # pointer travel that turns a click into a drag
@@ -206,7 +206,8 @@ class SimApp:
         self.board = SimBoard(seats=players, cols=lcd[0], rows=lcd[1], link=True)
         self.link_url = self.board.uart.url
         self.rng = Rng(seed)
-        self.feed = EventFeed(flow.DECK, seat_name=self._name_of_seat)
+        from device import words as lcd_words
+        self.feed = EventFeed(seat_name=self._name_of_seat, lang=lcd_words.language())
         if traffic is None:
             # the frames the board sends on its link, in the players' numbering
             traffic = link_tap(self.board.uart, self._name_of_seat)
@@ -292,7 +293,7 @@ class SimApp:
         self.tagged = TaggedDeck(flow.DECK)
         self.tableau = T.Tableau(flow.DECK, self.players, self.board, self.tagged)
         self.adapter = adapter_for(flow, self.record if flow.NAME == "skat" else None)
-        self.feed.use_deck(flow.DECK)
+        self.feed.use_deck(flow.DECK, vocabulary(flow.DECK).look)  # the board's look
         if getattr(self, "screen", None) is not None:
             self.layout = self._layout()
 
@@ -309,15 +310,15 @@ class SimApp:
         op.ok_while(lambda: self.ctl.view().mode == MODE_MAIN)
 
     def card_name(self, card):
-        """``card`` as the table's players write it: ``core.vocab`` short label in the
-        board's look for the deck and the table's language ("GD" for the Grün-Daus with
-        the Prager look, "♣A" with --look skat=french); never the wire's code."""
-        return vocabulary(self.deck).short(card)
+        """``card`` as the table's players write it, in the board's look for the deck and
+        the table's language ("GD" for the Grün-Daus with the Prager look, "CA" with
+        --look skat=french): ``host_sim.ui.words.card_words``; never the wire's code."""
+        return card_words(self.deck, card)
 
     def said(self, sentence):
         """A sentence of the rules core or the players (cards in the deck's notation,
         ``Deck.short``: "♠D top of suit") with its cards named as :meth:`card_name` does."""
-        return vocabulary(self.deck).text(str(sentence))
+        return sentence_words(self.deck, sentence)
 
     def note(self, text):
         """A line of the simulator's own (the event feed; the status line shows it for
