@@ -596,7 +596,7 @@ class SimApp:
                                               list(self._talon))
         except Exception as e:  # a game the adapter cannot shadow: the computer plays blind
             if self.shadow_ok:
-                self.note("no shadow deal: %s" % e)
+                self.note(_("no shadow deal: %s") % self.said(e))
             self.shadow = None
             self.shadow_ok = False
             return
@@ -717,7 +717,7 @@ class SimApp:
         self.later(300, take_back)
         self._robot_ready = self.now + 600 * self._robot_refusals
         if self._robot_refusals >= 3:
-            self.note("computer at P%d gives up: %s" % (pad + 1, ev.detail))
+            self.note(_("computer at P%d gives up: %s") % (pad + 1, ev.detail))
 
     def later(self, ms, fn):
         """Run ``fn()`` after ``ms`` of virtual time."""
@@ -774,7 +774,7 @@ class SimApp:
             self._auto_once = False
             if labels:
                 # shown as entered: the computer's bids and contract, in the menus' words
-                self.note("computer enters: %s" % ", ".join(labels))
+                self.note(_("computer enters: %s") % ", ".join(labels))
                 self.operator.choose(*labels)
             else:
                 self.operator.ok_while(lambda: self.ctl.view().mode == MODE_CHOICE and
@@ -952,8 +952,8 @@ class SimApp:
                 self.collect_now()
             elif e.key == pygame.K_p:
                 self.practice = not self.practice
-                self.note("practice mode %s" % ("on" if self.practice else
-                                                "off: as at the table"))
+                self.note(_("practice mode on") if self.practice else
+                          _("practice mode off: as at the table"))
             elif e.key == pygame.K_h:
                 self.show_computer_hands = not self.show_computer_hands
             elif e.key == pygame.K_i:  # hint: the smart player's card for you, in one line
@@ -983,14 +983,14 @@ class SimApp:
         pick-up taken back, ``_watch_long_press``)."""
         step = self.adapter.person_step(self) if self.ctl.view().mode == MODE_CHOICE else None
         if i == OK and step is not None:
-            self.signals.warn("first: " + step.split(": ", 1)[-1], self.now)
+            self.signals.warn(_("first: %s") % step.split(": ", 1)[-1], self.now)
             self.note(step)
             self._withheld_from = self._withheld = self.now  # held long, it still takes
             return  # back (_watch_long_press); its release is not the board's
         if i == OK and self.starts_over() and not self._confirmed(
-                "abandon", "press OK again to abandon deal %d of %s and start anew" % (
+                "abandon", _("press OK again to abandon deal %d of %s and start anew") % (
                     max(1, self._deals), self.flow.TITLE)):
-            self.signals.warn("OK again abandons the game in play", self.now)
+            self.signals.warn(_("OK again abandons the game in play"), self.now)
             return
         self._button_down_at[i] = self.now
         if i == OK:
@@ -1035,7 +1035,7 @@ class SimApp:
     def ask_quit(self):
         """Esc or the window's close box: the first asks (on the status line and in the
         traffic panel), a second within ``CONFIRM_MS`` quits."""
-        if self._confirmed("quit", "press Esc again to quit (the deal in play is lost)"):
+        if self._confirmed("quit", _("press Esc again to quit (the deal in play is lost)")):
             self.running = False
 
     def _confirmed(self, what, question):
