@@ -100,3 +100,27 @@ def test_french_look_reads_french_suited(speak):
         assert sim.traffic.source.words.card("SA", "skat") == "GD"
     finally:
         sim.close()
+
+
+def test_auction_and_chien_sentences_in_the_table_language(speak):
+    """The auction's question, its moves and buttons (ISkO 3.1: middlehand speaks first),
+    and the chien at garde sans (FFT p.6: unseen, it counts for the taker) in German and
+    French card players' words."""
+    from core.games import tarot_score as S
+    from host_sim.ui.auction import SkatAuction
+    from host_sim.ui.words import chien_words
+
+    def name(seat):
+        return "P%d" % (seat + 1)
+    speak("de")
+    a = SkatAuction({1}, lambda seat: 0, name)
+    assert a.question() == "P2 (du): 18 reizen oder passen?"
+    assert [label for label, _ in a.options()] == ["18 sagen", "Passe"]
+    assert a.play(("bid", 1, 18)) == "P2 sagt 18"
+    assert a.play(("pass", 0)) == "P1 passt"
+    assert chien_words(TAROT, [], S.GARDE_SANS) == \
+        "Chien verdeckt (garde sans: er zählt für den Spieler)"
+    speak("fr")
+    assert a.undo() == "P1 passe"
+    assert chien_words(TAROT, [], S.GARDE_CONTRE) == \
+        "Chien non vu (garde contre : il compte pour la défense)"

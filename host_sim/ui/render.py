@@ -36,7 +36,7 @@ LED_COLOURS = {"green": (60, 230, 90), "red": (240, 50, 50), "amber": (250, 180,
                "blue": (80, 150, 255)}
 
 
-def said(words):
+def fixed_words(words):
     """An adapter's fixed words (``talon_label``, ``direction_words``:
     host_sim/ui/games.py) in the table's language; others as they are."""
     return {"Skat": _("Skat"), "Chien": _("Chien"), "Stock": _("Stock"),
@@ -153,7 +153,8 @@ class Renderer:
             tr = lay.talon
             pygame.draw.rect(surface, (20, 84, 48), tr, border_radius=10)
             pygame.draw.rect(surface, (70, 130, 90), tr, 1, border_radius=10)
-            lab = self.text("%s (%d)" % (said(sim.adapter.talon_label) or _("Talon"), len(talon)),
+            label = fixed_words(sim.adapter.talon_label) or _("Talon")
+            lab = self.text("%s (%d)" % (label, len(talon)),
                             16, DIM)
             surface.blit(lab, lab.get_rect(midtop=(tr.centerx, tr.top + 3)))
             small = (int(cw * 0.62), int(ch * 0.62))
@@ -256,7 +257,7 @@ class Renderer:
         tr = lay.talon
         y = tr.bottom + 4
         for line in (sim.adapter.talon_caption(sim), sim.adapter.bids_caption(),
-                     said(sim.adapter.direction_words)):
+                     fixed_words(sim.adapter.direction_words)):
             if line:
                 t = self.text(line, 18, DIM)
                 surface.blit(t, t.get_rect(midtop=(tr.centerx, y)))
