@@ -124,3 +124,17 @@ def test_auction_and_chien_sentences_in_the_table_language(speak):
     assert a.undo() == "P1 passe"
     assert chien_words(TAROT, [], S.GARDE_CONTRE) == \
         "Chien non vu (garde contre : il compte pour la défense)"
+
+
+def test_contract_in_the_table_language(speak):
+    """The declared Skat contract is said in the board's menu words of the table's
+    language (device/words_de.py: "Plain" is "Einfach", "Plain hand" "Hand einfach")."""
+    from core.games.skat_values import GRAND, Contract
+    from host_sim.ui.games import contract_words
+    bells = Contract(3, False, False, False, False)  # kind 3: Schellen (bells)
+    grand_hand = Contract(GRAND, True, False, False, False)
+    speak("de")
+    assert contract_words(bells) == "Schellen Einfach"
+    assert contract_words(grand_hand) == "Grand Hand einfach"
+    speak("en")
+    assert contract_words(grand_hand) == "Grand Plain hand"

@@ -437,13 +437,15 @@ def announce_label(contract):
 
 
 def contract_words(contract):
-    """A Skat contract in the menus' words ("Grand Plain", "Herz Schneider ann.", "Null
-    ouvert"), or "" before it is declared."""
+    """A Skat contract in the menus' words in the table's language, as the board's LCD
+    says them (``device.words.tr``: "Grand Plain", German "Eichel Einfach", "Herz
+    Schneider ann.", "Null ouvert"), or "" before it is declared."""
     if contract is None:
         return ""
+    from device.words import tr
     label = announce_label(contract)
     kind = _KIND_LABELS[contract.kind]
-    return label if label.startswith(kind) else "%s %s" % (kind, label)
+    return tr(label) if label.startswith(kind) else "%s %s" % (tr(kind), tr(label))
 
 
 def _smart(sim, deal, seat, plain):
