@@ -151,6 +151,12 @@ class Vocabulary:
         """``sentence`` with every card as :meth:`lcd` writes it (CGRAM suit codes)."""
         return self._rewrite(sentence, self.lcd)
 
+    def rewrite(self, sentence, label):
+        """``sentence`` with every card in the deck's notation replaced by
+        ``label(card)`` (a card number -> str): :meth:`text` and :meth:`lcd_text` with
+        another labelling (the simulator's glyph-free ``host_sim.ui.words.card_words``)."""
+        return self._rewrite(sentence, label)
+
     def _rewrite(self, sentence, label):
         deck = self.deck
         out = []

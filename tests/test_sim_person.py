@@ -114,7 +114,8 @@ def test_tarot_chien_result_in_words_and_seats_counter_clockwise():
     try:
         you.until(lambda: bool(sim.results), limit=20000)
         you.frames(2)
-        chien = "Chien shown: H5 T4 H4 S10 T10 T8"
+        # the Marseille look (the deck's default): hearts are coupes, spades épées
+        chien = "Chien shown: C5 T4 C4 E10 T10 T8"
         assert [TAROT.short(c) if TAROT.suit(c) == 4 else TAROT.code(c)
                 for c in sim.dealt_talon] == ["H5", "4", "H4", "ST", "10", "8"]
         assert sim.adapter.talon_caption(sim) == chien

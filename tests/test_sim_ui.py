@@ -24,6 +24,8 @@ from host_sim.chips.hd44780_font import rom_glyph
 from host_sim.cli import main
 from host_sim.scenario import SkatReplay, replay_dict
 from host_sim.ui.app import SimApp
+from host_sim.ui.words import card_words
+from core.vocab import Vocabulary
 from host_sim.ui.lcd import LIT, UNLIT, LcdView
 from host_sim.ui.operator import row_shows
 
@@ -562,7 +564,9 @@ def test_practice_mode_refuses_an_illegal_card_at_once():
         assert sim.tableau.where(bad) == ("hand", 0)
         assert not [e for e in sim.events[before:] if isinstance(e, (CardPlayed, Refused))]
         line = sim.status_line()
-        assert "P1 %s refused: " % SKAT.code(bad) in line and "must follow" in line
+        # the card as the table's words write it (the Prager look: "E7" for the Eichel-7)
+        assert "P1 %s refused: " % card_words(SKAT, bad) in line and "must follow" in line
+        assert card_words(SKAT, bad) == Vocabulary(SKAT).short(bad)
         assert line.count("refused") == 1
         assert sim.signals.led(sim.now) == "red" and "refused" in sim.signals.buzz(sim.now)
         sim.practice = False

@@ -55,7 +55,8 @@ from host_sim.ui.record_play import Playback  # noqa: E402
 from host_sim.ui.render import Renderer  # noqa: E402
 from host_sim.ui.sound import BuzzerSound  # noqa: E402
 from host_sim.ui.traffic import EventFeed, TrafficLog, link_tap  # noqa: E402
-from host_sim.ui.words import result_words  # noqa: E402
+from host_sim.ui.cards import vocabulary  # noqa: E402
+from host_sim.ui.words import card_words, result_words, sentence_words  # noqa: E402
 
 KEYS = {pygame.K_LEFT: PREV, pygame.K_RIGHT: NEXT, pygame.K_RETURN: OK, pygame.K_KP_ENTER: OK}
 DRAG_PX = 5  # pointer travel that turns a click into a drag
@@ -205,7 +206,8 @@ class SimApp:
         self.board = SimBoard(seats=players, cols=lcd[0], rows=lcd[1], link=True)
         self.link_url = self.board.uart.url
         self.rng = Rng(seed)
-        self.feed = EventFeed(flow.DECK, seat_name=self._name_of_seat)
+        from device import words as lcd_words
+        self.feed = EventFeed(seat_name=self._name_of_seat, lang=lcd_words.language())
         if traffic is None:
             # the frames the board sends on its link, in the players' numbering
             traffic = link_tap(self.board.uart, self._name_of_seat)
@@ -291,7 +293,7 @@ class SimApp:
         self.tagged = TaggedDeck(flow.DECK)
         self.tableau = T.Tableau(flow.DECK, self.players, self.board, self.tagged)
         self.adapter = adapter_for(flow, self.record if flow.NAME == "skat" else None)
-        self.feed.use_deck(flow.DECK)
+        self.feed.use_deck(flow.DECK, vocabulary(flow.DECK).look)  # the board's look
         if getattr(self, "screen", None) is not None:
             self.layout = self._layout()
 
@@ -306,6 +308,17 @@ class SimApp:
         op = self.operator
         op.choose("New game", self.flow.TITLE, str(self.players), *self.option_labels)
         op.ok_while(lambda: self.ctl.view().mode == MODE_MAIN)
+
+    def card_name(self, card):
+        """``card`` as the table's players write it, in the board's look for the deck and
+        the table's language ("GD" for the Grün-Daus with the Prager look, "CA" with
+        --look skat=french): ``host_sim.ui.words.card_words``; never the wire's code."""
+        return card_words(self.deck, card)
+
+    def said(self, sentence):
+        """A sentence of the rules core or the players (cards in the deck's notation,
+        ``Deck.short``: "♠D top of suit") with its cards named as :meth:`card_name` does."""
+        return sentence_words(self.deck, sentence)
 
     def note(self, text):
         """A line of the simulator's own (the event feed; the status line shows it for
@@ -429,12 +442,12 @@ class SimApp:
                 or self.computer_chooses() or auction.of(self) is not None:
             return ""
         owner = self.adapter.choice_owner(self)
-        who = "P%d (you): " % (owner + 1) if owner is not None and owner >= 0 else ""
+        who = _("P%d (you): ") % (owner + 1) if owner is not None and owner >= 0 else ""
         hint = self.adapter.menu_hint(self)
         if hint:
             return who + hint
         title = self.board.lcd_lines()[0].split("  ")[0].strip()
-        return who + '"%s" on the board: < > choose, OK enters, hold OK: back' % title
+        return who + _('"%s" on the board: < > choose, OK enters, hold OK: back') % title
 
     # --- one frame -----------------------------------------------------------------------
 
@@ -583,7 +596,7 @@ class SimApp:
                                               list(self._talon))
         except Exception as e:  # a game the adapter cannot shadow: the computer plays blind
             if self.shadow_ok:
-                self.note("no shadow deal: %s" % e)
+                self.note(_("no shadow deal: %s") % self.said(e))
             self.shadow = None
             self.shadow_ok = False
             return
@@ -604,7 +617,7 @@ class SimApp:
         except TrickrefError:
             pass
         except Exception as e:
-            self.note("shadow lost at %s: %s" % (verb, e))
+            self.note(_("shadow lost at %s: %s") % (verb, self.said(e)))
             self.shadow = None
             return False
         if verb != "play" or getattr(sh, "hands", None) is None:
@@ -617,7 +630,7 @@ class SimApp:
             sh.hands = None
             getattr(sh, verb)(*args)
         except Exception as e:
-            self.note("shadow lost at card %s: %s" % (self.deck.code(card), e))
+            self.note(_("shadow lost at card %s: %s") % (self.card_name(card), self.said(e)))
             self.shadow = None
             return False
         finally:
@@ -704,7 +717,7 @@ class SimApp:
         self.later(300, take_back)
         self._robot_ready = self.now + 600 * self._robot_refusals
         if self._robot_refusals >= 3:
-            self.note("computer at P%d gives up: %s" % (pad + 1, ev.detail))
+            self.note(_("computer at P%d gives up: %s") % (pad + 1, ev.detail))
 
     def later(self, ms, fn):
         """Run ``fn()`` after ``ms`` of virtual time."""
@@ -761,7 +774,7 @@ class SimApp:
             self._auto_once = False
             if labels:
                 # shown as entered: the computer's bids and contract, in the menus' words
-                self.note("computer enters: %s" % ", ".join(labels))
+                self.note(_("computer enters: %s") % ", ".join(labels))
                 self.operator.choose(*labels)
             else:
                 self.operator.ok_while(lambda: self.ctl.view().mode == MODE_CHOICE and
@@ -909,7 +922,7 @@ class SimApp:
             except TrickrefError:
                 legal = []
             if legal:
-                return self.computer.card(sh, seat, legal, note=self.note)
+                return self.computer.card(sh, seat, legal, note=lambda t: self.note(self.said(t)))
         deal = self.fw_deal
         try:
             legal = [c for c in hand if deal.legal(seat, c)]
@@ -939,13 +952,13 @@ class SimApp:
                 self.collect_now()
             elif e.key == pygame.K_p:
                 self.practice = not self.practice
-                self.note("practice mode %s" % ("on" if self.practice else
-                                                "off: as at the table"))
+                self.note(_("practice mode on") if self.practice else
+                          _("practice mode off: as at the table"))
             elif e.key == pygame.K_h:
                 self.show_computer_hands = not self.show_computer_hands
             elif e.key == pygame.K_i:  # hint: the smart player's card for you, in one line
                 seats = [self.seat_of(p) for p in self.humans]
-                self.note(self.computer.hint_line(self.shadow, seats))
+                self.note(self.said(self.computer.hint_line(self.shadow, seats)))
             elif e.key == pygame.K_j:  # the journal as JSON lines (host_sim.ui.journal_export)
                 self.note(journal_export.on_key(self))
             elif e.key == pygame.K_F2:
@@ -970,14 +983,14 @@ class SimApp:
         pick-up taken back, ``_watch_long_press``)."""
         step = self.adapter.person_step(self) if self.ctl.view().mode == MODE_CHOICE else None
         if i == OK and step is not None:
-            self.signals.warn("first: " + step.split(": ", 1)[-1], self.now)
+            self.signals.warn(_("first: %s") % step.split(": ", 1)[-1], self.now)
             self.note(step)
             self._withheld_from = self._withheld = self.now  # held long, it still takes
             return  # back (_watch_long_press); its release is not the board's
         if i == OK and self.starts_over() and not self._confirmed(
-                "abandon", "press OK again to abandon deal %d of %s and start anew" % (
+                "abandon", _("press OK again to abandon deal %d of %s and start anew") % (
                     max(1, self._deals), self.flow.TITLE)):
-            self.signals.warn("OK again abandons the game in play", self.now)
+            self.signals.warn(_("OK again abandons the game in play"), self.now)
             return
         self._button_down_at[i] = self.now
         if i == OK:
@@ -1022,7 +1035,7 @@ class SimApp:
     def ask_quit(self):
         """Esc or the window's close box: the first asks (on the status line and in the
         traffic panel), a second within ``CONFIRM_MS`` quits."""
-        if self._confirmed("quit", "press Esc again to quit (the deal in play is lost)"):
+        if self._confirmed("quit", _("press Esc again to quit (the deal in play is lost)")):
             self.running = False
 
     def _confirmed(self, what, question):
@@ -1067,8 +1080,8 @@ class SimApp:
         or None when the card went onto the pad."""
         why = self.practice_refusal(card, pad)
         if why is not None:
-            self.signals.warn("refused: " + why, self.now)
-            text = "P%d %s refused: %s" % (pad + 1, self.deck.code(card), why)
+            self.signals.warn(_("refused: %s") % why, self.now)
+            text = _("P%d %s refused: %s") % (pad + 1, self.card_name(card), why)
             self.note(text)
             self._refusal = (text, self.now)
             kind, place = self.tableau.where(card)
@@ -1098,12 +1111,12 @@ class SimApp:
         try:
             trial.play(seat, card)
         except TrickrefError as e:
-            return getattr(e, "detail", "") or str(e)
+            return self.said(getattr(e, "detail", "") or str(e))
         # the rules core takes a revoke and proves it later (RevokeFound): name the rule
-        codes = " ".join(self.deck.code(c) for c in legal)
+        names = " ".join(self.card_name(c) for c in legal)
         if attr(sh, "trick", None):
-            return "%s does not follow the lead: play %s" % (self.deck.code(card), codes)
-        return "%s is not allowed now: play %s" % (self.deck.code(card), codes)
+            return _("%s does not follow the lead: play %s") % (self.card_name(card), names)
+        return _("%s is not allowed now: play %s") % (self.card_name(card), names)
 
     def _collecting(self):
         """True while the firmware collects scanned cards (an écart, the skat): a card laid

@@ -22,6 +22,7 @@ The moves are checked and the turn is read through the rules core's own auction
 """
 
 from core.games import skat
+from host_sim.i18n import _
 from host_sim.players import skat_bid
 
 UNDO_PAUSE_MS = 2000  # after an undo the computers wait this long before they speak again
@@ -115,11 +116,11 @@ class SkatAuction:
         if seat < 0:
             return []
         if self.listening():
-            first = ("Hold %d" % self.bid(), ("hold", seat))
+            first = (_("Hold %d") % self.bid(), ("hold", seat))
         else:
             step = next_bid(self.bid())
-            first = ("Say %d" % step, ("bid", seat, step))
-        return [first, ("Pass", ("pass", seat))]
+            first = (_("Say %d") % step, ("bid", seat, step))
+        return [first, (_("Pass"), ("pass", seat))]
 
     def question(self):
         """The question to the person whose word it is, in words, or ""."""
@@ -127,11 +128,11 @@ class SkatAuction:
         if seat not in self.persons:
             return ""
         if self.listening():
-            return "%s (you): %s says %d - hold or pass?" % (
+            return _("%s (you): %s says %d - hold or pass?") % (
                 self.name(seat), self.name(self.moves[-1][1]), self.bid())
         if self.bid():
-            return "%s (you): bid over %d, or pass?" % (self.name(seat), self.bid())
-        return "%s (you): bid 18, or pass?" % self.name(seat)
+            return _("%s (you): bid over %d, or pass?") % (self.name(seat), self.bid())
+        return _("%s (you): bid 18, or pass?") % self.name(seat)
 
     def computer(self, for_person=False):
         """The move of the computer whose word it is (None: a person's turn, or over);
@@ -166,8 +167,8 @@ def said(move, name):
     "P3 passes" (``name(seat)`` names the seat)."""
     who = name(move[1])
     if move[0] == "bid":
-        return "%s says %d" % (who, move[2])
-    return who + (" holds" if move[0] == "hold" else " passes")
+        return _("%s says %d") % (who, move[2])
+    return (_("%s holds") if move[0] == "hold" else _("%s passes")) % who
 
 
 # --- the simulator's side -------------------------------------------------------------
@@ -231,7 +232,7 @@ def drive(sim):
         return True
     if labels is not None:
         a.entered = True
-        sim.note("the table enters: " + ", ".join(labels))
+        sim.note(_("the table enters: %s") % ", ".join(labels))
         sim.operator.choose(*labels)
         return True
     move = a.computer(for_person=sim._auto_once)
@@ -282,7 +283,7 @@ def status(sim):
     q = a.question()
     if q or a.over():
         return q
-    return "auction: %s's word" % a.name(a.waiting())
+    return _("auction: %s's word") % a.name(a.waiting())
 
 
 def take_back(sim):
@@ -311,6 +312,6 @@ def _taken_back(sim, a):
         return False
     if sim.adapter.bids and sim.adapter.bids[-1] == words:
         sim.adapter.bids.pop()
-    sim.note("taken back: " + words)
+    sim.note(_("taken back: %s") % words)
     a.ready_at = sim.now + UNDO_PAUSE_MS
     return True

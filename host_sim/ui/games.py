@@ -19,6 +19,7 @@ Adapters read the simulator through a few attributes (``sim.shadow``, ``sim.fw_d
 ``sim.note(text)``).
 """
 
+from host_sim.i18n import _
 from host_sim.ui import tableau as T
 
 
@@ -164,7 +165,7 @@ class TrickGame:
         """The last bids said, for the table ("" before any): at most ``BIDS_SHOWN``."""
         if not self.bids:
             return ""
-        return "Bids: " + ", ".join(self.bids[-BIDS_SHOWN:])
+        return _("Bids: %s") % ", ".join(self.bids[-BIDS_SHOWN:])
 
 
 class Bank(TrickGame):
@@ -368,22 +369,25 @@ class Tarot(TrickGame):
         if _attr(d, "phase") != tarot.PHASE_ECART:
             return ""
         n = sim.match.game.chien_size
-        return ("drag %d cards into the Chien box, then choose Not scanned (or Scan %d "
-                "cards: lay them on a pad)") % (n, n)
+        from device.menu import _say as on_lcd  # the menu's labels as the LCD shows them
+        return _("drag %d cards into the Chien box, then choose %s (or %s: lay them on "
+                 "a pad)") % (n, on_lcd("Not scanned"), on_lcd("Scan %d cards" % n))
 
     def seat_note(self, sim, seat):
         d = sim.fw_deal
         if d is not None and seat == _attr(d, "taker", -1):
             from core.games import tarot
             c = _attr(d, "contract", 0)
-            return "taker" + (" " + tarot.CONTRACT_NAMES[c] if c else "")
+            return _("taker %s") % tarot.CONTRACT_NAMES[c] if c else _("taker")
         return ""
 
 
 def _tarot_said(sim, args):
     """A Tarot bid action's ``(seat, code)`` in words: "P2 passes", "P4 bids Prise"."""
     who = "P%d" % (sim.pad_of(args[0]) + 1)
-    return who + (" passes" if args[1] == "pass" else " bids " + args[1].capitalize())
+    if args[1] == "pass":
+        return _("%s passes") % who
+    return _("%s bids %s") % (who, args[1].capitalize())
 
 
 def tarot_bid(hand, hand_size):
@@ -433,13 +437,15 @@ def announce_label(contract):
 
 
 def contract_words(contract):
-    """A Skat contract in the menus' words ("Grand Plain", "Herz Schneider ann.", "Null
-    ouvert"), or "" before it is declared."""
+    """A Skat contract in the menus' words in the table's language, as the board's LCD
+    says them (``device.words.tr``: "Grand Plain", German "Eichel Einfach", "Herz
+    Schneider ann.", "Null ouvert"), or "" before it is declared."""
     if contract is None:
         return ""
+    from device.words import tr
     label = announce_label(contract)
     kind = _KIND_LABELS[contract.kind]
-    return label if label.startswith(kind) else "%s %s" % (kind, label)
+    return tr(label) if label.startswith(kind) else "%s %s" % (tr(kind), tr(label))
 
 
 def _smart(sim, deal, seat, plain):
@@ -582,7 +588,7 @@ class Skat(TrickGame):
             pad = self._picked_by = sim.pad_of(sh.declarer)
             for c in sim.tableau.talon():
                 sim.tableau.move(c, T.HAND, pad)
-            sim.note("%s takes the skat" % ("P%d" % (pad + 1)))
+            sim.note(_("P%d takes the skat") % (pad + 1))
             if pad not in sim.humans:
                 hand = sim.tableau.hand(pad)
                 if self.on_record and self._ref is not None and self._ref.contract is not None:
@@ -606,7 +612,7 @@ class Skat(TrickGame):
             sim.tableau.move(c, T.TALON)
         self.picked = False
         self.plan = None
-        sim.note("P%d puts the skat back" % (pad + 1))
+        sim.note(_("P%d puts the skat back") % (pad + 1))
 
     def _say_contract(self, sim, sh):
         """Once the declarer has declared: the contract in words on the status line and in
@@ -615,9 +621,9 @@ class Skat(TrickGame):
         c = _attr(sh, "contract")
         words = ""
         if c is not None and _attr(sh, "declarer", -1) >= 0:
-            words = "P%d declares %s%s, bid %d" % (
-                sim.pad_of(sh.declarer) + 1, contract_words(c),
-                "" if c.hand else ", skat picked up", sh.bid_value)
+            words = (_("P%d declares %s, bid %d") if c.hand else
+                     _("P%d declares %s, skat picked up, bid %d")) % (
+                sim.pad_of(sh.declarer) + 1, contract_words(c), sh.bid_value)
         if words != self.declared:
             self.declared = words
             if words:
@@ -756,15 +762,15 @@ class Skat(TrickGame):
         pad = sim.pad_of(d.declarer)
         if pad not in sim.humans or len(sim.tableau.talon()) == 2:
             return None
-        return "P%d: drag two cards onto the skat box, then choose the contract" % (pad + 1)
+        return _("P%d: drag two cards onto the skat box, then choose the contract") % (pad + 1)
 
     def seat_note(self, sim, seat):
         d = sim.fw_deal
         if d is not None and seat == getattr(d, "declarer", -1) and d.declarer >= 0:
             words = contract_words(d.contract)
             bid = _attr(d, "bid_value", 0)
-            return "declarer" + ((": " + words) if words else "") + \
-                (", bid %d" % bid if bid else "")
+            head = _("declarer: %s") % words if words else _("declarer")
+            return head + (_(", bid %d") % bid if bid else "")
         return ""
 
 
@@ -796,7 +802,7 @@ def push_shown(adapter, sim):
             sim.tableau.move(c, T.HAND, pad)
         for c in adapter.pushes[seat]:
             sim.tableau.move(c, T.TALON)
-        sim.note("P%d takes the skat and pushes two cards" % (pad + 1))
+        sim.note(_("P%d takes the skat and pushes two cards") % (pad + 1))
 
 
 _ADAPTERS = {"skat": Skat, "magistr": Bank, "zhopa": Bank, "tarot": Tarot}

@@ -36,6 +36,15 @@ LED_COLOURS = {"green": (60, 230, 90), "red": (240, 50, 50), "amber": (250, 180,
                "blue": (80, 150, 255)}
 
 
+def fixed_words(words):
+    """An adapter's fixed words (``talon_label``, ``direction_words``:
+    host_sim/ui/games.py) in the table's language; others as they are."""
+    return {"Skat": _("Skat"), "Chien": _("Chien"), "Stock": _("Stock"),
+            "play passes clockwise (to the left)": _("play passes clockwise (to the left)"),
+            "play passes counter-clockwise (to the right)":
+                _("play passes counter-clockwise (to the right)")}.get(words, words)
+
+
 class Renderer:
     """Draws a SimApp; ``draw(surface, sim, layout)`` returns nothing but fills
     ``sim.card_rects`` (card -> Rect as drawn), ``sim.draw_order`` (bottom first) and
@@ -144,7 +153,8 @@ class Renderer:
             tr = lay.talon
             pygame.draw.rect(surface, (20, 84, 48), tr, border_radius=10)
             pygame.draw.rect(surface, (70, 130, 90), tr, 1, border_radius=10)
-            lab = self.text("%s (%d)" % (sim.adapter.talon_label or _("Talon"), len(talon)),
+            label = fixed_words(sim.adapter.talon_label) or _("Talon")
+            lab = self.text("%s (%d)" % (label, len(talon)),
                             16, DIM)
             surface.blit(lab, lab.get_rect(midtop=(tr.centerx, tr.top + 3)))
             small = (int(cw * 0.62), int(ch * 0.62))
@@ -233,8 +243,8 @@ class Renderer:
             if st.get_width() <= t.w - 40:
                 break
         surface.blit(st, (t.x + 26, t.y + 14 + (22 - size) // 2))
-        hint = self.text("drag cards onto pads  |  click a card: lay it on its pad  |  "
-                         "A: computer acts for you  |  C: collect trick  |  F2: screenshot",
+        hint = self.text(_("drag cards onto pads  |  click a card: lay it on its pad  |  "
+                           "A: computer acts for you  |  C: collect trick  |  F2: screenshot"),
                          16, DIM)
         surface.blit(hint, (t.x + 26, t.bottom - 24))
         sim.card_rects = rects
@@ -247,7 +257,7 @@ class Renderer:
         tr = lay.talon
         y = tr.bottom + 4
         for line in (sim.adapter.talon_caption(sim), sim.adapter.bids_caption(),
-                     sim.adapter.direction_words):
+                     fixed_words(sim.adapter.direction_words)):
             if line:
                 t = self.text(line, 18, DIM)
                 surface.blit(t, t.get_rect(midtop=(tr.centerx, y)))

@@ -157,7 +157,18 @@ def link_tap(bridge, seat_name):
     class Tap(console.TapFeed):
         def _lines(self, items):
             return console.TapFeed._lines(self, [renumber(i) for i in items])
-    return Tap(bridge)
+    tap = Tap(bridge)
+    tap.words = board_words()  # cards as the table's players write them, not the codes
+    return tap
+
+
+def board_words():
+    """The wire's cards in players' words as the board shows them now: a
+    ``host_sim.console.CardWords`` in the table's language (``device.words``) with each
+    deck in the board's look for it (``device.looks``: the menu's "Deck look")."""
+    from device import looks, words
+    from host_sim.console import GAME_DECKS, CardWords
+    return CardWords(words.language(), {d: looks.look(d) for d in set(GAME_DECKS.values())})
 
 
 class TrafficLog:

@@ -67,17 +67,29 @@ def chien_words(deck, cards, contract):
     turned face up for all (FFT p.6), else that nobody sees it."""
     from core.games import tarot_score as S
     if contract in (S.GARDE_SANS, S.GARDE_CONTRE):
-        return "Chien unseen (%s: it counts for the %s)" % (
-            S.CONTRACT_NAMES[contract],
-            "taker" if contract == S.GARDE_SANS else "defence")
+        return (_("Chien unseen (%s: it counts for the taker)") if contract == S.GARDE_SANS
+                else _("Chien unseen (%s: it counts for the defence)")) % (
+            S.CONTRACT_NAMES[contract])
     return _("Chien shown: ") + " ".join(card_words(deck, c) for c in cards)
 
 
 def card_words(deck, card):
-    """A card in letters any font draws: ``deck.short`` ("♠10", "♥R", "T21", "EX") with
-    the suit glyph, missing from pygame's font, as its code's letter ("S10", "HR")."""
+    """A card as the table's players write it (``core.vocab`` short label in the board's
+    look for ``deck`` and the table's language: "C5" for the 5 of cups of the Marseille
+    tarot, "GD" for the Grün-Daus) in letters any font draws: a suit glyph, missing from
+    pygame's font (the nouveau and french looks: "♥R"), as the deck code's suit letter
+    ("HR"); a trump by its number with a "T" ("T21"), the Excuse as the look names it."""
     from core.cards import TRUMP
-    short = deck.short(card)
-    if deck.suit(card) < TRUMP:
-        return deck.code(card)[0] + short[1:]
+    from host_sim.ui.cards import vocabulary
+    short = vocabulary(deck).short(card)
+    suit = deck.suit(card)
+    if suit < TRUMP:
+        return short if short[0].isalpha() else deck.code(card)[0] + short[1:]
     return "T" + short if short.isdigit() else short  # a trump by its number: "T21"
+
+
+def sentence_words(deck, sentence):
+    """A sentence of the rules core or the players (cards in the deck's notation,
+    ``Deck.short``: "♠D top of suit") with each card as :func:`card_words` writes it."""
+    from host_sim.ui.cards import vocabulary
+    return vocabulary(deck).rewrite(str(sentence), lambda c: card_words(deck, c))

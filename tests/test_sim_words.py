@@ -1,0 +1,140 @@
+"""Issue 20 (the last gap): the simulator's side panel names cards in the table's words.
+
+A seeded deal played out by the computers with the table in German and in French: the
+side panel (the link's lines and the simulator's notes, ``sim.traffic.lines``) and the
+contract/chien lines name every card as the table's vocabulary does (``core.vocab``, the
+deck's default look: the Prager Skat deck of seed 003, the Marseille tarot), never by the
+wire's code ("CJ", "HK", "S10"): Skat seed 1 and French Tarot seed 3 (4 players)."""
+
+import re
+
+import pytest
+
+from core.cards import SKAT, TAROT
+from core.events import CardPlayed
+from core.vocab import Vocabulary
+from device import looks, words
+from host_sim import i18n
+from host_sim.ui.app import SimApp
+from host_sim.ui.words import card_words
+from simperson import MousePerson
+
+
+@pytest.fixture
+def speak():
+    """Set the table's language (the LCD's words and the simulator's sentences); back to
+    English and the default looks afterwards."""
+    def set_to(lang):
+        words.set_language(lang)
+        i18n.set_language(lang)
+    yield set_to
+    set_to("en")
+    looks.use("skat", None)
+    looks.use("tarot", None)
+
+
+def raw_codes(deck, vocab):
+    """The wire's codes of ``deck`` that the vocabulary never writes (``"CJ"`` is a code,
+    ``"H7"`` is both the code of the 7 of hearts and the Prager Herz-7's label)."""
+    return {deck.code(c) for c in range(deck.size)} - \
+        {vocab.short(c) for c in range(deck.size)} - \
+        {card_words(deck, c) for c in range(deck.size)}
+
+
+def deal_panel(game, players, seed):
+    """Play deal 1 of ``game`` with computers at every seat; returns (the side panel's
+    lines, the cards played in order)."""
+    sim = SimApp(game, players, seed=seed, human=(), fixed_dt=17, think_ms=60,
+                 collect_ms=100)
+    you = MousePerson(sim, 17)
+    try:
+        you.until(lambda: bool(sim.results), limit=20000)
+        you.frames(2)
+        played = [e.card for e in sim.events if isinstance(e, CardPlayed)]
+        return list(sim.traffic.lines), played
+    finally:
+        sim.close()
+
+
+@pytest.mark.parametrize("game,players,seed,deck,lang,plays", [
+    ("skat", 3, 1, SKAT, "de", "spielt"),
+    ("skat", 3, 1, SKAT, "fr", "joue"),
+    ("tarot", 4, 3, TAROT, "de", "spielt"),
+    ("tarot", 4, 3, TAROT, "fr", "joue"),
+])
+def test_side_panel_has_no_raw_card_code(speak, game, players, seed, deck, lang, plays):
+    speak(lang)
+    vocab = Vocabulary(deck, None, lang)
+    lines, played = deal_panel(game, players, seed)
+    assert len(played) == (30 if game == "skat" else 72)  # the whole deal was played
+    text = "\n".join(lines)
+    tokens = set(re.findall(r"[A-Za-z0-9]+", text))
+    assert not tokens & raw_codes(deck, vocab), sorted(tokens & raw_codes(deck, vocab))
+    # every card played is on a line of its own in the language's words: "P2 spielt GD"
+    card_lines = [ln for ln in lines if re.match(r"P\d %s \S+$" % plays, ln.rstrip())]
+    assert len(card_lines) == len(played)
+    for ln, card in zip(card_lines, played):
+        assert ln.rstrip().endswith(" %s %s" % (plays, vocab.short(card))), (ln, card)
+
+
+def test_french_look_reads_french_suited(speak):
+    """With --look skat=french the Skat cards are the French-suited tournament deck's
+    (ISkO 1.1): the panel writes the 7 of clubs "♣7" and the simulator's own sentences
+    (no suit glyph in pygame's font) "C7", where the Prager look says Eichel-7 "E7"."""
+    speak("de")
+    looks.use("skat", "french")
+    sim = SimApp("skat", 3, seed=1, human=(), fixed_dt=17, think_ms=60, collect_ms=100)
+    try:
+        assert sim.card_name(SKAT.parse("C7")) == "C7"
+        assert sim.card_name(SKAT.parse("SA")) == "SA"
+        assert sim.said("♣D sticht") == "CA sticht"  # the deck's notation: D is the Daus
+        assert sim.traffic.source.words.card("SA", "skat") == "♠A"
+    finally:
+        sim.close()
+    looks.use("skat", None)
+    sim = SimApp("skat", 3, seed=1, human=(), fixed_dt=17, think_ms=60, collect_ms=100)
+    try:
+        assert sim.card_name(SKAT.parse("C7")) == "E7"  # Eichel-7 (seed 003)
+        assert sim.card_name(SKAT.parse("SA")) == "GD"  # Grün-Daus
+        assert sim.said("♣D sticht") == "ED sticht"
+        assert sim.traffic.source.words.card("SA", "skat") == "GD"
+    finally:
+        sim.close()
+
+
+def test_auction_and_chien_sentences_in_the_table_language(speak):
+    """The auction's question, its moves and buttons (ISkO 3.1: middlehand speaks first),
+    and the chien at garde sans (FFT p.6: unseen, it counts for the taker) in German and
+    French card players' words."""
+    from core.games import tarot_score as S
+    from host_sim.ui.auction import SkatAuction
+    from host_sim.ui.words import chien_words
+
+    def name(seat):
+        return "P%d" % (seat + 1)
+    speak("de")
+    a = SkatAuction({1}, lambda seat: 0, name)
+    assert a.question() == "P2 (du): 18 reizen oder passen?"
+    assert [label for label, _ in a.options()] == ["18 sagen", "Passe"]
+    assert a.play(("bid", 1, 18)) == "P2 sagt 18"
+    assert a.play(("pass", 0)) == "P1 passt"
+    assert chien_words(TAROT, [], S.GARDE_SANS) == \
+        "Chien verdeckt (garde sans: er zählt für den Spieler)"
+    speak("fr")
+    assert a.undo() == "P1 passe"
+    assert chien_words(TAROT, [], S.GARDE_CONTRE) == \
+        "Chien non vu (garde contre : il compte pour la défense)"
+
+
+def test_contract_in_the_table_language(speak):
+    """The declared Skat contract is said in the board's menu words of the table's
+    language (device/words_de.py: "Plain" is "Einfach", "Plain hand" "Hand einfach")."""
+    from core.games.skat_values import GRAND, Contract
+    from host_sim.ui.games import contract_words
+    bells = Contract(3, False, False, False, False)  # kind 3: Schellen (bells)
+    grand_hand = Contract(GRAND, True, False, False, False)
+    speak("de")
+    assert contract_words(bells) == "Schellen Einfach"
+    assert contract_words(grand_hand) == "Grand Hand einfach"
+    speak("en")
+    assert contract_words(grand_hand) == "Grand Plain hand"
