@@ -138,3 +138,25 @@ def test_contract_in_the_table_language(speak):
     assert contract_words(grand_hand) == "Grand Hand einfach"
     speak("en")
     assert contract_words(grand_hand) == "Grand Plain hand"
+
+
+def test_a_skat_computers_reason_names_the_seat_that_played():
+    """Skat's deal seats start left of the dealer (forehand is P2 in deal 1), so the smart
+    computer's one-line reason must name the table's seat: "P2 plays E7, wins ..." beside
+    the link's "P2 plays E7" (found by a new user: the reasons were one seat off)."""
+    from host_sim.players.computer import Computer
+    sim = SimApp("skat", 3, seed=1, human=(), fixed_dt=17, think_ms=60, collect_ms=100)
+    sim.computer = Computer("smart", 1, worlds=2, time_budget=60)
+    you = MousePerson(sim, 17)
+    try:
+        you.until(lambda: sum(isinstance(e, CardPlayed) for e in sim.events) >= 9,
+                  limit=20000)
+        you.frames(2)
+        text = "\n".join(sim.traffic.lines)
+        reasons = re.findall(r"~ (P\d) plays (\S+), (?:wins|the only)", text)
+        links = re.findall(r"(P\d) plays (\S+)\s*$", text, re.M)
+        assert len(reasons) >= 6, text
+        for who, card in reasons:
+            assert (who, card) in links, (who, card, links)
+    finally:
+        sim.close()

@@ -71,21 +71,24 @@ class Computer:
 
     # --- card play ----------------------------------------------------------------------
 
-    def card(self, deal, seat, legal, note=None):
+    def card(self, deal, seat, legal, note=None, label=None):
         """The card ``seat`` plays among ``legal`` (non-empty) of the shadow ``deal``;
-        ``note(text)``: where the smart player's one-line reason goes (the side panel)."""
+        ``note(text)``: where the smart player's one-line reason goes (the side panel);
+        ``label(seat)``: the seat's name at the table ("P2"; default deal seat + 1, wrong
+        in Skat, whose deal seats start left of the dealer)."""
         if self.smart:
             choice = self._decide(deal, seat)
             if choice is not None and choice[0] in legal:
-                self.last_reason = "P%d %s" % (seat + 1, choice[2])
+                self.last_reason = "%s %s" % (_label(label, seat), choice[2])
                 if note is not None:
                     note(self.last_reason)
                 return choice[0]
         return robot.choose_card(deal, seat, legal)
 
-    def hint_line(self, deal, seats):
+    def hint_line(self, deal, seats, label=None):
         """The hint key's line for the person whose turn it is (``seats``: deal seats a
-        person plays): ``"hint P1: plays ♥K, wins 64% of samples, ..."``."""
+        person plays; ``label`` as in :meth:`card`): ``"hint P1: plays ♥K, wins 64% of
+        samples, ..."``."""
         try:
             seat = deal.current_seat()
         except Exception:  # no deal, or a phase without a turn
@@ -95,7 +98,7 @@ class Computer:
         h = self.hint(deal, seat)
         if h is None:
             return "hint: no card to play now"
-        return "hint P%d: %s" % (seat + 1, h[2])
+        return "hint %s: %s" % (_label(label, seat), h[2])
 
     def hint(self, deal, seat):
         """``(card, chance 0-1 or None, reason)`` the smart player gives ``seat`` now, or
@@ -167,3 +170,8 @@ class Computer:
         letter, pair = SkatDeclarer(seed=self.seed, **self._budget()).declare(
             list(cards), declarer, bid)
         return "CSHDGN".index(letter), pair
+
+
+def _label(label, seat):
+    """``seat``'s name: ``label(seat)``, or "P<seat + 1>" without one."""
+    return label(seat) if label is not None else "P%d" % (seat + 1)

@@ -346,6 +346,10 @@ class SimApp:
         seating = self.ctl.view().seating  # the deal's, built once when it started
         return pad if seating is None else seating.seat(pad)
 
+    def seat_name(self, seat):
+        """Deal seat ``seat`` as the table names it: its pad's "P<n>"."""
+        return "P%d" % (self.pad_of(seat) + 1)
+
     def pad_of(self, seat):
         """Pad of deal seat ``seat`` (-1 if none)."""
         if seat is None or seat < 0:
@@ -922,7 +926,8 @@ class SimApp:
             except TrickrefError:
                 legal = []
             if legal:
-                return self.computer.card(sh, seat, legal, note=lambda t: self.note(self.said(t)))
+                return self.computer.card(sh, seat, legal, note=lambda t: self.note(self.said(t)),
+                                          label=self.seat_name)
         deal = self.fw_deal
         try:
             legal = [c for c in hand if deal.legal(seat, c)]
@@ -958,7 +963,8 @@ class SimApp:
                 self.show_computer_hands = not self.show_computer_hands
             elif e.key == pygame.K_i:  # hint: the smart player's card for you, in one line
                 seats = [self.seat_of(p) for p in self.humans]
-                self.note(self.said(self.computer.hint_line(self.shadow, seats)))
+                self.note(self.said(self.computer.hint_line(self.shadow, seats,
+                                                            self.seat_name)))
             elif e.key == pygame.K_j:  # the journal as JSON lines (host_sim.ui.journal_export)
                 self.note(journal_export.on_key(self))
             elif e.key == pygame.K_F2:
