@@ -46,3 +46,14 @@ def test_script_errors_name_the_line(tmp_path):
     script.write_text("choose Nonexistent item\n")
     code, out, err = _run("--game", "skat", "--script", str(script))
     assert code == 1 and "line 1" in err and "not found" in err
+
+
+def test_a_script_runs_on_a_board_speaking_lang(tmp_path, capsys):
+    """`trickref sim --script` honours --lang as the window does (a new user's German
+    script run printed the English menus): the board's menus in German."""
+    script = tmp_path / "s.txt"
+    script.write_text("expect Reizergebnis\n")  # "Auction result"
+    assert main(["sim", "--game", "skat", "--lang", "de", "--script", str(script)]) == 0
+    out = capsys.readouterr().out
+    assert "Neues Spiel" in out and "Spieler" in out and "Punkteziel" in out, out
+    assert main(["sim", "--look", "skat=bogus", "--script", str(script)]) == 2

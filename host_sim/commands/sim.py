@@ -136,7 +136,13 @@ def load_record(path, record_id=None):
 
 def run(args):
     """Open the simulator (or run it headless); exit status 0, 2 on bad input."""
-    if args.script:
+    if args.script:  # the board speaks --lang with --look's cards, as in the window
+        from core.errors import TrickrefError
+        try:
+            _speak(args)
+        except TrickrefError as e:
+            print("error: %s" % e, file=sys.stderr)
+            return 2
         return _script(args)
     if args.headless or args.shots:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
