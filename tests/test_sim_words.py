@@ -160,23 +160,3 @@ def test_a_skat_computers_reason_names_the_seat_that_played():
             assert (who, card) in links, (who, card, links)
     finally:
         sim.close()
-
-
-def test_the_skat_result_row_names_the_suit_in_the_decks_look():
-    """The LCD's result row shows a suit game by its suit's glyph (device.glyphs), not the
-    ISS letter "C" a new user saw ("P2 C 81p 8t"): seed 1's acorns game reads "E" (Eichel)
-    with the Prager look and "♣" with the French, on the LCD and in the summary."""
-    for look, mark in ((None, "E"), ("french", "♣")):
-        looks.use("skat", look)
-        sim = SimApp("skat", 3, seed=1, human=(), fixed_dt=17, think_ms=60, collect_ms=100)
-        you = MousePerson(sim, 17)
-        try:
-            you.until(lambda: bool(sim.results), limit=20000)
-            assert sim.results[0].contract.kind == 0  # acorns (clubs): ISS "C"
-            row = sim.summaries[0][0]
-            assert row.startswith("P2 %s " % mark) and " C " not in row, row
-            you.until(lambda: "p " in sim.board.lcd_lines()[0], limit=400)
-            assert sim.board.lcd_lines()[0].startswith("P2 %s " % mark)  # read back
-        finally:
-            sim.close()
-    looks.use("skat", None)
