@@ -988,13 +988,6 @@ class SimApp:
         waits for the discard; held long it still reaches the board as a long press (the
         pick-up taken back, ``_watch_long_press``)."""
         step = self.adapter.person_step(self) if self.ctl.view().mode == MODE_CHOICE else None
-        owner = self._computers_menu()
-        if owner is not None:  # a person's keys would move the computer's cursor
-            self.signals.warn(_("P%d's choice: the computer answers (hold OK: back)") %
-                              (owner + 1), self.now)
-            if i == OK:  # held long, it still takes the last choice back
-                self._withheld_from = self._withheld = self.now
-            return
         if i == OK and step is not None:
             self.signals.warn(_("first: %s") % step.split(": ", 1)[-1], self.now)
             self.note(step)
@@ -1009,21 +1002,6 @@ class SimApp:
         if i == OK:
             self._long_from, self._long_seen = self.now, False
         self.board.hw.buttons[i].value(0)
-
-    def _computers_menu(self):
-        """The pad of the computer seat whose required menu is on the board while a person
-        sits at the table (its bid, call, écart...), or None. The computer enters it with
-        the board's buttons, so a person's press then would change the computer's answer
-        (a NEXT during P4's bid moved its cursor from Pass to Prise)."""
-        view = self.ctl.view()
-        d = self.fw_deal
-        if not self.humans or view.mode != MODE_CHOICE or d is None or \
-                self.flow.prompt(d, view.match) is None:
-            return None
-        owner = self.adapter.choice_owner(self)
-        if owner is None or owner < 0 or owner in self.humans:
-            return None
-        return owner
 
     def _watch_long_press(self):
         """A person's OK held ``LONG_MS`` (past the debounce) is a long press: the
