@@ -55,17 +55,7 @@ def _remove(path):
 
 
 def read(j, sink=None):
-    """Read every complete record; returns ``(records, report)``.
-
-    ``records``: list of :class:`Record` ``(kind, data)``. ``report``: a
-    :class:`Report`; a torn or corrupt tail is dropped and described there, the records
-    before it are all returned. With ``sink`` (a callable, e.g. ``Resumer().add``) each
-    record is passed to it as it is read and ``records`` stays empty, so a long
-    evening's journal is never held in RAM at once. A missing file reads as an empty
-    journal. Raises BadRecord when the file is not a trickref journal (other magic) or
-    a record with a good CRC does not decode (and whatever ``sink`` raises); the file
-    is never modified by ``read``.
-    """
+    """The body of :meth:`core.journal.Journal.read` (its docstring)."""
     records = []
     try:
         f = j._open(j.path, "rb")
@@ -158,14 +148,7 @@ def _read(j, f, records, sink):
 
 
 def recover(j, sink=None):
-    """Boot step: read the journal and make the file safe to append to.
-
-    An interrupted compaction is settled first (the old file wins unless it is gone).
-    If a tail was dropped, the good bytes are copied to a new file that replaces the
-    old one, so the next record follows the last good one. Returns ``(records, report)``
-    as :meth:`read` (``sink`` as there); raises BadRecord as :meth:`read` (nothing is
-    changed then).
-    """
+    """The body of :meth:`core.journal.Journal.recover` (its docstring)."""
     j.close()
     if _exists(j.tmp):
         if _exists(j.path):
@@ -293,11 +276,7 @@ def _end_export(j):
 
 
 def compact(j, records=None):
-    """Rewrite the journal as ``records`` (default: :func:`squeeze` of what is in it),
-    atomically: a temporary file is written and flushed, then renamed over the journal,
-    so a power cut leaves either the old journal or the new one. Returns the new size.
-    Raises OSError (nothing changed) when the flash cannot take the new file.
-    """
+    """The body of :meth:`core.journal.Journal.compact` (its docstring)."""
     if records is None:
         from core.journal_replay import squeeze
         records = squeeze(recover(j)[0])
