@@ -15,6 +15,7 @@ from device.controller import MODE_CHOICE, MODE_TABLE
 from host_sim.players.skat_bid import auction as isko_auction
 from host_sim.ui import auction
 from host_sim.ui.app import SimApp
+from host_sim.ui.operator import NEXT, OK
 from host_sim.ui.games import contract_words
 from simperson import MousePerson
 
@@ -319,5 +320,29 @@ def test_board_buttons_pressed_during_the_auction_do_not_stop_it():
         you.until(lambda: sim.ctl.mode == MODE_TABLE and sim.turn_pad() >= 0, limit=4000)
         assert (sim.fw_deal.declarer, sim.fw_deal.bid_value) == (0, 22)
         assert "the table enters: P2 declarer, 22" in said
+    finally:
+        sim.close()
+
+
+def test_a_persons_keys_do_not_move_a_computers_bid():
+    """French Tarot, 4 players, seed 3, the person at P4. While P2's bid menu is on the
+    board (P2 a computer, which enters its bid with the board's buttons), the person
+    presses NEXT and clicks OK: both are refused with a word on the table, and P2's and
+    P3's passes reach the board as the computers said them (found by a new user: a NEXT
+    during P4's bid moved its cursor, the panel said "P4 passes", the board took Prise)."""
+    sim = SimApp("tarot", 4, seed=3, human={3}, fixed_dt=DT, collect_ms=160, think_ms=THINK)
+    you = MousePerson(sim, DT)
+    try:
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("P2 bids"))
+        shown = sim.board.lcd_lines()
+        you.click(NEXT)
+        assert sim.signals.buzz(sim.now) == \
+            "BZZZ (P2's choice: the computer answers (hold OK: back))"
+        you.click(OK)
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("P4 bids") and
+                  not sim.operator.busy())
+        assert sim.adapter.bids == ["P2 passes", "P3 passes"]
+        assert list(sim.ctl.app.referee.actions) == [("bid", (1, "pass")), ("bid", (2, "pass"))]
+        assert shown[0].startswith("P2 bids")
     finally:
         sim.close()

@@ -248,6 +248,7 @@ class SimApp:
         self._long_seen = False  # that press was long (taken back once)
         self._withheld_from = None  # an OK press kept from the board (a discard owed)
         self._withheld = None  # that press, until its release
+        self._hold_menu = False  # that press came in a computer's menu: the computers wait
         self._shadow_key = None
         self._robot_key = None
         self._robot_ready = 0
@@ -471,7 +472,7 @@ class SimApp:
         ms = int(self._acc)
         self._acc -= ms
         t0 = time.perf_counter()
-        if self._long_from is None:  # the computers' presses wait while a person holds OK
+        if self._long_from is None and not self._hold_menu:  # the computers' presses wait
             self.operator.step(self.board.clock.now_ms)
         self._watch_long_press()
         events = self.board.run(ms) if ms > 0 else []
@@ -895,7 +896,7 @@ class SimApp:
     def ok_held(self):
         """True while the OK button is down (key or mouse): the press may still become long
         (an undo of the human's own card), so the computers wait for its release."""
-        return self.board.hw.buttons[OK].value() == 0
+        return self.board.hw.buttons[OK].value() == 0 or self._hold_menu
 
     def _hold_off(self):
         """True while a computer must not play: OK held, or a card taken back still lies
@@ -988,6 +989,14 @@ class SimApp:
         waits for the discard; held long it still reaches the board as a long press (the
         pick-up taken back, ``_watch_long_press``)."""
         step = self.adapter.person_step(self) if self.ctl.view().mode == MODE_CHOICE else None
+        owner = self._computers_menu()
+        if owner is not None:  # a person's keys would move the computer's cursor
+            self.signals.warn(_("P%d's choice: the computer answers (hold OK: back)") %
+                              (owner + 1), self.now)
+            if i == OK:  # held long, it still takes the last choice back; meanwhile the
+                self._withheld_from = self._withheld = self.now  # computers wait, so the
+                self._hold_menu = True  # long press takes back the choice before this menu
+            return
         if i == OK and step is not None:
             self.signals.warn(_("first: %s") % step.split(": ", 1)[-1], self.now)
             self.note(step)
@@ -1003,6 +1012,21 @@ class SimApp:
             self._long_from, self._long_seen = self.now, False
         self.board.hw.buttons[i].value(0)
 
+    def _computers_menu(self):
+        """The pad of the computer seat whose required menu is on the board while a person
+        sits at the table (its bid, call, écart...), or None. The computer enters it with
+        the board's buttons, so a person's press then would change the computer's answer
+        (a NEXT during P4's bid moved its cursor from Pass to Prise)."""
+        view = self.ctl.view()
+        d = self.fw_deal
+        if not self.humans or view.mode != MODE_CHOICE or d is None or \
+                self.flow.prompt(d, view.match) is None:
+            return None
+        owner = self.adapter.choice_owner(self)
+        if owner is None or owner < 0 or owner in self.humans:
+            return None
+        return owner
+
     def _watch_long_press(self):
         """A person's OK held ``LONG_MS`` (past the debounce) is a long press: the
         firmware takes back its last action; a Skat auction held by the simulator takes
@@ -1010,6 +1034,9 @@ class SimApp:
         w = self._withheld_from
         if w is not None and self.now - w >= LONG_MS + DEBOUNCE_MS:
             self._withheld_from = None  # OK withheld from the board (the discard first),
+            if self._hold_menu:  # a computer's entry under way is for the menu taken back
+                self._hold_menu = False
+                self.operator.clear()
             self.operator.press(OK, OPERATOR_LONG_MS)  # held long: the board's undo
         at = self._long_from
         if at is not None and not self._long_seen and \
@@ -1024,6 +1051,7 @@ class SimApp:
         if i == OK:
             self._long_from = None  # released: no long press (any was seen while held)
             self._withheld_from = None
+            self._hold_menu = False
             if self._withheld is not None:  # the pins never had this press
                 self._withheld = None
                 return
