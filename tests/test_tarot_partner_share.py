@@ -89,6 +89,10 @@ def test_the_option_is_asked_with_the_called_king_only_and_refused_by_name():
     with pytest.raises(TrickrefError) as e:
         tarot.Game(4, partner="personal")
     assert "partner" in str(e.value)
+    # through the board's setup menus, answered with the buttons ("Partner share")
+    from host_sim.script import run_script
+    board = run_script("", "tarot", 5, out=lambda line: None, options={"partner": "personal"})
+    assert board.controller.match.game.partner == "personal"
 
 
 def test_a_record_with_the_option_replays_identically(tmp_path, replay_json):
