@@ -115,15 +115,17 @@ class Seat:
     played and lies back in its owner's hand). The person's choices are what the
     simulator's computer would choose for them (``adapter.choices``), entered with clicks;
     their cards the first legal one (known hands); the Skat discard and the Tarot écart
-    dragged into the talon box; the skat scanned at the end dragged onto a pad.
+    dragged into the talon box; the skat scanned at the end dragged onto a pad; a
+    Schieberamsch skat answered by ``push(seat)`` (returns the menu label entered).
 
     ``play_deal()`` -> the booked result (the firmware's); ``undone`` lists the cards taken
     back as ``(kind, verb, seat, card)``; ``chose`` the menu labels the person entered
     (the first leader's name, Zhopa's go/no, bids, contract).
     """
 
-    def __init__(self, sim, you, pad, undo=0, steps=(), bid_to=0):
+    def __init__(self, sim, you, pad, undo=0, steps=(), bid_to=0, push=None):
         self.sim = sim
+        self.push = push  # Schieberamsch: push(seat) answers the person's skat menu
         self.you = you
         self.pad = pad
         self.undo = undo
@@ -166,6 +168,10 @@ class Seat:
         if auction.of(sim) is not None:  # the Skat auction: the buttons under the skat
             return self._answer()
         if self._bid_undo():
+            return True
+        if self.push is not None and getattr(deal, "pusher", None) is not None and \
+                sim.pad_of(deal.pusher) == self.pad:
+            self.chose.append(self.push(self))
             return True
         discard = sim.adapter.person_step(sim) is not None
         if discard:  # Skat: two cards into the skat box

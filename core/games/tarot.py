@@ -43,7 +43,7 @@ from core.games.tarot_score import (  # noqa: F401
     ATTACK, CAMP_NAMES, CHELEM_ANNOUNCED, CHELEM_DEFENCE, CHELEM_FAILED, CHELEM_FAILED_DEFENCE,
     CHELEM_NONE, CHELEM_UNANNOUNCED, CONTRACT_NAMES, DEFENCE, EX, GARDE, GARDE_CONTRE,
     GARDE_SANS, MONDE, PASS, PETIT, POINTS, POWER, PRISE, SUITS, card_points, contract_value, count_deal,
-    is_oudler, score)
+    is_oudler, poignee_level, score)
 
 from core.games.tarot_bidding import (  # noqa: F401  (re-exported)
     BAD_ANNOUNCE, BID_TOO_LOW, CHELEM, EXCUSE_SLAM_ANNOUNCED, EXCUSE_SLAM_ANY, NOBODY,
@@ -112,7 +112,9 @@ class Game:
     scoring (core.games.tarot_house): ``poignees`` ``"fft"`` (20/30/40, default) or
     ``"20-40-60"``; ``rounding`` of the margin ``"off"`` (default), ``"5"``, ``"10"``;
     ``misere`` ``"off"`` (default) or ``"20"`` (a misère, no trump or no face card, may be
-    announced; 20 to the winning camp).
+    announced; 20 to the winning camp); ``partner`` at five ``"fft"`` (taker x2, partner
+    x1 of the whole total, default) or ``"personal"`` (the petit au bout, poignée and
+    misère primes are the player's own, paid by his partner too; tarot_house).
     Raises TrickrefError on any other value.
     """
 
@@ -121,7 +123,7 @@ class Game:
 
     def __init__(self, players=4, excuse_last=EXCUSE_LAST_OTHER_CAMP,
                  excuse_slam=EXCUSE_SLAM_ANY, violations=VIOLATIONS_DECIDE, poignees="fft",
-                 rounding="off", misere="off"):
+                 rounding="off", misere="off", partner="fft"):
         if players not in _SIZES:
             raise TrickrefError("tarot is played by 3, 4 or 5, not %r" % (players,))
         if excuse_last not in (EXCUSE_LAST_OTHER_CAMP, EXCUSE_LAST_WINNER,
@@ -143,6 +145,7 @@ class Game:
         self.primes = tarot_house.primes(poignees)
         self.round_to = tarot_house.step(rounding)
         self.misere = tarot_house.check_misere(misere)
+        self.partner = tarot_house.check_partner(partner, players)
 
     def new_deal(self, dealer=0, hands=None):
         """A new deal in the BIDDING phase (already over if ``hands`` hold a petit sec).
@@ -314,16 +317,34 @@ class Deal(Bidding):
         return self._result
 
     def _miseres(self, notes):
-        """The misères announced (house rule) that the seat's played cards bear out; a
-        refuted one counts nothing and is named in ``notes``."""
-        kept = 0
+        """The seats of the misères announced (house rule) that the seat's played cards
+        bear out; a refuted one counts nothing and is named in ``notes``."""
+        kept = []
         for seat, kind in self.miseres:
             c = tarot_house.misere_breaker(kind, [x for s, x in self.history if s == seat])
             if c >= 0:
                 notes.append("seat %d's misère refuted by %s: no prime" % (seat, TAROT.code(c)))
             else:
-                kept += 1
+                kept.append(seat)
         return kept
+
+    def _personal_primes(self, sc, pab, poignees, miseres):
+        """Option partner=personal: ``(seat, amount, what)`` per prime for
+        tarot_house.personal. A poignée is its shower's, a misère its announcer's, with
+        the FFT's sign (to the winning camp); the petit au bout is the player's who played
+        the Petit to that trick: won when he took the trick himself, lost (paid) when
+        anybody else did, his partner too (rencontrestarot.org's anecdote)."""
+        sign = 1 if sc.won else -1
+        items = [(s, sign * self.game.primes[poignee_level(self.players, k)], "poignée")
+                 for s, camp, k in poignees]
+        items += [(s, sign * tarot_house.MISERE_PRIME, "misère") for s in miseres]
+        if pab is not None:
+            i = [c for _, c in self.history].index(PETIT)
+            seat, trick = self.history[i][0], i // self.players
+            took = self.trick_winners[trick] == seat
+            items.append((seat, (10 if took else -10) * sc.multiplier,
+                          "petit au bout %s" % ("won" if took else "lost")))
+        return items
 
     def _settle(self):
         n = self.players
@@ -347,11 +368,16 @@ class Deal(Bidding):
             loser = camps[self.violation[0]]
             notes.append("%s by P%d: the %s loses the deal" % (
                 self.violation[1], self.violation[0] + 1, CAMP_NAMES[loser]))
+        miseres = self._miseres(notes)
+        own = self.game.partner == tarot_house.PARTNER_PERSONAL
         sc = score(n, self.contract, pts[ATTACK], oud,
-                   poignee=[(camp, k) for s, camp, k in poignees], petit_au_bout=pab,
+                   poignee=[] if own else [(camp, k) for s, camp, k in poignees],
+                   petit_au_bout=None if own else pab,
                    chelem=chelem, taker=self.taker, partner=partner, loser=loser,
                    primes=self.game.primes, round_to=self.game.round_to,
-                   miseres=self._miseres(notes))
+                   miseres=0 if own else len(miseres))
+        if own:
+            sc = tarot_house.personal(sc, self._personal_primes(sc, pab, poignees, miseres))
         return Result("played", self.dealer, self.taker, self.contract, self.called,
                       partner, self.chelem_announced, pts[ATTACK], pts[DEFENCE],
                       oud, pab, chelem, poignees, tuple(notes), sc, sc.marks,

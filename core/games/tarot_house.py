@@ -70,3 +70,45 @@ def misere_breaker(kind, cards):
         if kind == MISERE_HEADS and suit < TRUMP and TAROT.rank(c) >= 10:
             return c
     return -1
+
+
+# The partner's share at five (option ``partner``). The FFT (2012, p.12) shares the whole
+# total: taker x2, called partner x1, each defender -1 ("fft", default). rencontrestarot.org
+# "La marque au tarot" ("Légendes") describes the habit it calls a legend: "les primes de
+# petit au bout, poignée, misère ... sont personnelles et doivent être payées par le ou
+# les partenaires" (with the anecdote of a petit lost at the end because the player's own
+# partner took the trick): "personal". docs/rules/tarot.md "The partner's share at five".
+PARTNER_FFT = "fft"
+PARTNER_PERSONAL = "personal"
+
+
+def check_partner(partner, players):
+    """``partner`` when it is ``"fft"``, or ``"personal"`` at five players; else
+    TrickrefError naming the option."""
+    if partner not in (PARTNER_FFT, PARTNER_PERSONAL):
+        raise TrickrefError("tarot option partner %r: fft or personal" % (partner,))
+    if partner == PARTNER_PERSONAL and players != 5:
+        raise TrickrefError("tarot option partner=personal: only with a called partner at "
+                            "five, not %r players" % (players,))
+    return partner
+
+
+def personal(score, items):
+    """``score`` (a core.games.tarot_score.Score of the contract alone: no poignée,
+    petit au bout or misère in it) with the personal primes ``items`` settled: each
+    ``(seat, amount, what)`` is received by ``seat`` from every other player (paid to
+    each when ``amount`` < 0), the seat's partner included. Returns a new Score whose
+    marks still sum to 0 and whose steps say each prime."""
+    fields = dict(score.__dict__)
+    marks = list(score.marks)
+    steps = list(score.steps)
+    others = len(marks) - 1
+    for seat, amount, what in items:
+        for s in range(len(marks)):
+            marks[s] += amount * others if s == seat else -amount
+        steps.append("%s is P%d's own: %s from each of the %d others" % (
+            what, seat + 1, "%+d" % amount, others))
+    if items:
+        steps.append("marks: " + ", ".join("P%d %+d" % (s + 1, m) for s, m in enumerate(marks)))
+    fields["marks"], fields["steps"] = tuple(marks), tuple(steps)
+    return type(score)(**fields)

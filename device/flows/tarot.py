@@ -50,11 +50,20 @@ _OPTIONS = (("excuse_last", "Excuse, last trk", (("to other camp", "other-camp")
 # Five at the table: the FFT's called king, or the mort (the dealer sits out, four play
 # as at four; house rule, core.games.tarot_mort, docs/rules/tarot.md "The mort at five").
 _FIVE = (("five", "At five", (("called king", "call"), ("dealer sits out", "mort"))),)
+# With a called partner: the FFT's shares, or the primes each player's own (house habit,
+# core.games.tarot_house, docs/rules/tarot.md "The partner's share at five").
+_PARTNER = (("partner", "Partner share", (("2/3 1/3 (FFT)", "fft"),
+                                          ("own primes", "personal"))),)
 
 
 def OPTIONS(players, chosen):
-    """The setup questions; at five players also how the five play (``five``)."""
-    return _OPTIONS + _FIVE if players == 5 else _OPTIONS
+    """The setup questions; at five players also how the five play (``five``) and, with
+    a called partner, the partner's share (``partner``)."""
+    if players != 5:
+        return _OPTIONS
+    if chosen.get("five", "call") == "call":
+        return _OPTIONS + _FIVE + _PARTNER
+    return _OPTIONS + _FIVE
 _BIDS = (("Pass", "pass"), ("Prise", "prise"), ("Garde", "garde"),
          ("Garde sans", "garde sans"), ("Garde contre", "garde contre"))
 _POIGNEE = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}  # FFT p.7
@@ -67,7 +76,8 @@ def new_match(players, options):
     """A tarot score sheet (the dealer passes to dealer + 1 each deal); ``options``:
     ``excuse_last``, ``excuse_slam``, ``violations``, ``poignees``, ``rounding``,
     ``misere``, at five ``five`` (see OPTIONS; ``"mort"``: a
-    core.games.tarot_mort.MortMatch whose deals four play)."""
+    core.games.tarot_mort.MortMatch whose deals four play) and with the called king
+    ``partner``."""
     mort = options.get("five", "call") == "mort"
     if mort and players != 5:
         raise ValueError("tarot option five=mort: only with 5 players, not %r" % (players,))
@@ -76,7 +86,8 @@ def new_match(players, options):
                       violations=options.get("violations", tarot.VIOLATIONS_DECIDE),
                       poignees=options.get("poignees", "fft"),
                       rounding=options.get("rounding", "off"),
-                      misere=options.get("misere", "off"))
+                      misere=options.get("misere", "off"),
+                      partner=options.get("partner", "fft"))
     if mort:
         from core.games.tarot_mort import MortMatch
         return MortMatch(game, 0)

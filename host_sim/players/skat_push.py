@@ -21,10 +21,15 @@ _POINTS = {SKAT.rank(SKAT.parse(c)): p
 RISKY = 2  # a hand with more trick-winning cards (jacks, aces, tens) takes the skat
 
 
+def is_jack(card):
+    """True for a jack (Ramsch's only trumps, never pushed)."""
+    return SKAT.rank(card) == _JACK
+
+
 def _risk(hand):
     """How many of ``hand``'s cards win tricks: jacks, aces and tens."""
     return sum(1 for c in hand if _POINTS.get(SKAT.rank(c), 0) >= 10 or
-               SKAT.rank(c) == _JACK)
+               is_jack(c))
 
 
 def takes_skat(hand):
@@ -37,7 +42,7 @@ def push_cards(cards):
     """The two cards pushed on from ``cards`` (the hand and the skat taken: twelve card
     numbers): the two non-jack cards of most card points, of equal points the one from the
     shorter suit, then the higher rank. ValueError when fewer than two non-jacks."""
-    others = [c for c in cards if SKAT.rank(c) != _JACK]
+    others = [c for c in cards if not is_jack(c)]
     if len(others) < 2:
         raise ValueError("no two cards but jacks to push in %s"
                          % " ".join(SKAT.code(c) for c in cards))

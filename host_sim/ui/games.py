@@ -537,8 +537,9 @@ class Skat(TrickGame):
         self.plan = None  # (kind, discard) chosen for a computer declarer
         self.declared = ""  # the contract said in words (_say_contract)
         self._done_choices = set()
-        self.pushes = {}  # Schieberamsch: deal seat -> the two cards a computer pushed
+        self.pushes = {}  # Schieberamsch: deal seat -> the two cards it pushed
         self._pushes_shown = set()
+        self.skat_seen = set()  # Schieberamsch: person seats that took the skat up
 
     def hand_max(self, players):
         return 12  # the declarer with the skat
@@ -561,6 +562,8 @@ class Skat(TrickGame):
         # Schieberamsch push (not scanned either) the two cards it chose.
         from core.games import skat
         sh = sim.shadow
+        if verb == "push" and args[0] not in self.pushes:
+            person_pushed(self, sim, args[0])
         if verb == "push" and args[0] in self.pushes:
             return verb, (args[0], list(self.pushes[args[0]]))
         if verb == "declare" and sh.phase == skat.PHASE_DISCARD and \
@@ -576,6 +579,7 @@ class Skat(TrickGame):
         sh = sim.shadow
         if sh is not None:
             push_shown(self, sim)
+            person_holds_skat(self, sim)
         self._say_contract(sim, sh)
         if self.picked and sh is not None and sh.phase in (skat.PHASE_AUCTION,
                                                            skat.PHASE_DECLARE):
@@ -754,9 +758,13 @@ class Skat(TrickGame):
 
     def person_step(self, sim):
         """After the pick-up a person declarer puts two cards back as the skat before the
-        contract (docs/rules/skat.md): asked until the skat box holds two."""
+        contract (docs/rules/skat.md): asked until the skat box holds two. In a
+        Schieberamsch the person holding the skat pushes two cards only after taking it
+        up, and passes it on unseen only without (:func:`push_step`)."""
         from core.games import skat
         d = sim.fw_deal
+        if d is not None and _attr(d, "phase") == skat.PHASE_PUSH:
+            return push_step(self, sim)
         if d is None or _attr(d, "phase") != skat.PHASE_DISCARD:
             return None
         pad = sim.pad_of(d.declarer)
@@ -803,6 +811,79 @@ def push_shown(adapter, sim):
         for c in adapter.pushes[seat]:
             sim.tableau.move(c, T.TALON)
         sim.note(_("P%d takes the skat and pushes two cards") % (pad + 1))
+
+
+def _person_pusher(sim):
+    """The deal seat of the person holding the Schieberamsch skat now, or None."""
+    sh = sim.shadow
+    seat = _attr(sh, "pusher")
+    if seat is None or sim.pad_of(seat) not in sim.humans:
+        return None
+    return seat
+
+
+def person_holds_skat(adapter, sim):
+    """Schieberamsch with a person holding the skat: once a card of the skat that came to
+    them left the skat box (dragged into the hand) they have seen it; a push of theirs
+    that was taken back (the skat back at their seat) is forgotten."""
+    seat = _person_pusher(sim)
+    if seat is None:
+        return
+    adapter.pushes.pop(seat, None)
+    adapter._pushes_shown.discard(seat)
+    if sorted(sim.tableau.talon()) != sorted(sim.shadow.skat):
+        adapter.skat_seen.add(seat)
+
+
+def pushable(sim, seat):
+    """The two cards in the skat box when deal ``seat`` may push them: both from its hand
+    or the skat that came to it, no jack (the jacks are Ramsch's trumps and stay, JSkat
+    #183); else None."""
+    from host_sim.players.skat_push import is_jack
+    sh = sim.shadow
+    put = list(sim.tableau.talon())
+    held = list(sh.hands[seat]) + list(sh.skat)
+    if len(put) != 2 or not all(c in held for c in put) or \
+            any(is_jack(c) for c in put):
+        return None
+    return put
+
+
+def push_step(adapter, sim):
+    """What the person holding the Schieberamsch skat must do before OK on the menu row
+    the cursor is on, or None: "Push 2 cards" after taking the skat up and laying two
+    cards (no jack) in the skat box; "Pass on unseen" only while the skat lies there
+    untouched (a skat seen is pushed: the pass doubles for not looking)."""
+    from host_sim.board import row_shows
+    seat = _person_pusher(sim)
+    if seat is None:
+        return None
+    pad = sim.pad_of(seat) + 1
+    rows = sim.board.lcd_lines()
+    if any(row_shows(r, "Pass on unseen") for r in rows):
+        if seat in adapter.skat_seen:
+            return _("P%d: you have seen the skat: drag two cards (no jack) onto the skat "
+                     "box, then Push 2 cards") % pad
+        return None
+    if not any(row_shows(r, "Push 2 cards") for r in rows):
+        return None
+    if seat not in adapter.skat_seen:
+        return _("P%d: drag the skat into your hand to push two cards, or choose Pass on "
+                 "unseen") % pad
+    if pushable(sim, seat) is None:
+        return _("P%d: drag two cards (no jack) onto the skat box, then Push 2 cards") % pad
+    return None
+
+
+def person_pushed(adapter, sim, seat):
+    """The board took "Push 2 cards" from a person: the two cards in the skat box are the
+    push, kept for the shadow deal (the box changes as the skat goes round)."""
+    if sim.pad_of(seat) not in sim.humans or _attr(sim.shadow, "pusher") != seat:
+        return
+    put = pushable(sim, seat)
+    if put is not None:
+        adapter.pushes[seat] = put
+        adapter._pushes_shown.add(seat)  # the person laid them: nothing to move
 
 
 _ADAPTERS = {"skat": Skat, "magistr": Bank, "zhopa": Bank, "tarot": Tarot}

@@ -1,7 +1,8 @@
 """Issue 22's house rules under MicroPython: a Schieberamsch passed on by all three (the
 Ramsch example 1, x8), Bock events and Ramsch rounds, five and six at a table, the money,
 the points target, the journal's checkpoint rows of a Ramsch and Bock list, the Tarot
-rounding, misère and mort: the values of docs/rules/skat.md and docs/rules/tarot.md."""
+rounding, misère, mort and the partner's own primes: the values of docs/rules/skat.md
+and docs/rules/tarot.md."""
 
 import gc
 
@@ -47,5 +48,10 @@ assert score(4, GARDE, 104, 2, poignee=[(DEFENCE, 10)], round_to=5,
              miseres=1).per_defender == 110
 assert score(4, GARDE, 98, 2, poignee=[(ATTACK, 13)], petit_au_bout=ATTACK,
              primes=tarot_house.primes("20-40-60")).per_defender == 126
+# the partner's own primes at five (docs/rules/tarot.md "The partner's share at five")
+own = tarot_house.personal(score(5, GARDE, 122, 1, taker=0, partner=2),
+                           [(0, 20, "poignée"), (2, -20, "petit au bout lost")])
+assert own.marks == (240, -70, -30, -70, -70), own.marks
+assert tarot_house.check_partner("personal", 5) == "personal"
 heap.report("at end")
 print("OK")
