@@ -356,3 +356,61 @@ def _tarot_order(sim):
     d = sim.fw_deal
     first = d.first_bidder if hasattr(d, "first_bidder") else (d.dealer + 1) % 4
     return [(first + i) % 4 for i in range(4)]
+
+
+def test_tarot_not_scanned_waits_for_the_ecart_in_the_chien_box():
+    """Found by a new user (Tarot, 4 players, seed 3, P1 taker at garde): "Not scanned"
+    with nothing in the Chien box started the play with 24 cards in P1's hand and the
+    shadow deal lost. Now OK on it is refused with what to do, the board stays in the
+    écart menu; with the six cards laid in the box the same OK starts the play, P1 holds
+    18 cards and the chien box the écart."""
+    from host_sim.ui.games import tarot_ecart
+    sim = SimApp("tarot", 4, seed=3, human={0}, fixed_dt=DT, collect_ms=160, think_ms=200)
+    you = MousePerson(sim, DT)
+    try:
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("P1 bids") and
+                  not sim.operator.busy())
+        you.choose("Garde")
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("P1 ecart"))
+        if not you.shows("Not scanned"):  # the menu opens on "Scan 6 cards"
+            you.click(NEXT)
+        assert you.shows("Not scanned")
+        you.click(OK)
+        assert sim.board.lcd_lines()[0].startswith("P1 ecart")
+        assert sim.signals.buzz(sim.now).startswith("BZZZ")
+        assert "P1: drag 6 cards into the Chien box, then choose Not scanned" in \
+            sim.status_line()
+        assert len(sim.tableau.hand(0)) == 24
+        ecart = tarot_ecart(sim.tableau.hand(0), 6)
+        for c in ecart:
+            you.drag(c, sim.talon_centre())
+        you.click(OK)
+        you.until(lambda: sim.ctl.mode == MODE_TABLE)
+        assert len(sim.tableau.hand(0)) == 18
+        assert sorted(sim.tableau.talon()) == sorted(ecart)
+        assert sorted(sim.shadow.ecart) == sorted(ecart)
+    finally:
+        sim.close()
+
+
+@pytest.mark.parametrize("game,players,lcd", [("skat", 3, (16, 2)), ("tarot", 4, (16, 2)),
+                                              ("tarot", 5, (20, 4))])
+def test_a_small_window_keeps_the_buttons_and_the_hand_in_view(game, players, lcd):
+    """Found by a new user: a window asked at 600x400 opened at 800x520 while the table
+    was laid out for 900x600 (host_sim.ui.layout.MIN_SIZE), so the OK button stood off the
+    right edge and the hand below the bottom. The window is now never smaller than its
+    layout: the three buttons, the LCD and every card of the person's hand lie inside it."""
+    sim = SimApp(game, players, seed=1, human={0}, fixed_dt=DT, size=(600, 400), lcd=lcd)
+    try:
+        MousePerson(sim, DT).until(lambda: sim.tableau.hand(0) and
+                                   sim.card_rect(sim.tableau.hand(0)[-1]) is not None)
+        screen = sim.screen.get_rect()
+        assert screen.size == sim.layout.size == (900, 600)
+        for rect in list(sim.layout.buttons) + [sim.layout.lcd]:
+            assert screen.contains(rect), rect
+        hand = sim.tableau.hand(0)
+        assert hand and all(screen.contains(sim.card_rect(c)) for c in hand)
+        sim._resized((700, 450))  # a window dragged smaller snaps back to the minimum
+        assert sim.screen.get_size() == (900, 600)
+    finally:
+        sim.close()

@@ -48,7 +48,8 @@ from host_sim.ui import auction, journal_export, robot  # noqa: E402
 from host_sim.players.computer import Computer  # noqa: E402
 from host_sim.ui import tableau as T  # noqa: E402
 from host_sim.ui.games import FACT, adapter_for  # noqa: E402
-from host_sim.ui.layout import Layout  # noqa: E402
+from host_sim.ui.layout import MIN_SIZE, Layout  # noqa: E402  (below MIN_SIZE the
+# layout would lay out a larger window than shown: the OK button and the hands cut off)
 from host_sim.ui.operator import LONG_MS as OPERATOR_LONG_MS  # noqa: E402
 from host_sim.ui.operator import NEXT, OK, PREV, Operator  # noqa: E402
 from host_sim.ui.record_play import Playback  # noqa: E402
@@ -67,7 +68,6 @@ SCAN_WORDS = {"discard": "écart", "announce": "poignée", "set_skat": "skat",
 NOTE_MS = 4000  # how long the status line repeats the simulator's last note
 CLICK_MS = 40  # a button press lasts at least this long on the pins (> the 20 ms debounce)
 CONFIRM_MS = 3000  # a second Esc (or the window's close box) within this long quits
-MIN_SIZE = (800, 520)  # below this the OK button and the hands are cut off
 # nobody at the table: the computer presses OK on a result after this, counted from the
 # last card (the board first shows the last trick: device/last_trick.py)
 RESULT_WAIT_MS = 2500 + HOLD_MS

@@ -283,6 +283,29 @@ class Tarot(TrickGame):
     def talon_caption(self, sim):
         return self.chien
 
+    def person_step(self, sim):
+        """A person taker's écart "Not scanned" (FFT p.6: the cards put away face down)
+        is refused until the Chien box holds the écart from their hand: the board cannot
+        see those cards, so OK there would start the play with the chien still in hand
+        (a new user's "Not scanned" with an empty box left 24 cards in hand and the shadow
+        deal lost). "Scan n cards" needs no cards in the box (they are laid on a pad)."""
+        from core.games import tarot
+        from host_sim.board import row_shows
+        d = sim.fw_deal
+        if _attr(d, "phase") != tarot.PHASE_ECART:
+            return None
+        pad = sim.pad_of(d.taker)
+        if pad not in sim.humans or \
+                not any(row_shows(r, "Not scanned") for r in sim.board.lcd_lines()):
+            return None
+        n = sim.match.game.chien_size
+        put = sim.tableau.talon()
+        hand = _attr(sim.shadow, "hands")
+        if len(put) == n and hand and all(c in hand[d.taker] for c in put):
+            return None
+        return _("P%d: drag %d cards into the Chien box, then choose Not scanned") % (
+            pad + 1, n)
+
     def translate(self, sim, verb, args):
         from core.games import tarot
         sh = sim.shadow
