@@ -414,3 +414,36 @@ def test_a_small_window_keeps_the_buttons_and_the_hand_in_view(game, players, lc
         assert sim.screen.get_size() == (900, 600)
     finally:
         sim.close()
+
+
+def test_no_lead_offered_while_the_last_trick_is_collected():
+    """Found by a new user: while a trick just taken still lay on the pads (the board takes
+    no lead before it reads every pad clear), the status line said "to play: P1", the hand
+    was outlined as legal, and a card dropped then was refused by the board ("clear the
+    pads") and stayed on the pad. Now (Skat seed 1, P1 takes a trick, collect pause of
+    1,500 ms) the status line says to wait, nothing is outlined, a card dropped is sent
+    back to the hand with the reason and the board never sees it; after the collection
+    the same card is P1's lead."""
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT, collect_ms=1500)
+    you = MousePerson(sim, DT)
+    try:
+        you.until(lambda: you.shows("P2 declarer"))
+        you.choose("P2 declarer")
+        you.choose("18")
+        play_cards(sim, you, 0, lambda: sim.turn_pad() == 0 and sim._trick_on_pads(),
+                   limit=20000)
+        assert "P1: wait, the last trick is being collected" in sim.status_line()
+        assert sim.legal_highlight() == ()
+        card = sim.shadow.legal_cards(sim.seat_of(0))[0]
+        played = len([e for e in sim.events if isinstance(e, CardPlayed)])
+        you.drag(card, sim.pad_centre(0))
+        assert card in sim.tableau.hand(0)
+        assert "refused: wait, the last trick is being collected" in sim.signals.buzz(sim.now)
+        you.until(lambda: not sim._trick_on_pads() and sim.tableau.pads_clear())
+        you.until(lambda: "to play: P1" in sim.status_line())  # the refusal lapses
+        assert card in sim.legal_highlight()
+        you.drag(card, sim.pad_centre(0))
+        you.until(lambda: len([e for e in sim.events if isinstance(e, CardPlayed)]) > played)
+        assert [e.card for e in sim.events if isinstance(e, CardPlayed)][played] == card
+    finally:
+        sim.close()

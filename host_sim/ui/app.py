@@ -431,6 +431,8 @@ class SimApp:
         tp = self.turn_pad()
         if tp < 0:
             return ""
+        if self._trick_on_pads():  # the board reads the pads clear before a lead
+            return _("P%d: wait, the last trick is being collected") % (tp + 1)
         busy = [p + 1 for p in range(self.players) if self.tableau.on_pad(p)]
         if busy and not attr(self.fw_deal, "trick", None) and not self._collects:
             return _("lift the cards off %s, then P%d leads") % (
@@ -1134,6 +1136,8 @@ class SimApp:
                 self.ctl.view().mode != MODE_TABLE or self.awaiting is not None or \
                 pad != self.turn_pad() or self._collecting():
             return None
+        if self._trick_on_pads():
+            return _("wait, the last trick is being collected")
         seat = self.seat_of(pad)
         try:
             legal = sh.legal_cards(seat)
@@ -1152,6 +1156,12 @@ class SimApp:
             return _("%s does not follow the lead: play %s") % (self.card_name(card), names)
         return _("%s is not allowed now: play %s") % (self.card_name(card), names)
 
+    def _trick_on_pads(self):
+        """True while a trick just taken still lies on the pads, waiting to be collected
+        (``collect_ms``): the board takes no lead until it reads every pad clear, so a
+        card laid now would be refused ("clear the pads")."""
+        return bool(self._collects) and not attr(self.fw_deal, "trick", None)
+
     def _collecting(self):
         """True while the firmware collects scanned cards (an écart, the skat): a card laid
         then is not a card played."""
@@ -1164,7 +1174,8 @@ class SimApp:
         tp = self.turn_pad()
         sh = self.shadow
         if not self.practice or tp < 0 or tp not in self.humans or sh is None or \
-                getattr(sh, "hands", None) is None or self._collecting():
+                getattr(sh, "hands", None) is None or self._collecting() or \
+                self._trick_on_pads():
             return ()
         try:
             return set(sh.legal_cards(self.seat_of(tp)))
