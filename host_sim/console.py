@@ -385,7 +385,10 @@ def describe(item, game=None, words=None):
         if t == P.EV_REVOKE:
             return _("%s revoke found: %s in trick %s: %s %s") % (_seat(v[0]), _c(v[1]),
                                                               v[2], v[3], v[4])
-        if t == P.EV_UNDONE:
+        if t == P.EV_UNDONE:  # no card: a bid, a choice or (the table's) a scan
+            if v[1] is None:
+                return _("%s takes back a bid or choice") % _seat(v[0]) if \
+                    _seat(v[0]) != "table" else _("the table takes back the last scan")
             return _("%s takes back %s") % (_seat(v[0]), _c(v[1]))
         if t == P.EV_DEAL:
             return _("deal %d starts, dealer %s") % (v[0], _seat(v[1]))

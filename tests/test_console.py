@@ -155,3 +155,14 @@ def test_console_query_sets_the_game(tmp_path):
     text = _watch(con, [("keys", str(tmp_path / "keys.json")), ("query", True)])
     assert con.asked == 1  # the --query answer names the game: no second question
     assert "game=tarot" in text and "(4.5 points)" in text, text
+
+
+def test_an_undone_bid_or_scan_is_named_not_shown_as_a_question_mark():
+    """Found by a new user: the link panel said "P4 takes back ?" for a bid taken back and
+    "table takes back ?" for the skat's scan (EV_UNDONE carries no card for them,
+    device/link.py); a card taken back is still named."""
+    from core import protocol as P
+    from host_sim.console import describe
+    assert describe(P.Frame(5, P.EV_UNDONE, (3, None))) == "P4 takes back a bid or choice"
+    assert describe(P.Frame(6, P.EV_UNDONE, (-1, None))) == "the table takes back the last scan"
+    assert describe(P.Frame(7, P.EV_UNDONE, (1, "SK"))) == "P2 takes back SK"

@@ -164,6 +164,8 @@ def test_tarot_bids_taken_back_with_a_person_at_the_table():
                 if isinstance(e, Undone)] == [(2, -1)]
         assert sim.board.lcd_lines()[0].startswith("P3 bids")
         assert sim.adapter.bids == ["P2 passes"]
+        sim.traffic.pull()  # the link panel names what was taken back (it said "P3 takes back ?")
+        assert any("P3 takes back a bid or choice" in str(line) for line in sim.traffic.lines)
         you.until(lambda: sim.board.lcd_lines()[0].startswith("P4 bids") and
                   not sim.operator.busy())
         assert sim.adapter.bids == ["P2 passes", "P3 passes"]
