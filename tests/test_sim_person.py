@@ -195,7 +195,8 @@ def test_whole_skat_deal_with_the_mouse_alone_and_undo():
     scan after the result (the skat is asked for again). The booked result is the rules
     core's for the same cards (the shadow deal, every hand known) and its value follows
     ISkO 5.1 (base value times the levels)."""
-    result, undone, shadow = _whole_deal("skat", 3, 1, 0)
+    result, undone, shadow, said = _whole_deal("skat", 3, 1, 0)
+    assert len(said) == 1  # the end taken back and played again: one deal in the summary
     assert [u[:2] for u in undone] == [("comp", "play"), ("own", "play"),
                                        ("end", "set_skat")]
     assert result.status == "played" and result == shadow
@@ -205,14 +206,16 @@ def test_whole_skat_deal_with_the_mouse_alone_and_undo():
 
 def _whole_deal(game, players, seed, pad):
     """One deal played by ``tests/simperson.Seat`` at ``pad`` with one undo of each kind:
-    ``(booked result, undone, the shadow deal's result when it was booked)``."""
+    ``(booked result, undone, the shadow deal's result when it was booked, the results
+    the simulator's summary lists)``."""
     sim = SimApp(game, players, seed=seed, human={pad}, fixed_dt=DT, collect_ms=160,
                  think_ms=200)
     try:
         seat = Seat(sim, MousePerson(sim, DT), pad, undo=1)
         shadow = []
         result = seat.play_deal(on_result=lambda: shadow.append(sim.shadow.result()))
-        return result, seat.undone, shadow[-1]
+        assert len(sim.results) == len(sim.summaries) == len(sim.breakdowns)
+        return result, seat.undone, shadow[-1], list(sim.summaries)
     finally:
         sim.close()
 
@@ -223,7 +226,8 @@ def test_whole_tarot_deal_with_the_mouse_alone_and_undo():
     plays every card by mouse events only; OK held 900 ms takes back a computer's card
     (it plays again), the person's own card and the last card of the deal on the result.
     The booked result is the rules core's for the same cards (every hand known)."""
-    result, undone, shadow = _whole_deal("tarot", 4, 3, 3)
+    result, undone, shadow, said = _whole_deal("tarot", 4, 3, 3)
+    assert len(said) == 1
     assert [u[:2] for u in undone] == [("comp", "play"), ("own", "play"), ("end", "play")]
     assert (result.taker, result.contract) == (3, 1)  # P4, prise
     assert result == shadow

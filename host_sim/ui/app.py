@@ -218,6 +218,7 @@ class SimApp:
         self.renderer = Renderer()
         self._use_flow(flow)
         self.results = []  # every DealOver result, in order
+        self._result_app = None  # the deal (its App) whose result is last in results
         self.last_taker = -1  # the pad that took the last trick (-1: none yet)
         self.lazy_draw = False  # True: step() does not draw (headless runs draw on save)
         self.summaries = []  # each result's lines as the LCD named its seats at the time
@@ -665,6 +666,8 @@ class SimApp:
                 self.awaiting = ev
                 self._scanning = False  # a new request: the last scan is done
             elif isinstance(ev, DealOver):
+                self._drop_result()  # ended again after an undo past its end: said once
+                self._result_app = self._app
                 self.results.append(ev.result)
                 # now, before the deal is booked: Skat's seats rotate with the dealer
                 self.summaries.append(self.flow.result_lines(ev.result, self.match))
@@ -682,7 +685,16 @@ class SimApp:
                 self._robot_card = None
                 self._robot_refusals = 0
 
+    def _drop_result(self):
+        """Forget the result of the deal in play when its end was taken back (a long OK
+        on the result): the deal ends again later and the summary lists it once."""
+        if self._result_app is not None and self._result_app is self._app:
+            self._result_app = None
+            for said in (self.results, self.summaries, self.breakdowns):
+                said.pop()
+
     def _undone(self, ev):
+        self._drop_result()
         self.operator.clear()  # a computer's entry under way was for the menu taken back
         if ev.card is None or ev.card < 0:  # a bid or choice: said again, after a pause
             self._undo_pause = self.now + auction.UNDO_PAUSE_MS
