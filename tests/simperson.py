@@ -73,6 +73,15 @@ class MousePerson:
         post(pygame.MOUSEBUTTONUP, pos=to, button=1)
         self.frames()
 
+    def tap(self, card):
+        """A click on ``card`` where it shows (press and release on the spot)."""
+        at = self.sim.grab_point(card)
+        assert at is not None, "card %d is not on screen" % card
+        post(pygame.MOUSEBUTTONDOWN, pos=at, button=1)
+        self.frames()
+        post(pygame.MOUSEBUTTONUP, pos=at, button=1)
+        self.frames()
+
     def until(self, cond, limit=2000):
         for _ in range(limit):
             if cond():
@@ -123,8 +132,9 @@ class Seat:
     (the first leader's name, Zhopa's go/no, bids, contract).
     """
 
-    def __init__(self, sim, you, pad, undo=0, steps=(), bid_to=0, push=None):
+    def __init__(self, sim, you, pad, undo=0, steps=(), bid_to=0, push=None, tap=False):
         self.sim = sim
+        self.tap = tap  # the discard and the écart put away by clicks, not drags
         self.push = push  # Schieberamsch: push(seat) answers the person's skat menu
         self.you = you
         self.pad = pad
@@ -159,6 +169,14 @@ class Seat:
 
     # --- steps -------------------------------------------------------------------------
 
+    def _put_away(self, card):
+        """One card of the discard or écart into the talon box, by a drag or a click."""
+        if self.tap:
+            self.you.tap(card)
+        else:
+            self.you.drag(card, self.sim.talon_centre())
+        assert card in self.sim.tableau.talon(), "card %d not in the talon box" % card
+
     def _choice(self):
         sim = self.sim
         deal = sim.fw_deal
@@ -179,12 +197,12 @@ class Seat:
             from host_sim.ui.games import skat_discard, skat_plan
             hand = sim.tableau.hand(self.pad)
             for c in skat_discard(hand, skat_plan(hand)[0]):
-                self.you.drag(c, sim.talon_centre())
+                self._put_away(c)
         lines = sim.board.lcd_lines()
         if "ecart" in lines[0]:  # Tarot: the écart laid face down in the talon box
             from host_sim.ui.games import tarot_ecart
             for c in tarot_ecart(sim.tableau.hand(self.pad), sim.match.game.chien_size):
-                self.you.drag(c, sim.talon_centre())
+                self._put_away(c)
             self.you.choose("Not scanned")
             self._discard_undo()
             return True

@@ -186,7 +186,20 @@ def test_tarot_bids_taken_back_with_a_person_at_the_table():
         sim.close()
 
 
-def _deal_with_every_undo(game, players, seed, pad, bid_to=0):
+def test_the_discard_and_the_ecart_put_away_by_clicks():
+    """Found by a new user: a click on a card (the README's "click a card: lay it on its
+    pad") while discarding laid it on the pad, not in the skat box. Now a click during
+    the Skat discard (seed 3, P1 declares at 22) and the Tarot écart (seed 3, P4 takes)
+    puts the card into the talon box; the deals book the rules core's results."""
+    for game, players, pad, bid_to in (("skat", 3, 0, 22), ("tarot", 4, 3, 0)):
+        result, undone, shadow, seat = _deal_with_every_undo(game, players, 3, pad,
+                                                             bid_to=bid_to, tap=True)
+        assert ("discard", "declare" if game == "skat" else "discard") in \
+            [u[:2] for u in undone]
+        assert result == shadow
+
+
+def _deal_with_every_undo(game, players, seed, pad, bid_to=0, tap=False):
     """A whole deal by ``tests/simperson.Seat`` at ``pad``, one undo of every kind: a bid,
     the discard (Skat contract, Tarot écart), a computer's card, one's own card, the last
     step of the deal. ``(booked result, undone, shadow's result, seat)``."""
@@ -195,7 +208,7 @@ def _deal_with_every_undo(game, players, seed, pad, bid_to=0):
                  think_ms=300)
     try:
         seat = Seat(sim, MousePerson(sim, DT), pad, undo=1, steps=("bid", "discard"),
-                    bid_to=bid_to)
+                    bid_to=bid_to, tap=tap)
         shadow = []
         result = seat.play_deal(on_result=lambda: shadow.append(sim.shadow.result()))
         return result, seat.undone, shadow[-1], seat

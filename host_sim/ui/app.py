@@ -1249,7 +1249,10 @@ class SimApp:
         card, start, off, dragging, origin = p
         self.dragging = None
         if not dragging:
-            if origin[0] == T.HAND and origin[1] in self.humans:
+            if origin[0] == T.HAND and origin[1] in self.humans and \
+                    self.adapter.discarding(self, origin[1]):
+                self.tableau.move(card, T.TALON)  # click while discarding: into the box
+            elif origin[0] == T.HAND and origin[1] in self.humans:
                 self.lay(card, origin[1])  # click: lay it on its pad
             return
         self.drop(card, pos, (pos[0] - off[0], pos[1] - off[1]))

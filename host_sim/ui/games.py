@@ -156,6 +156,12 @@ class TrickGame:
         """A line under the talon about what the table has seen of it ("" for none)."""
         return ""
 
+    def discarding(self, sim, pad):
+        """True while the person at ``pad`` puts cards away into the talon box (Skat's
+        discard, Tarot's écart) and the box has room: a click on a card of their hand
+        then puts it there, not on the pad."""
+        return False
+
     def menu_hint(self, sim):
         """How a person answers the deal's menu now, when the menu alone does not say
         (a step with cards); "" for the plain "answer on the board"."""
@@ -282,6 +288,12 @@ class Tarot(TrickGame):
 
     def talon_caption(self, sim):
         return self.chien
+
+    def discarding(self, sim, pad):
+        from core.games import tarot
+        d = sim.fw_deal
+        return _attr(d, "phase") == tarot.PHASE_ECART and sim.pad_of(d.taker) == pad and \
+            len(sim.tableau.talon()) < sim.match.game.chien_size
 
     def person_step(self, sim):
         """A person taker's écart "Not scanned" (FFT p.6: the cards put away face down)
@@ -794,6 +806,12 @@ class Skat(TrickGame):
         if pad not in sim.humans or len(sim.tableau.talon()) == 2:
             return None
         return _("P%d: drag two cards onto the skat box, then choose the contract") % (pad + 1)
+
+    def discarding(self, sim, pad):
+        from core.games import skat
+        d = sim.fw_deal
+        return _attr(d, "phase") == skat.PHASE_DISCARD and sim.pad_of(d.declarer) == pad \
+            and len(sim.tableau.talon()) < 2
 
     def seat_note(self, sim, seat):
         d = sim.fw_deal
