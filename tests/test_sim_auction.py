@@ -350,9 +350,11 @@ def test_a_persons_keys_do_not_move_a_computers_bid():
     try:
         you.until(lambda: sim.board.lcd_lines()[0].startswith("P2 bids"))
         shown = sim.board.lcd_lines()
+        assert "P2 (computer) answers on the board" in sim.status_line()  # never blank
         you.click(NEXT)
         assert sim.signals.buzz(sim.now) == \
             "BZZZ (P2's choice: the computer answers (hold OK: back))"
+        assert "P2's choice: the computer answers (hold OK: back)" in sim.status_line()
         you.click(OK)
         you.until(lambda: sim.board.lcd_lines()[0].startswith("P4 bids") and
                   not sim.operator.busy())

@@ -447,9 +447,15 @@ class SimApp:
         view = self.ctl.view()
         d = self.fw_deal
         if view.mode != MODE_CHOICE or d is None or self.flow.prompt(d, view.match) is None \
-                or self.computer_chooses() or auction.of(self) is not None:
+                or auction.of(self) is not None:
             return ""
         owner = self.adapter.choice_owner(self)
+        if self.computer_chooses():  # said, so the line is never blank while it answers
+            if self.humans and owner is not None and owner >= 0 and owner not in self.humans:
+                if self._refusal is not None and self.now - self._refusal[1] < 3000:
+                    return self._refusal[0]  # a person's key just refused
+                return _("P%d (computer) answers on the board") % (owner + 1)
+            return ""
         who = _("P%d (you): ") % (owner + 1) if owner is not None and owner >= 0 else ""
         hint = self.adapter.menu_hint(self)
         if hint:
@@ -1005,8 +1011,10 @@ class SimApp:
         step = self.adapter.person_step(self) if self.ctl.view().mode == MODE_CHOICE else None
         owner = self._computers_menu()
         if owner is not None:  # a person's keys would move the computer's cursor
-            self.signals.warn(_("P%d's choice: the computer answers (hold OK: back)") %
-                              (owner + 1), self.now)
+            said = _("P%d's choice: the computer answers (hold OK: back)") % (owner + 1)
+            self.signals.warn(said, self.now)
+            self.note(said)  # the status line says it too (the buzzer's label is cut)
+            self._refusal = (said, self.now)
             if i == OK:  # held long, it still takes the last choice back; meanwhile the
                 self._withheld_from = self._withheld = self.now  # computers wait, so the
                 self._hold_menu = True  # long press takes back the choice before this menu
