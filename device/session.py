@@ -7,6 +7,7 @@ written or a registry read; this module knows *how*. Journal records and their k
 board's journal"). Nothing here touches the LCD: errors are raised or returned as lines.
 """
 
+from core.compat import unload
 from core.errors import BadRecord, NotSaved, TrickrefError
 from core.events import FLASH_FULL, WRITE_ERROR
 from core.journal import ACTION
@@ -60,18 +61,24 @@ def checkpoint(journal, flow, match):
     ``match`` (its ``flow``'s ``booked_rows``; core.journal_replay.checkpoint), atomically
     as :func:`compact`, so a game that never ends (Skat, Tarot) keeps a bounded journal
     (docs/records.md). A game whose sheet the flow cannot rebuild from rows
-    (``booked_rows`` None): nothing to do. Returns None, or the LCD lines saying why it
-    failed: the journal still holds the deal's records and replays them."""
+    (``booked_rows`` None): nothing to do. The journal is streamed (twice) through a
+    core.journal_replay.Checkpointer, not read into a list. Returns None, or the LCD lines
+    saying why it failed: the journal still holds the deal's records and replays them."""
     if not hasattr(journal, "compact"):
         return None
     try:
-        from core.journal_replay import checkpoint as kept
         rows = flow.booked_rows(match)
         if rows is None:
             return None
-        journal.compact(kept(journal.read()[0], rows))
+        from core.journal_replay import Checkpointer
+        kept = Checkpointer()
+        journal.read(sink=kept.scan)  # streamed, twice: the journal is never a list and
+        journal.read(sink=kept.add)  # the deal just booked is never held on the heap
+        journal.compact(kept.result(rows))
     except (OSError, BadRecord) as e:
         return ["journal checkpoint", "failed: %s" % e]
+    finally:  # loaded for the booking only, not held through the next deal
+        unload("core.journal_replay")
     return None
 
 
