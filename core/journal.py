@@ -162,7 +162,9 @@ class Journal:
     returning (write, then show). ``recover()`` is the boot step: it finishes or discards
     an interrupted compaction, reads the records and cuts a torn or corrupt tail off the
     file so the next record follows the last good one. ``read()`` only reads. ``compact()`` rewrites the
-    file atomically (temporary file, then rename).
+    file atomically (temporary file, then rename). ``hold_io``: True keeps the reading and
+    upkeep code (core.journal_io) loaded between calls (the booking's reads and rewrite
+    load it once; whoever sets it unloads it).
 
     Runs on MicroPython: only ``open``, ``os.stat``, ``os.rename``, ``os.remove``.
     """
@@ -176,6 +178,7 @@ class Journal:
         self.offset = 0  # while reading: the end offset of the record given to the sink
         self._seq = 0  # the next record's SEQ; None for a format 1 file
         self._export = None  # (handle, size) of the journal export under way (snapshot)
+        self.hold_io = False  # True: core.journal_io stays loaded between calls
 
     # -- boot and reading
 
@@ -320,7 +323,7 @@ def _io_call(name, journal, arg):
     try:
         return getattr(journal_io, name)(journal, arg)
     finally:
-        if journal._export is None:
+        if journal._export is None and not journal.hold_io:
             unload("core.journal_io")
 
 

@@ -215,7 +215,7 @@ class Controller:
     def _open_link(self, journal):
         """The serial link to a host (device/link.py), its paired hosts on flash
         (device/pairing.py) and the table's side of its requests (device/host_request.py)."""
-        from device.host_request import HostAsk, booked_end
+        from device.host_request import HostAsk
         from device.link import Link
         from device.pairing import Pairing
         self.host_ask = HostAsk(self)
@@ -223,7 +223,7 @@ class Controller:
         store = None if not self.hw.storage else self.hw.storage + "/hosts.bin"
         self.link = Link(self.hw.link, state=self._link_state, sheet=self._link_sheet,
                          journal=chunk, pairing=Pairing(store), check=self.host_ask.check,
-                         journal_end=None if chunk is None else lambda: booked_end(chunk))
+                         journal_end=None if chunk is None else lambda: _booked_end(chunk))
 
     def _link_tick(self, now_ms):
         req = self.link.poll(now_ms)
@@ -524,6 +524,13 @@ class Controller:
             self.hw.storage, self.flow.DECK, resume)
         if problem is not None:
             self.show(problem)
+
+
+def _booked_end(chunk):
+    """Where a journal export stops (device.host_check.booked_end, loaded when a host
+    exports)."""
+    from device.host_check import booked_end
+    return booked_end(chunk)
 
 
 def _drop(name):

@@ -72,12 +72,16 @@ def checkpoint(journal, flow, match):
             return None
         from core.journal_replay import Checkpointer
         kept = Checkpointer()
+        journal.hold_io = True  # the reading code loaded once for the three calls
         journal.read(sink=kept.scan)  # streamed, twice: the journal is never a list and
         journal.read(sink=kept.add)  # the deal just booked is never held on the heap
         journal.compact(kept.result(rows))
     except (OSError, BadRecord) as e:
         return ["journal checkpoint", "failed: %s" % e]
     finally:  # loaded for the booking only, not held through the next deal
+        journal.hold_io = False
+        if journal._export is None:
+            unload("core.journal_io")
         unload("core.journal_replay")
     return None
 
