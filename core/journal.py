@@ -63,7 +63,7 @@ board's journal"). Their data (the journal checks only ``act``):
   compaction, so put the row there).
 - GAME_OVER ``"game-over"``: the game's sheet is closed; data: a summary (totals).
 - SHEET ``"sheet"``: a checkpoint of the game's score sheet, written only by a compaction
-  (``core.journal_replay.checkpoint``) in place of the booked deals' records: data, the
+  (``core.journal_checkpoint.checkpoint``) in place of the booked deals' records: data, the
   game flow's rows (``booked_rows``), one flat list per booked deal, from which the sheet
   is rebuilt exactly (``rebook``). It follows its game's GAME record, before any deal.
 """
@@ -312,8 +312,8 @@ class Journal:
 # their DealLog / Resume tuples) lives in core.journal_replay: the firmware needs none of
 # it until a game ends (squeeze, for compact), and a loaded module is heap on a board. The
 # names stay reachable here, loaded on first use.
-_REPLAY = tuple(["Resumer", "resume", "actions_since_last_deal", "squeeze", "checkpoint",
-                 "DealLog", "Resume"])
+_REPLAY = tuple(["Resumer", "resume", "actions_since_last_deal", "squeeze", "DealLog",
+                 "Resume"])
 
 
 def _io_call(name, journal, arg):
@@ -328,6 +328,9 @@ def _io_call(name, journal, arg):
 
 
 def __getattr__(name):
+    if name == "checkpoint" or name == "Checkpointer":  # the booking's own module
+        from core import journal_checkpoint
+        return getattr(journal_checkpoint, name)
     if name in _REPLAY:
         from core import journal_replay
         return getattr(journal_replay, name)

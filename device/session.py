@@ -58,19 +58,20 @@ def compact(journal):
 
 def checkpoint(journal, flow, match):
     """After a booked deal: compact ``journal`` to the game header and the score sheet of
-    ``match`` (its ``flow``'s ``booked_rows``; core.journal_replay.checkpoint), atomically
-    as :func:`compact`, so a game that never ends (Skat, Tarot) keeps a bounded journal
-    (docs/records.md). A game whose sheet the flow cannot rebuild from rows
+    ``match`` (its ``flow``'s ``booked_rows``; core.journal_checkpoint.checkpoint),
+    atomically as :func:`compact`, so a game that never ends (Skat, Tarot) keeps a bounded
+    journal (docs/records.md). A game whose sheet the flow cannot rebuild from rows
     (``booked_rows`` None): nothing to do. The journal is streamed (twice) through a
-    core.journal_replay.Checkpointer, not read into a list. Returns None, or the LCD lines
-    saying why it failed: the journal still holds the deal's records and replays them."""
+    core.journal_checkpoint.Checkpointer, not read into a list. Returns None, or the LCD
+    lines saying why it failed: the journal still holds the deal's records and replays
+    them."""
     if not hasattr(journal, "compact"):
         return None
     try:
         rows = flow.booked_rows(match)
         if rows is None:
             return None
-        from core.journal_replay import Checkpointer
+        from core.journal_checkpoint import Checkpointer
         kept = Checkpointer()
         journal.hold_io = True  # the reading code loaded once for the three calls
         journal.read(sink=kept.scan)  # streamed, twice: the journal is never a list and
@@ -82,7 +83,7 @@ def checkpoint(journal, flow, match):
         journal.hold_io = False
         if journal._export is None:
             unload("core.journal_io")
-        unload("core.journal_replay")
+        unload("core.journal_checkpoint")
     return None
 
 

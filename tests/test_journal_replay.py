@@ -12,7 +12,8 @@ import pytest
 from core.errors import BadRecord, IllegalPlay
 from core.journal import (DEAL_OVER, GAME, GAME_OVER, SHEET, UNDO, Journal, Record,
                           encode_record)
-from core.journal_replay import Checkpointer, Resumer, checkpoint, squeeze
+from core.journal_checkpoint import Checkpointer, checkpoint
+from core.journal_replay import Resumer, squeeze
 from device.resume import reader
 from host_sim.flash import Reference
 
