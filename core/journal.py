@@ -63,7 +63,7 @@ board's journal"). Their data (the journal checks only ``act``):
   compaction, so put the row there).
 - GAME_OVER ``"game-over"``: the game's sheet is closed; data: a summary (totals).
 - SHEET ``"sheet"``: a checkpoint of the game's score sheet, written only by a compaction
-  (``core.journal_replay.checkpoint``) in place of the booked deals' records: data, the
+  (``core.journal_checkpoint.checkpoint``) in place of the booked deals' records: data, the
   game flow's rows (``booked_rows``), one flat list per booked deal, from which the sheet
   is rebuilt exactly (``rebook``). It follows its game's GAME record, before any deal.
 """
@@ -162,7 +162,9 @@ class Journal:
     returning (write, then show). ``recover()`` is the boot step: it finishes or discards
     an interrupted compaction, reads the records and cuts a torn or corrupt tail off the
     file so the next record follows the last good one. ``read()`` only reads. ``compact()`` rewrites the
-    file atomically (temporary file, then rename).
+    file atomically (temporary file, then rename). ``hold_io``: True keeps the reading and
+    upkeep code (core.journal_io) loaded between calls (the booking's reads and rewrite
+    load it once; whoever sets it unloads it).
 
     Runs on MicroPython: only ``open``, ``os.stat``, ``os.rename``, ``os.remove``.
     """
@@ -176,6 +178,7 @@ class Journal:
         self.offset = 0  # while reading: the end offset of the record given to the sink
         self._seq = 0  # the next record's SEQ; None for a format 1 file
         self._export = None  # (handle, size) of the journal export under way (snapshot)
+        self.hold_io = False  # True: core.journal_io stays loaded between calls
 
     # -- boot and reading
 
@@ -309,8 +312,8 @@ class Journal:
 # their DealLog / Resume tuples) lives in core.journal_replay: the firmware needs none of
 # it until a game ends (squeeze, for compact), and a loaded module is heap on a board. The
 # names stay reachable here, loaded on first use.
-_REPLAY = tuple(["Resumer", "resume", "actions_since_last_deal", "squeeze", "checkpoint",
-                 "DealLog", "Resume"])
+_REPLAY = tuple(["Resumer", "resume", "actions_since_last_deal", "squeeze", "DealLog",
+                 "Resume"])
 
 
 def _io_call(name, journal, arg):
@@ -320,11 +323,14 @@ def _io_call(name, journal, arg):
     try:
         return getattr(journal_io, name)(journal, arg)
     finally:
-        if journal._export is None:
+        if journal._export is None and not journal.hold_io:
             unload("core.journal_io")
 
 
 def __getattr__(name):
+    if name == "checkpoint" or name == "Checkpointer":  # the booking's own module
+        from core import journal_checkpoint
+        return getattr(journal_checkpoint, name)
     if name in _REPLAY:
         from core import journal_replay
         return getattr(journal_replay, name)

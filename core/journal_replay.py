@@ -2,7 +2,8 @@
 
 :class:`Resumer` (streamed, ``Journal.recover(sink=Resumer().add)``), :func:`resume`,
 :func:`actions_since_last_deal`, :func:`squeeze` (what compaction keeps) and
-:func:`checkpoint` (what the per-deal checkpoint keeps). Split from
+:func:`core.journal_checkpoint.checkpoint` (what the per-deal checkpoint keeps: the
+booking's own module). Split from
 :mod:`core.journal` so that a board loads it only when it is used (compaction at the end of
 a game); ``core.journal`` still offers every name here. File format and record kinds: the
 docstring of :mod:`core.journal`.
@@ -216,30 +217,3 @@ def squeeze(records):
         else:
             out.extend(seg)
     return [Record(r[0], r[1]) for r in out]
-
-
-def checkpoint(records, rows):
-    """The records a per-deal checkpoint keeps: the games before the last one squeezed as
-    :func:`squeeze` does, then the last game's GAME record, one SHEET record holding
-    ``rows`` (its flow's ``booked_rows``: the score sheet so far) and the records of its
-    open deal (those after its last DEAL_OVER or SHEET), if any.
-
-    ``records``: the journal's records (a list of ``(kind, data)``). Raises BadRecord when
-    there is no game, or the last game is over (a finished game is squeezed, not
-    checkpointed), or as :func:`squeeze`.
-    """
-    out = squeeze(records)
-    last = -1
-    for i in range(len(out)):
-        if out[i][0] == GAME:
-            last = i
-    if last < 0:
-        raise BadRecord("no game in the journal to checkpoint")
-    head, tail = out[last], out[last + 1:]
-    start = 0
-    for i in range(len(tail)):
-        if tail[i][0] == GAME_OVER:
-            raise BadRecord("the game is over: squeeze it, do not checkpoint it")
-        if tail[i][0] in (DEAL_OVER, SHEET):
-            start = i + 1
-    return out[:last] + [head, Record(SHEET, rows)] + tail[start:]

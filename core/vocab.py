@@ -20,7 +20,8 @@ Schellen; Unter, Ober, König, Daus) or ``french`` (the tournament deck, ISkO 1.
 Tarot ``marseille`` (coupes, épées, bâtons, deniers) or ``nouveau`` (the French suits of
 the FFT's Tarot Nouveau, FFT 2012 p.2); the 36-card deck of Magistr and Zhopa ``french``
 (seeds 000/001). Languages: ``en``, ``de``, ``fr``, ``uk``. Each deck's tables live in
-``core.vocab_<deck>`` and are loaded only for the deck in play (a board plays one deck).
+``core.vocab_<deck>`` (``table(look, lang)``), loaded only for the deck in play (a board
+plays one deck), and only the table of the look and language in use is built.
 """
 
 from core.cards import EXCUSE, TRUMP
@@ -71,10 +72,10 @@ class Vocabulary:
         self.deck = deck
         self.look = check_look(deck.name, look)
         self.lang = check_language(lang)
-        table = __import__("core.vocab_" + deck.name, None, None, ("TABLES",)).TABLES
         # (suit marks, rank marks, LCD rank marks, suit names, rank names, name format,
-        #  Excuse short, Excuse name)
-        self._t = table[(self.look, self.lang)]
+        #  Excuse short, Excuse name): only this look's and language's table is built
+        self._t = __import__("core.vocab_" + deck.name, None, None,
+                             ("table",)).table(self.look, self.lang)
         # core's own notation: grid rank marks (longest first, "10" before "1")
         self._nranks = _grid_ranks(deck)
         marks = list(deck.rank_short[:self._nranks])

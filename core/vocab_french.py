@@ -2,8 +2,9 @@
 French suits (the tournament Skat deck, the 36-card deck; ``core.vocab``): loaded only
 when one of them is in play.
 
-``look(language, order, numbers)`` builds a ``core.vocab`` table for suits in ``order``
-(letters ``C S H D``) and the number cards ``numbers``; docs/languages.md.
+``look(language, order, numbers)`` builds the ``core.vocab`` table of one language for
+suits in ``order`` (letters ``C S H D``) and the number cards ``numbers``, when it is
+asked for (only the language in use is built); docs/languages.md.
 """
 
 # language -> (console marks J Q K A, LCD marks, names, suit names by letter, name format)
@@ -29,7 +30,3 @@ def look(lang, order, numbers):
     return ("".join(_SIGNS[s] for s in order), numbers + marks, numbers + lcd,
             tuple(suits[s] for s in order), numbers + names, (fmt, "%s"), "", "")
 
-
-def tables(looks_name, order, numbers):
-    """``{(looks_name, lang): table}`` for every language."""
-    return {(looks_name, lang): look(lang, order, numbers) for lang in _LANG}

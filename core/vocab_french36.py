@@ -4,6 +4,9 @@ seeds 000/001), court cards as each language marks them (``core.vocab_french``).
 docs/languages.md.
 """
 
-from core.vocab_french import tables
 
-TABLES = tables("french", "CDHS", ("6", "7", "8", "9", "10"))
+
+def table(look, lang):
+    """The ``core.vocab`` table of ``look`` (``"french"``) in language ``lang``."""
+    from core.vocab_french import look as french
+    return french(lang, "CDHS", ("6", "7", "8", "9", "10"))

@@ -35,7 +35,8 @@ def _look(lang, nouveau):
             (fmt, trump), ex, ex_name)
 
 
-TABLES = {}
-for _lang in _LANG:
-    TABLES[("marseille", _lang)] = _look(_lang, False)
-    TABLES[("nouveau", _lang)] = _look(_lang, True)
+
+def table(look, lang):
+    """The ``core.vocab`` table of ``look`` (``"marseille"`` or ``"nouveau"``) in
+    language ``lang``: built when asked for, only the one in use."""
+    return _look(lang, look == "nouveau")

@@ -215,7 +215,7 @@ class Controller:
     def _open_link(self, journal):
         """The serial link to a host (device/link.py), its paired hosts on flash
         (device/pairing.py) and the table's side of its requests (device/host_request.py)."""
-        from device.host_request import HostAsk, booked_end
+        from device.host_request import HostAsk
         from device.link import Link
         from device.pairing import Pairing
         self.host_ask = HostAsk(self)
@@ -223,7 +223,7 @@ class Controller:
         store = None if not self.hw.storage else self.hw.storage + "/hosts.bin"
         self.link = Link(self.hw.link, state=self._link_state, sheet=self._link_sheet,
                          journal=chunk, pairing=Pairing(store), check=self.host_ask.check,
-                         journal_end=None if chunk is None else lambda: booked_end(chunk))
+                         journal_end=None if chunk is None else lambda: _booked_end(chunk))
 
     def _link_tick(self, now_ms):
         req = self.link.poll(now_ms)
@@ -350,12 +350,7 @@ class Controller:
         from device.seating import for_deal
         flow = self.flow
         match = self.match
-        # The finished deal (its App, referee and deal) and the setup menus are freed
-        # before the next deal is built, so they never share the heap.
-        self.app = None
-        self._mode = None
-        _drop("device.modes.main")
-        gc.collect()
+        self._free_deal()
         referee = Referee(flow.deal_factory(match))
         events = referee.replay(replay) if replay else []
         referee.on_accept = session.act_writer(self.journal)
@@ -368,6 +363,15 @@ class Controller:
             if isinstance(ev, Awaiting):
                 self.app.expect_scan(ev.count, ev.verb)
         self.enter_table()
+
+    def _free_deal(self):
+        """Drop the finished deal (its App, referee and deal), the mode on screen and the
+        setup menus, then collect: the next deal and the deal's booking never share the heap
+        with them (issue 19)."""
+        self.app = None
+        self._mode = None
+        _drop("device.modes.main")
+        gc.collect()
 
     def apply(self, actions):
         """The ``actions`` (``[(verb, args), ...]``) of a menu item, applied as when the
@@ -433,6 +437,7 @@ class Controller:
         if not self._book(DEAL_OVER, lines + sheet):
             return
         if not self.flow.is_match_over(self.match):
+            self._free_deal()  # the booking's read and rewrite get the finished deal's heap
             self._checkpoint()
         if self.link is not None:
             columns, rows = self.flow.sheet_table(self.match)
@@ -519,6 +524,13 @@ class Controller:
             self.hw.storage, self.flow.DECK, resume)
         if problem is not None:
             self.show(problem)
+
+
+def _booked_end(chunk):
+    """Where a journal export stops (device.host_check.booked_end, loaded when a host
+    exports)."""
+    from device.host_check import booked_end
+    return booked_end(chunk)
 
 
 def _drop(name):

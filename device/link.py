@@ -99,7 +99,7 @@ class Link:
         self.errors = 0  # frames refused (bad CRC, garbage, bad payload...)
         self.faults = 0  # exceptions caught (UART, callbacks)
         self.last_fault = None
-        self._reader = P.FrameReader()
+        self._reader = None  # core.protocol_read.FrameReader, made with the first byte in
         self._writer = P.FrameWriter()
         self._export = None  # generator of (type, value) while an export runs
         self._export_seq = -1
@@ -125,8 +125,9 @@ class Link:
                 data = self.uart.read(min(n, READ_MAX))
                 if data:
                     self._last_rx = now_ms
-                    items = self._reader.feed(data)
-            elif self._reader.pending() and self._last_rx is not None and \
+                    items = self._feed(data)
+            elif self._reader is not None and self._reader.pending() and \
+                    self._last_rx is not None and \
                     timing.ticks_diff(now_ms, self._last_rx) >= IDLE_MS:
                 items = self._reader.flush()
             noise_answered = False
@@ -153,6 +154,13 @@ class Link:
         except Exception as e:  # the loop must go on: count it, the app may show it
             self._fault(e)
         return new
+
+    def _feed(self, data):
+        # bytes from a host: the reading side is loaded with the first of them (issue 19)
+        if self._reader is None:
+            from core.protocol_read import FrameReader
+            self._reader = FrameReader()
+        return self._reader.feed(data)
 
     def resolve(self, accepted, detail=""):
         """Settle the pending command: the table confirmed (``accepted`` True, after the app

@@ -7,6 +7,7 @@ written or a registry read; this module knows *how*. Journal records and their k
 board's journal"). Nothing here touches the LCD: errors are raised or returned as lines.
 """
 
+from core.compat import unload
 from core.errors import BadRecord, NotSaved, TrickrefError
 from core.events import FLASH_FULL, WRITE_ERROR
 from core.journal import ACTION
@@ -57,21 +58,32 @@ def compact(journal):
 
 def checkpoint(journal, flow, match):
     """After a booked deal: compact ``journal`` to the game header and the score sheet of
-    ``match`` (its ``flow``'s ``booked_rows``; core.journal_replay.checkpoint), atomically
-    as :func:`compact`, so a game that never ends (Skat, Tarot) keeps a bounded journal
-    (docs/records.md). A game whose sheet the flow cannot rebuild from rows
-    (``booked_rows`` None): nothing to do. Returns None, or the LCD lines saying why it
-    failed: the journal still holds the deal's records and replays them."""
+    ``match`` (its ``flow``'s ``booked_rows``; core.journal_checkpoint.checkpoint),
+    atomically as :func:`compact`, so a game that never ends (Skat, Tarot) keeps a bounded
+    journal (docs/records.md). A game whose sheet the flow cannot rebuild from rows
+    (``booked_rows`` None): nothing to do. The journal is streamed (twice) through a
+    core.journal_checkpoint.Checkpointer, not read into a list. Returns None, or the LCD
+    lines saying why it failed: the journal still holds the deal's records and replays
+    them."""
     if not hasattr(journal, "compact"):
         return None
     try:
-        from core.journal_replay import checkpoint as kept
         rows = flow.booked_rows(match)
         if rows is None:
             return None
-        journal.compact(kept(journal.read()[0], rows))
+        from core.journal_checkpoint import Checkpointer
+        kept = Checkpointer()
+        journal.hold_io = True  # the reading code loaded once for the three calls
+        journal.read(sink=kept.scan)  # streamed, twice: the journal is never a list and
+        journal.read(sink=kept.add)  # the deal just booked is never held on the heap
+        journal.compact(kept.result(rows))
     except (OSError, BadRecord) as e:
         return ["journal checkpoint", "failed: %s" % e]
+    finally:  # loaded for the booking only, not held through the next deal
+        journal.hold_io = False
+        if journal._export is None:
+            unload("core.journal_io")
+        unload("core.journal_checkpoint")
     return None
 
 

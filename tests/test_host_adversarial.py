@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from core import protocol as P
 from core.games import bank
 from core.journal import Journal
-from device.host_request import booked_end
+from device.host_check import booked_end
 from device.link import BACKOFF_MAX_MS, BACKOFF_MS, CONFIRM_MS, SESSION_MS
 from device.pairing import PAIR_TRIES, proof
 from host_sim.autoplay import table_player

@@ -10,7 +10,9 @@ after each of them.
 import pytest
 
 from core.errors import BadRecord, IllegalPlay
-from core.journal import DEAL_OVER, GAME_OVER, UNDO, Journal, Record, encode_record
+from core.journal import (DEAL_OVER, GAME, GAME_OVER, SHEET, UNDO, Journal, Record,
+                          encode_record)
+from core.journal_checkpoint import Checkpointer, checkpoint
 from core.journal_replay import Resumer, squeeze
 from device.resume import reader
 from host_sim.flash import Reference
@@ -125,3 +127,38 @@ def test_a_record_the_rules_refuse_is_not_proven(skat, tmp_path):
     with pytest.raises(ValueError):
         res.add(Record("game", ["bridge", 4, []]))
     assert res.game is None and res.proven == 0
+
+
+def test_the_streamed_checkpoint_keeps_the_sheets_the_header_and_the_open_deal(skat, tmp_path):
+    """The booking's checkpoint, read from the file in two passes (``Checkpointer.scan``
+    then ``add``, as device/session.py does): a finished game before shrinks to its sheet
+    (GAME, its rows, GAME_OVER), the last game to its GAME, one SHEET of the rows given and
+    the actions after its last booking (its open deal), in the file's order."""
+    steps = _records(skat, len(skat.steps))
+    first_booked = [r.kind for r in steps].index(DEAL_OVER)
+    last = steps[:first_booked + 4]  # the second deal open, three actions in
+    recs = steps + [Record(GAME_OVER, ["sheet"])] + last
+    path = str(tmp_path / "j.bin")
+    j = Journal(path)
+    for r in recs:
+        j.append(r.kind, r.data)
+    j.close()
+    c = Checkpointer()
+    Journal(path).read(sink=c.scan)
+    Journal(path).read(sink=c.add)
+    kept = c.result([["row"]])
+    want = [r for r in steps if r.kind in (GAME, DEAL_OVER)] + [Record(GAME_OVER, ["sheet"]),
+            steps[0], Record(SHEET, [["row"]])] + last[first_booked + 1:]
+    assert [r.kind for r in want][-5:] == [GAME, SHEET, "act", "act", "act"]
+    assert [(r.kind, r.data) for r in kept] == [(r.kind, r.data) for r in want]
+    assert checkpoint(Journal(path).read()[0], [["row"]]) == kept
+
+
+def test_a_checkpoint_refuses_a_finished_game_and_a_journal_without_a_header(skat):
+    steps = _records(skat, len(skat.steps))
+    with pytest.raises(BadRecord, match="the game is over"):
+        checkpoint(steps + [Record(GAME_OVER, ["sheet"])], [])
+    with pytest.raises(BadRecord, match="before any game header"):
+        checkpoint(steps[1:], [])
+    with pytest.raises(BadRecord, match="no game"):
+        checkpoint([], [])

@@ -179,7 +179,7 @@ def test_the_option_reaches_the_link_the_cli_and_the_controller(tmp_path):
     import contextlib
     import io
 
-    from device.host_request import check_new_game
+    from device.host_check import check_new_game
     from host_sim.cli import main
     from host_sim.script import run_script
     args = {"game": "tarot", "players": 4, "excuse_last": "other-camp",

@@ -10,7 +10,8 @@ section 8.5).
 
 from core.cards import deck_named
 from core.errors import TrickrefError
-from core.tags import decode_card, encode_card
+from core.tags import decode_card
+from core.tags_write import encode_card
 from device import session
 from device.controller import MODE_AUDIT, MODE_WRITE
 from device.pads import CARD, Pads
