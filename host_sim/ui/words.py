@@ -2,7 +2,8 @@
 
 ``result_words(flow, result, name, deck)`` -> list of lines: for French Tarot the whole
 breakdown (contract, oudlers and the points they need, points made, petit au bout, poignée,
-chelem, the mark of each seat; FFT p.7-9), for the other games the firmware's own result
+chelem, the mark of each seat; FFT p.7-9), for Skat the contract, points, levels and game
+value (ISkO 5.1-5.4), for the other games the firmware's own result
 lines (``flow.result_lines``). ``name(seat) -> "P3"`` names deal seats as the LCD does.
 ``chien_words(deck, cards, contract)``: what the table sees of the chien after the bids
 (FFT p.6: shown to all at prise and garde; unseen at garde sans and garde contre).
@@ -54,11 +55,62 @@ def tarot_result_words(result, name, deck):
     return lines + [n[:1].upper() + n[1:] for n in result.notes]
 
 
+def _level_words(level):
+    """One of ``core.games.skat_values.game_value``'s levels in the table's language
+    ("with 2", "game", "hand", "schneider announced", ... "kontra", "re")."""
+    head, _sp, n = level.partition(" ")
+    if head in ("with", "without") and n.isdigit():
+        return (_("with %d") if head == "with" else _("without %d")) % int(n)
+    return {"game": _("game"), "hand": _("hand"), "schneider": _("schneider"),
+            "schneider announced": _("schneider announced"), "schwarz": _("schwarz"),
+            "schwarz announced": _("schwarz announced"), "ouvert": _("ouvert"),
+            "kontra": _("kontra"), "re": _("re")}.get(level, level)
+
+
+def skat_result_words(result, name, lines):
+    """The breakdown of a played Skat ``core.games.skat.Result`` in words: the contract
+    and bid, the declarer's card points and tricks, the levels counted (ISkO 5.2), the
+    game value as base value times levels (5.1-5.2; null's fixed value), overbid (5.4.2)
+    and what goes on the list (lost games double, 5.3). A passed, aborted or Ramsch deal:
+    ``lines``, the firmware's own."""
+    from core.games.skat_values import BASE_VALUES, NULL
+    from host_sim.ui.games import contract_words
+    if getattr(result, "status", None) != "played" or hasattr(result, "values") or \
+            getattr(result, "contract", None) is None:
+        return list(lines)
+    c = result.contract
+    who = name(result.declarer)
+    out = [_("Contract: %s %s, bid %d") % (who, contract_words(c), result.bid)]
+    how = _("won") if result.won else _("lost")
+    if result.schwarz:
+        how += _(", schwarz")
+    elif result.schneider:
+        how += _(", schneider")
+    out.append(_("Declarer's card points: %d, tricks: %d: %s") % (
+        result.declarer_points, result.declarer_tricks, how))
+    value = abs(result.value) if result.won else abs(result.value) // 2
+    if c.kind == NULL:
+        out.append(_("Null game: value %d") % value)
+    else:
+        out.append(_("Levels: %s (%d)") % (", ".join(_level_words(x) for x in result.levels),
+                                           result.multiplier))
+        if result.overbid:
+            out.append(_("Overbid: the game is worth less than the bid; value %d") % value)
+        else:
+            out.append(_("Game value: %d x %d = %d") % (BASE_VALUES[c.kind], result.multiplier,
+                                                      value))
+    out.append(_("On the list: %s %s") % (who, _signed(result.value)) +
+               ("" if result.won else _(" (a lost game counts double)")))
+    return out
+
+
 def result_words(flow, result, name, deck, lines):
-    """The result in words for ``flow``'s game: Tarot's breakdown, else ``lines`` (the
-    firmware's result lines, taken when the deal ended)."""
+    """The result in words for ``flow``'s game: Tarot's and Skat's breakdowns, else
+    ``lines`` (the firmware's result lines, taken when the deal ended)."""
     if flow.NAME == "tarot":
         return tarot_result_words(result, name, deck)
+    if flow.NAME == "skat":
+        return skat_result_words(result, name, lines)
     return list(lines)
 
 
