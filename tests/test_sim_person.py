@@ -451,3 +451,24 @@ def test_no_lead_offered_while_the_last_trick_is_collected():
         assert [e.card for e in sim.events if isinstance(e, CardPlayed)][played] == card
     finally:
         sim.close()
+
+
+def test_at_a_computer_declarers_result_two_long_presses_reach_the_last_card():
+    """Found by a new user (Skat seed 1, P2 declares, a person at P1): on the result every
+    long press took back the skat's scan and the simulator scanned it again within a
+    second, so nobody could go further back. A scan taken back now waits as a bid taken
+    back does (``auction.UNDO_PAUSE_MS``): the first long press takes back the scan, the
+    second the deal's last card, which goes back to its owner's hand."""
+    from device.controller import MODE_RESULT
+    sim, you = _skat_p2_declares()
+    try:
+        play_cards(sim, you, 0, lambda: sim.ctl.mode == MODE_RESULT, limit=40000)
+        last = [e for e in sim.events if isinstance(e, CardPlayed)][-1]
+        before = len(sim.events)
+        you.long_press()
+        you.long_press()
+        undone = [e for e in sim.events[before:] if isinstance(e, Undone)]
+        assert [u.card for u in undone] == [-1, last.card]
+        assert last.card in sim.tableau.hand(sim.pad_of(last.seat))
+    finally:
+        sim.close()

@@ -55,8 +55,41 @@ def test_ctrl_c_ends_cleanly_with_the_screenshot(tmp_path, capsys, monkeypatch):
 
     monkeypatch.setattr(SimApp, "step", step_then_interrupt)
     shot = tmp_path / "cut.png"
-    assert main(["sim", "--headless", "--human", "none", "--size", "800x600",
+    assert main(["sim", "--headless", "--human", "none", "--size", "900x600",
                  "--screenshot", str(shot)]) == 130
     out = capsys.readouterr().out
     assert "interrupted after 30 frames" in out and "screenshot: %s" % shot in out
-    assert pygame.image.load(str(shot)).get_size() == (800, 600)
+    assert pygame.image.load(str(shot)).get_size() == (900, 600)
+
+
+def test_sigterm_ends_a_run_as_ctrl_c_does(tmp_path):
+    """Found by a new user: `timeout` or `kill` (SIGTERM) did not stop the simulator, SDL
+    made it a window close ("press Esc again to quit"). Now a real SIGTERM to a real
+    process ends the run with its summary and screenshot, exit status 143."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    shot, status = tmp_path / "term.png", tmp_path / "status.json"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.Popen(
+        [sys.executable, "-u", "-m", "host_sim", "sim", "--headless", "--human", "none",
+         "--frames", "100000000", "--size", "900x600", "--screenshot", str(shot),
+         "--status", str(status)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        for _ in range(600):  # the status file is written once frames run
+            if status.exists() or proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert status.exists(), proc.communicate(timeout=5)
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 143, (out, err)
+    assert "interrupted after" in out and "screenshot: %s" % shot in out
+    assert "Traceback" not in err
+    assert pygame.image.load(str(shot)).get_size() == (900, 600)

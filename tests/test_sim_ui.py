@@ -485,7 +485,8 @@ def test_a_click_within_one_frame_presses_the_button():
 
 def test_escape_asks_before_quitting_and_the_window_has_a_minimum_size():
     """Issue 26 item 8: the first Esc only asks (status line), a second one quits; a window
-    resized below 800x520 is held at that size (OK button and hands stay visible)."""
+    resized below 900x600 (the layout's MIN_SIZE) is held at that size (OK button and
+    hands stay visible)."""
     sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT)
     you = Person(sim)
     try:
@@ -493,8 +494,8 @@ def test_escape_asks_before_quitting_and_the_window_has_a_minimum_size():
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(600, 400), w=600,
                                              h=400))
         you.frames(2)
-        assert sim.screen.get_size() == (800, 520)
-        assert sim.layout.buttons[2].bottom <= 520
+        assert sim.screen.get_size() == (900, 600) == sim.layout.size
+        assert sim.layout.buttons[2].bottom <= 600 and sim.layout.buttons[2].right <= 900
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
                                              unicode="", scancode=0))
         you.frames(2)

@@ -26,6 +26,7 @@ note).
 """
 
 import os
+import signal
 import sys
 from host_sim.i18n import _, ngettext
 
@@ -35,6 +36,20 @@ DEMO_RECORD = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "
 HEADLESS_DT = 17  # ms of virtual time per headless frame (about 60 frames a second)
 MAX_HEADLESS_FRAMES = 60000  # a headless run without --frames stops here at the latest
 SHOT_PLAYERS = {"magistr": 4, "zhopa": 4, "tarot": 4, "skat": 3}  # a full table each
+
+
+
+class Terminated(KeyboardInterrupt):
+    """A SIGTERM (``kill``, ``timeout``) ends a run as Ctrl-C does: its summary printed,
+    its screenshot and journal export written (SDL would turn it into a window close,
+    which only asks "press Esc again to quit")."""
+
+
+def _end_on_sigterm():
+    """Install the SIGTERM handler raising :class:`Terminated`; returns the one before."""
+    def _terminate(signum, frame):
+        raise Terminated()
+    return signal.signal(signal.SIGTERM, _terminate)
 
 
 def _game_names():
@@ -135,6 +150,19 @@ def load_record(path, record_id=None):
 
 
 def run(args):
+    """``trickref sim``: the exit status. A SIGTERM ends it as Ctrl-C does (:class:`Terminated`,
+    status 143); its handler is set before pygame starts, since SDL keeps a handler it finds."""
+    previous = _end_on_sigterm()
+    try:
+        return _run(args)
+    except Terminated:  # before the first frame (a run under way ends itself with its summary)
+        print(_("interrupted after %d frames") % 0)
+        return 143
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _run(args):
     """Open the simulator (or run it headless); exit status 0, 2 on bad input."""
     if args.script:  # the board speaks --lang with --look's cards, as in the window
         from core.errors import TrickrefError
@@ -234,8 +262,9 @@ def run(args):
         n = sim.run(frames=frames, until=until, screenshot=args.screenshot,
                     every=args.screenshot_every, status=args.status)
         status = 0
-    except KeyboardInterrupt:  # Ctrl-C: end as a finished run, the screenshot written
-        n, status = sim.stats["frames"], 130
+    except KeyboardInterrupt as e:  # Ctrl-C or a SIGTERM: end as a finished run, the
+        n, status = sim.stats["frames"], 143 if isinstance(e, Terminated) else 130  # shot
+    if status:
         print(_("interrupted after %d frames") % n)
         if args.screenshot:
             sim.save_screenshot(args.screenshot)

@@ -859,8 +859,8 @@ class SimApp:
                     (owner is not None and owner not in self.humans))
 
     def _scan_for_table(self):
-        if self._scanning:
-            return
+        if self._scanning or self.now < self._undo_pause or self.ok_held():
+            return  # a scan taken back waits too: time for a second long press
         sh = self.shadow
         dpad = self.pad_of(attr(sh if sh is not None else self.fw_deal, "declarer", 0))
         if dpad < 0:
