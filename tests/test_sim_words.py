@@ -160,3 +160,13 @@ def test_a_skat_computers_reason_names_the_seat_that_played():
             assert (who, card) in links, (who, card, links)
     finally:
         sim.close()
+
+
+def test_the_36_card_deck_names_its_cards_by_suit_and_rank():
+    """Found by a new user: the computers' reasons said "P2 plays KK" for the ♦K of
+    Magistr and "77" for the ♣7 of Zhopa (the 36-card deck writes its codes rank first,
+    "KD", and the suit letter was taken from the front)."""
+    from core.cards_french36 import DECK
+    from host_sim.ui.words import card_words
+    assert [card_words(DECK, DECK.parse(c)) for c in ("KD", "7C", "TH", "AS", "6C")] == \
+        ["DK", "C7", "H10", "SA", "C6"]

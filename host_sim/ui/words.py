@@ -136,8 +136,17 @@ def card_words(deck, card):
     short = vocabulary(deck).short(card)
     suit = deck.suit(card)
     if suit < TRUMP:
-        return short if short[0].isalpha() else deck.code(card)[0] + short[1:]
+        return short if short[0].isalpha() else _suit_letter(deck, card) + short[1:]
     return "T" + short if short.isdigit() else short  # a trump by its number: "T21"
+
+
+def _suit_letter(deck, card):
+    """The code letter of suited ``card``'s suit: the character its code shares with a
+    card of the same suit ("CJ"/"C7": C; the 36-card deck writes the rank first,
+    "KD"/"QD": D, where the first letter would have made the ♦K "KK")."""
+    code = deck.code(card)
+    other = deck.code(card - 1 if deck.rank(card) > 0 else card + 1)
+    return code[0] if code[0] == other[0] else code[-1]
 
 
 def sentence_words(deck, sentence):
