@@ -463,6 +463,7 @@ def test_at_a_computer_declarers_result_two_long_presses_reach_the_last_card():
     sim, you = _skat_p2_declares()
     try:
         play_cards(sim, you, 0, lambda: sim.ctl.mode == MODE_RESULT, limit=40000)
+        assert "the deal is over: OK books it" in sim.status_line()  # what OK does, at once
         last = [e for e in sim.events if isinstance(e, CardPlayed)][-1]
         before = len(sim.events)
         you.long_press()
