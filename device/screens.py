@@ -169,10 +169,14 @@ class Screens:
                          (tr("lift; ") + then) if then else tr("lift them")])
 
     def play_next(self, seat, deal):
-        """The pads are clear: who plays now ("lead: P1" before a trick's first card, else
-        "play: P3")."""
-        verb = tr("play") if getattr(deal, "trick", None) else tr("lead")
-        return self.fit([tr("pads clear"), "%s: %s" % (verb, self.name(seat))])
+        """Who plays now, once the pads are as the deal wants them: before a trick's first
+        card "pads clear" / "lead: P1"; within a trick (after an undo, a resume) its
+        cards still lie on their pads, so "T3: 2 played" / "play: P3"."""
+        trick = getattr(deal, "trick", None)
+        if trick:
+            return self.fit([tr("T%d: %d played") % (self.tricks + 1, len(trick)),
+                             "%s: %s" % (tr("play"), self.name(seat))])
+        return self.fit([tr("pads clear"), "%s: %s" % (tr("lead"), self.name(seat))])
 
     def message(self, line1, line2=""):
         """Any two-line notice (read errors, prompts), in the language in use."""

@@ -21,6 +21,7 @@ WORDS = {
     'lift them': 'abheben',
     'play': 'kommt',
     'lead': 'kommt',
+    'T%d: %d played': 'S%d: %d gespielt',
     'pads clear': 'Felder frei',
     'All passed': 'Alle passen',
     'no game': 'kein Spiel',

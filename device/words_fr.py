@@ -21,6 +21,7 @@ WORDS = {
     'lift them': 'les retirer',
     'play': 'joue',
     'lead': 'entame',
+    'T%d: %d played': '#%d: %d joués',
     'pads clear': 'tapis libres',
     'All passed': 'Tous passent',
     'no game': 'pas de jeu',

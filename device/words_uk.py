@@ -21,6 +21,7 @@ WORDS = {
     'lift them': 'зніміть',
     'play': 'хід',
     'lead': 'хід',
+    'T%d: %d played': 'В%d: зіграно %d',
     'pads clear': 'поля вільні',
     'All passed': 'Всі пас',
     'no game': 'гри немає',

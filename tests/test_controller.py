@@ -394,7 +394,7 @@ def test_undo_of_a_card_left_on_its_pad_asks_its_seat_to_lift_it():
     b.lift(2, deck.tag(SKAT.parse("S8")))
     b.lift(1, second)
     b.run(40)
-    assert b.lcd_lines() == ["pads clear      ", "play: P2        "]
+    assert b.lcd_lines() == ["T1: 1 played    ", "play: P2        "]  # P1's SA still lies
     b.play_card(1, second)
     assert b.app.referee.deal.history[-1] == (1, SKAT.parse("S7"))
 
