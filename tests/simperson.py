@@ -191,8 +191,7 @@ class Seat:
                 sim.pad_of(deal.pusher) == self.pad:
             self.chose.append(self.push(self))
             return True
-        discard = sim.adapter.person_step(sim) is not None and \
-            "ecart" not in sim.board.lcd_lines()[0]  # (the Tarot écart: below)
+        discard = sim.flow.NAME == "skat" and sim.adapter.person_step(sim) is not None
         if discard:  # Skat: two cards into the skat box
             from host_sim.ui.games import skat_discard, skat_plan
             hand = sim.tableau.hand(self.pad)

@@ -473,3 +473,27 @@ def test_at_a_computer_declarers_result_two_long_presses_reach_the_last_card():
         assert last.card in sim.tableau.hand(sim.pad_of(last.seat))
     finally:
         sim.close()
+
+
+def test_the_holder_of_the_lowest_diamond_is_told_and_a_wrong_answer_refused():
+    """Found by a new user: Zhopa's deal 1 asked the person "Low diamond:" while the
+    other hands lay face down, so they could not know they held the lowest, and any
+    answer was taken. Zhopa, 3 players, seed 2 (P1 dealt 8D JS TD 6D): the status line
+    names the card and the answer; in practice mode OK on P2 is refused with it (the board
+    cannot check: it knows no hands); P1 is taken and P1 leads."""
+    sim = SimApp("zhopa", 3, seed=2, human={0}, fixed_dt=DT, collect_ms=160, think_ms=200)
+    you = MousePerson(sim, DT)
+    try:
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("Low diamond"))
+        hint = "P1 (you): you hold the lowest diamond dealt, D6: choose P1, then lead"
+        assert hint in sim.status_line()
+        you.click(NEXT)
+        assert you.shows("P2")
+        you.click(OK)
+        assert sim.board.lcd_lines()[0].startswith("Low diamond")
+        assert sim.signals.buzz(sim.now).startswith("BZZZ")
+        you.choose("P1")
+        you.until(lambda: not sim.board.lcd_lines()[0].startswith("Low diamond"))
+        assert sim.fw_deal.first == 0
+    finally:
+        sim.close()

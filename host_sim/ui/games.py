@@ -246,6 +246,41 @@ class Bank(TrickGame):
             return FACT
         return sim.pad_of(m.game.first_leader(m.number(), m.next_dealer(), hands))
 
+    def menu_hint(self, sim):
+        """Deal 1's question "Low diamond:" put to the person who holds it: the screen
+        names the card, since the other hands lie face down (a new user could not know the
+        ♦9 in their hand was the lowest dealt)."""
+        from host_sim.ui.words import card_words
+        low = self._lowest_dealt(sim)
+        if low is None:
+            return ""
+        return _("you hold the lowest diamond dealt, %s: choose P%d, then lead") % (
+            card_words(self.deck, low[1]), sim.pad_of(low[0]) + 1)
+
+    def person_step(self, sim):
+        """Practice mode: OK on another seat than the holder of the lowest diamond dealt is
+        refused with the hint (the board cannot check it: the hands are unknown to it)."""
+        from host_sim.board import row_shows
+        low = self._lowest_dealt(sim)
+        if low is None or not sim.practice:
+            return None
+        rows = sim.board.lcd_lines()
+        mine = "P%d" % (sim.pad_of(low[0]) + 1)
+        if not any(r.startswith(">") for r in rows) or any(row_shows(r, mine) for r in rows):
+            return None
+        return self.menu_hint(sim)
+
+    def _lowest_dealt(self, sim):
+        """``(deal seat, card)`` of the lowest diamond dealt while deal 1 waits for the
+        person holding it to name the first leader; None otherwise."""
+        if not self._waiting_leader(sim) or not sim.dealt_hands:
+            return None
+        from core.games.bank import lowest_diamond
+        low = lowest_diamond(sim.dealt_hands)
+        if low is None or sim.pad_of(low[0]) not in sim.humans:
+            return None
+        return low
+
     def choices(self, sim):
         if self._waiting_leader(sim):
             pad = self._leader_pad(sim)
