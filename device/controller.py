@@ -436,7 +436,8 @@ class Controller:
             self._checkpoint()
         if self.link is not None:
             columns, rows = self.flow.sheet_table(self.match)
-            self.link.deal_over(len(rows), " / ".join(lines[:2]))
+            # a host has no CGRAM: the verdict's suit glyphs as the look's marks
+            self.link.deal_over(len(rows), self.app.screens.vocab.marked(" / ".join(lines[:2])))
             if rows:
                 self.link.row(columns, rows[-1])
         self.result = None

@@ -222,7 +222,9 @@ class TablePlayer:
             if self.ctl.last_trick.held():  # the last trick first, NEXT shows the result
                 self.last_trick_lcd = b.lcd_lines()
                 b.press(1)
-            self.result_lines = list(self.ctl.view().lines or ())
+            # as a console prints them: the CGRAM suit codes as the look's marks
+            vocab = self.ctl.app.screens.vocab
+            self.result_lines = [vocab.marked(l) for l in self.ctl.view().lines or ()]
             self.result_lcd = b.lcd_lines()
         elif kind == "next":
             b.press(2)

@@ -6,6 +6,7 @@ contract/chien lines name every card as the table's vocabulary does (``core.voca
 deck's default look: the Prager Skat deck of seed 003, the Marseille tarot), never by the
 wire's code ("CJ", "HK", "S10"): Skat seed 1 and French Tarot seed 3 (4 players)."""
 
+import os
 import re
 
 import pytest
@@ -160,3 +161,40 @@ def test_a_skat_computers_reason_names_the_seat_that_played():
             assert (who, card) in links, (who, card, links)
     finally:
         sim.close()
+
+
+def test_the_skat_result_row_names_the_suit_in_the_decks_look():
+    """The LCD's result row shows a suit game by its suit's glyph (device.glyphs, CGRAM),
+    not the ISS letter "C" a new user saw ("P2 C 81p 8t"): seed 1's acorns game reads
+    "E" (Eichel) with the Prager look and "♣" with the French, on the LCD (read back from
+    its CGRAM), in the summary and in the side panel's deal-over line (the link's text:
+    no CGRAM code reaches a host or the window's font)."""
+    for look, mark in ((None, "E"), ("french", "♣")):
+        looks.use("skat", look)
+        sim = SimApp("skat", 3, seed=1, human=(), fixed_dt=17, think_ms=60, collect_ms=100)
+        you = MousePerson(sim, 17)
+        try:
+            you.until(lambda: bool(sim.results), limit=20000)
+            assert sim.results[0].contract.kind == 0  # acorns (clubs): ISS "C"
+            assert sim.results[0].contract.hand is False
+            r = sim.results[0]
+            want = "P2 %s %dp %dt" % (mark, r.declarer_points, r.declarer_tricks)
+            assert sim.summaries[0][0] == want, sim.summaries[0]
+            assert sim.ctl.view().lines[0].startswith("P2 \x00 ")  # the glyph's CGRAM code
+            you.until(lambda: "p " in sim.board.lcd_lines()[0], limit=400)
+            assert sim.board.lcd_lines()[0].strip() == want  # read back
+            you.until(lambda: any(" over: " in l for l in sim.traffic.lines), limit=4000)
+            over = [l for l in sim.traffic.lines if " over: " in l]
+            assert over[0].endswith(": %s / %s" % (want, sim.summaries[0][1])), over
+        finally:
+            sim.close()
+    looks.use("skat", None)
+
+
+def test_the_demo_prints_the_suit_as_the_look_marks_it(capsys):
+    """`trickref demo --game skat --seed 2` (P2's Eichel hand game): the result row as the
+    Prager look marks the suit ("E", then "H" for hand), not the ISS "CH"."""
+    from host_sim.cli import main
+    main(["demo", "--game", "skat", "--seed", "2", "--png", os.devnull])
+    out = capsys.readouterr().out
+    assert "result   | P2 EH 91p 6t\n" in out, out

@@ -227,9 +227,18 @@ def _verdict_lines(result, match):
         return _ramsch_lines(result, seats)
     verdict = "overbid" if result.overbid else ("won" if result.won else "lost")
     return [say("%s %s %dp %dt") % (_who(seats, result.declarer),
-                                    skat.contract_code(result.contract),
+                                    _contract_lcd(result.contract),
                                     result.declarer_points, result.declarer_tricks),
             "%s%s %+d" % (say(verdict), _doubles_tag(result.levels), result.value)]
+
+
+def _contract_lcd(contract):
+    """The contract as the LCD's result row shows it: a suit game by its suit's glyph in
+    the deck's look (CGRAM code ``chr(suit)``, device.glyphs: acorns or clubs, never the
+    ISS letter "C"), then the ISS marks (H hand, S schneider, Z schwarz, O ouvert); grand
+    "G", null "N" (what Skat lists write)."""
+    code = skat.contract_code(contract)
+    return chr(contract.kind) + code[1:] if contract.kind < 4 else code
 
 
 def _doubles_tag(levels):

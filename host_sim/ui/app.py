@@ -346,6 +346,11 @@ class SimApp:
         seating = self.ctl.view().seating  # the deal's, built once when it started
         return pad if seating is None else seating.seat(pad)
 
+    def _marked(self, lines):
+        """LCD ``lines`` with the CGRAM suit codes as the look's suit marks
+        (``core.vocab.Vocabulary.marked``), for the side panel and the terminal."""
+        return [vocabulary(self.deck).marked(line) for line in lines]
+
     def seat_name(self, seat):
         """Deal seat ``seat`` as the table names it: its pad's "P<n>"."""
         return "P%d" % (self.pad_of(seat) + 1)
@@ -664,7 +669,8 @@ class SimApp:
             elif isinstance(ev, DealOver):
                 self.results.append(ev.result)
                 # now, before the deal is booked: Skat's seats rotate with the dealer
-                self.summaries.append(self.flow.result_lines(ev.result, self.match))
+                self.summaries.append(self._marked(self.flow.result_lines(ev.result,
+                                                                          self.match)))
                 self.breakdowns.append(result_words(self.flow, ev.result, self._name_of_seat,
                                                     self.deck, self.summaries[-1]))
                 for line in self.breakdowns[-1]:
