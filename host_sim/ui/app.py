@@ -212,7 +212,7 @@ class SimApp:
             # the frames the board sends on its link, in the players' numbering
             traffic = link_tap(self.board.uart, self._name_of_seat)
         self.traffic = TrafficLog(traffic)
-        self.traffic_title = "Link traffic  %s" % self.link_url
+        self.traffic_title = _("Link traffic  %s") % self.link_url
         self.operator = Operator(self.board, log=self.note)
         self.signals = Signals()
         self.renderer = Renderer()

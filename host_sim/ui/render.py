@@ -45,6 +45,18 @@ def fixed_words(words):
                 _("play passes counter-clockwise (to the right)")}.get(words, words)
 
 
+def button_names():
+    """The board's three buttons as the window labels them, in the table's language
+    (gettext): PREV, NEXT, OK."""
+    return (_("< PREV"), _("NEXT >"), _("OK"))
+
+
+def buzzer_words(buzz):
+    """The line under the LED: what the buzzer sounds (``buzz``, already in words), or
+    that it is quiet (None), in the table's language."""
+    return (_("buzzer: %s") % buzz) if buzz else _("buzzer: quiet")
+
+
 class Renderer:
     """Draws a SimApp; ``draw(surface, sim, layout)`` returns nothing but fills
     ``sim.card_rects`` (card -> Rect as drawn), ``sim.draw_order`` (bottom first) and
@@ -321,9 +333,9 @@ class Renderer:
         pygame.draw.circle(surface, LED_COLOURS.get(led, (60, 64, 60)) if led else (60, 64, 60),
                            (lx, ly), rad)
         buzz = sim.signals.buzz(sim.now)
-        text = ("buzzer: " + buzz) if buzz else "buzzer: quiet"
-        surface.blit(self.text(text, 18, TURN if buzz else DIM), (lay.buzzer.x, lay.buzzer.y + 6))
-        names = ("< PREV", "NEXT >", "OK")
+        surface.blit(self.text(buzzer_words(buzz), 18, TURN if buzz else DIM),
+                     (lay.buzzer.x, lay.buzzer.y + 6))
+        names = button_names()
         for i, r in enumerate(lay.buttons):
             down = sim.board.hw.buttons[i].value() == 0
             pygame.draw.rect(surface, BUTTON_DOWN if down else BUTTON, r, border_radius=10)
