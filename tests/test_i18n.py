@@ -156,3 +156,33 @@ def test_the_windows_own_labels_in_the_tables_language(lang, buttons, title, qui
             sim.close()
     finally:
         i18n.set_language("en")
+
+
+def test_the_status_line_draws_every_letter_of_the_catalogues():
+    """The status line's font (host_sim.ui.render.Renderer.status_text, the bundled DejaVu
+    Sans Mono) has a glyph for every character of the German, French and Ukrainian
+    catalogues and every look's suit marks: none is drawn as the font's missing-glyph
+    box, which pygame's default font draws for "№" (uk) and the suit signs."""
+    pygame = pytest.importorskip("pygame")
+    from core.cards import deck_named
+    from core.vocab import LOOKS, Vocabulary
+    from host_sim.ui.render import Renderer
+    pygame.font.init()
+    r = Renderer()
+
+    def pixels(ch):
+        st, _size = r.status_text(ch, 10 ** 6)
+        return pygame.image.tobytes(st, "RGBA"), st.get_size()
+
+    chars = set()
+    for lang in ("de", "fr", "uk"):
+        for m in _po(lang):
+            for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
+                chars |= set(s or "")
+    for deck, looks in LOOKS.items():
+        for look in looks:
+            chars |= set(Vocabulary(deck_named(deck), look).suit_marks)
+    assert {"№", "ї", "є", "ü", "é", "♣", "♦"} <= chars
+    box = pixels("\ue000")  # a private-use code point: no font has it
+    missing = sorted(c for c in chars if c.strip() and pixels(c) == box)
+    assert missing == [], missing

@@ -45,6 +45,9 @@ def fixed_words(words):
                 _("play passes counter-clockwise (to the right)")}.get(words, words)
 
 
+STATUS_SIZES = (20, 17, 15, 13)  # the status line's font sizes, largest first
+
+
 def button_names():
     """The board's three buttons as the window labels them, in the table's language
     (gettext): PREV, NEXT, OK."""
@@ -92,6 +95,16 @@ class Renderer:
             t = self.font(size, mono, bold).render(s, True, colour)
             self._text[key] = t
         return t
+
+    def status_text(self, line, width):
+        """``(surface, size)``: the status line drawn in the bundled DejaVu Sans Mono, bold
+        (pygame's default font has Latin and Cyrillic but draws a box for the suit signs
+        and the Ukrainian "№"), at the largest size that fits ``width`` pixels."""
+        for size in STATUS_SIZES:  # smaller until it fits the table's width
+            st = self.text(line, size, TEXT, mono=True, bold=True)
+            if st.get_width() <= width:
+                break
+        return st, size
 
     def face(self, deck, card, size):
         vocab = vocabulary(deck)  # the board's look for the deck, the table's language
@@ -249,11 +262,7 @@ class Renderer:
             grabs[c] = rr.center
         self._result_box(surface, sim, lay)
         # status and help
-        line = sim.status_line()
-        for size in (22, 19, 16):  # smaller until it fits the table's width
-            st = self.text(line, size, TEXT, bold=True)
-            if st.get_width() <= t.w - 40:
-                break
+        st, size = self.status_text(sim.status_line(), t.w - 40)
         surface.blit(st, (t.x + 26, t.y + 14 + (22 - size) // 2))
         hint = self.text(_("drag cards onto pads  |  click a card: lay it on its pad  |  "
                            "A: computer acts for you  |  C: collect trick  |  F2: screenshot"),
