@@ -9,6 +9,7 @@ wire's code ("CJ", "HK", "S10"): Skat seed 1 and French Tarot seed 3 (4 players)
 import os
 import re
 
+import pygame
 import pytest
 
 from core.cards import SKAT, TAROT
@@ -17,6 +18,7 @@ from core.vocab import Vocabulary
 from device import looks, words
 from host_sim import i18n
 from host_sim.ui.app import SimApp
+from host_sim.ui.render import PANEL_SIZE
 from host_sim.ui.words import card_words
 from simperson import MousePerson
 
@@ -198,3 +200,31 @@ def test_the_demo_prints_the_suit_as_the_look_marks_it(capsys):
     main(["demo", "--game", "skat", "--seed", "2", "--png", os.devnull])
     out = capsys.readouterr().out
     assert "result   | P2 EH 91p 6t\n" in out, out
+
+
+def test_the_side_panels_long_lines_wrap_at_its_edge():
+    """A link line longer than the side panel is wrapped at word breaks, not cut: every
+    row fits the panel's width in its font, the rows hold the whole line (the seed-1 Skat
+    run: the computer's contract and the cards' reasons are longer than the 1280x800
+    window's panel), and a short line stays one row."""
+    pygame.font.init()
+    sim = SimApp("skat", 3, seed=1, human=(), fixed_dt=17, think_ms=60, collect_ms=100,
+                 size=(1280, 800))
+    try:
+        sim.run(frames=400)
+        r = sim.renderer
+        tr = sim.layout.traffic
+        font = r.font(PANEL_SIZE, mono=True)
+        lines = list(sim.traffic.lines)
+        long = [l for l in lines if font.size(l)[0] > tr.w - 12]
+        assert long, lines  # the panel is narrower than some line
+        for line in long + [lines[0]]:
+            rows = [row for row, _c in r.panel_rows([line], tr.w - 12, 50)]
+            assert all(font.size(row)[0] <= tr.w - 12 for row in rows), rows
+            assert " ".join(row.strip() for row in rows) == " ".join(line.split()), rows
+            fits = font.size(line)[0] <= tr.w - 12
+            assert (len(rows) == 1) if fits else (len(rows) > 1), rows
+        shown = r.panel_rows(lines, tr.w - 12, 30)
+        assert len(shown) == 30 and shown[-1][0].strip() in lines[-1]  # the newest last
+    finally:
+        sim.close()

@@ -7,6 +7,7 @@ its suit; faces, text and LCD cells are cached surfaces, so a frame is mostly bl
 """
 
 import os
+import textwrap
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
@@ -45,7 +46,9 @@ def fixed_words(words):
                 _("play passes counter-clockwise (to the right)")}.get(words, words)
 
 
-STATUS_SIZES = (20, 17, 15, 13)  # the status line's font sizes, largest first
+STATUS_SIZES = (20, 17, 15, 13)
+PANEL_SIZE = 12  # the link panel's font size and row height, pixels
+PANEL_LINE_H = 15  # the status line's font sizes, largest first
 
 
 def button_names():
@@ -356,14 +359,27 @@ class Renderer:
         surface.blit(self.text(sim.traffic_title, 18, PANEL_TEXT, bold=True), lay.traffic_title)
         tr = lay.traffic
         pygame.draw.rect(surface, (24, 26, 30), tr, border_radius=6)
-        line_h = 15
-        n = max(0, (tr.h - 8) // line_h)
-        lines = list(sim.traffic.lines)[-n:] if n else []
+        n = max(0, (tr.h - 8) // PANEL_LINE_H)
+        rows = self.panel_rows(sim.traffic.lines, tr.w - 12, n)
         clip = surface.get_clip()
         surface.set_clip(tr.inflate(-6, -4))
-        for i, line in enumerate(lines):
+        for i, (row, colour) in enumerate(rows):
+            surface.blit(self.text(row, PANEL_SIZE, colour, mono=True),
+                         (tr.x + 6, tr.y + 4 + i * PANEL_LINE_H))
+        surface.set_clip(clip)
+
+    def panel_rows(self, lines, width, n):
+        """The last ``n`` rows of the link panel for ``lines`` (oldest first), each line
+        wrapped at word breaks to ``width`` pixels of the panel's monospaced font (its
+        continuation rows indented), as ``[(row, colour)]``: a refusal or revoke red,
+        a trick or deal end yellow."""
+        if n <= 0:
+            return []
+        cols = max(8, width // self.font(PANEL_SIZE, mono=True).size("M")[0])
+        rows = []
+        for line in list(lines)[-n:]:  # a line gives at least one row
             colour = (240, 120, 110) if ("REFUSE" in line or "REVOKE" in line) else (
                 (250, 215, 110) if "TRICK" in line or "OVER" in line else (190, 200, 190))
-            surface.blit(self.text(line[:90], 12, colour, mono=True),
-                         (tr.x + 6, tr.y + 4 + i * line_h))
-        surface.set_clip(clip)
+            for row in textwrap.wrap(line, cols, subsequent_indent="    ") or [""]:
+                rows.append((row, colour))
+        return rows[-n:]
