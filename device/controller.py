@@ -272,7 +272,9 @@ class Controller:
 
     def enter_table(self):
         """Show what the deal needs next: its result, a choice to enter (the flow's
-        ``prompt``, required: MODE_CHOICE), or card play (MODE_TABLE)."""
+        ``prompt``, required: MODE_CHOICE), or card play (MODE_TABLE), in the language in
+        use (the Language menu may have changed it while the deal waited)."""
+        self.app.screens.speak()
         deal = self.app.referee.deal
         if deal.is_over():
             self._deal_over(deal.result())

@@ -76,13 +76,16 @@ _MARK = re.compile(r"\s+\d+/\d+$")  # the "n/N" position mark of a 2-row menu
 
 def row_shows(row, label):
     """True when an LCD menu row (cursor mark ``>`` first) shows ``label``, possibly cut
-    short by the LCD width, followed by blanks and the "n/N" position mark. ``label`` is
+    short by the LCD width, followed by blanks, the " *" of the choice in use and the "n/N"
+    position mark. ``label`` is
     English; the LCD shows it in the table's language (device.words)."""
     if not row.startswith(">"):
         return False
     from device.menu import _say
     label = _say(label)
     text = _MARK.sub("", row[1:].rstrip()).rstrip()
+    if text.endswith(" *"):  # the choice in use (the Language and Deck look menus)
+        text = text[:-2]
     return text == label or (len(text) >= 8 and label.startswith(text))
 
 
