@@ -187,6 +187,19 @@ class Controller:
         from device.view import view_of
         return view_of(self)
 
+    def cursor_item(self):
+        """The menu item under the cursor (a ``device.menu.Item``) while a menu is on the
+        LCD, else None (a host's request over it, a screen that is no menu). Its English
+        ``label`` is the item's stable key: scripts and the simulator choose items by it
+        while the LCD shows them in the table's language."""
+        if self.host_ask is not None and self.host_ask.active():
+            return None
+        stack = getattr(self._mode, "stack", None)
+        if stack is None:
+            return None
+        m = stack.top
+        return m.items[m.cursor]
+
     def accepts_host_requests(self):
         """False while the table is in a mode a host request must not interrupt (a deck
         audit, tag writing, pairing)."""

@@ -14,13 +14,33 @@ from device.words import lcd, tr
 
 class Item:
     """One menu line: ``label`` and either ``actions`` (list of (verb, args)), a ``submenu``
-    (a Menu or a zero-argument callable returning one), or a ``value`` for the caller."""
+    (a Menu or a zero-argument callable returning one), or a ``value`` for the caller.
 
-    def __init__(self, label, actions=None, submenu=None, value=None):
+    ``label`` is English, the item's stable key (scripts and the simulator's computers
+    choose an item by it, ``Controller.cursor_item``); the LCD shows it in the table's
+    language. ``fill``: the values of a label made from a ``%``-format (a seat, a number:
+    :func:`filled`), so that the format is translated, not the filled label."""
+
+    def __init__(self, label, actions=None, submenu=None, value=None, fill=None):
         self.label = label
         self.actions = actions
         self.submenu = submenu
         self.value = value
+        self.fill = fill  # (format, values) or None
+
+    def words(self):
+        """The item as the LCD writes it: the label, or its format filled, in the
+        table's language and the LCD's alphabet (device.words)."""
+        if self.fill is None:
+            return _say(self.label)
+        return lcd(tr(self.fill[0]) % self.fill[1])
+
+
+def filled(fmt, values, actions=None, submenu=None, value=None):
+    """An :class:`Item` whose label is ``fmt % values`` (a tuple: a seat "P2", a number):
+    the English label is its key (``"P2 declarer"``), the LCD shows ``fmt`` translated
+    and filled (``"P2 spielt"`` in German)."""
+    return Item(fmt % values, actions, submenu, value, (fmt, values))
 
 
 class Items:
@@ -100,11 +120,11 @@ class MenuStack:
             w = cols - 1 - len(mark)
             if mark and len(out[0]) <= w:  # MicroPython's str has no ljust: pad by hand
                 out[0] = (out[0] + " " * w)[:w] + " " + mark
-            out.append(">" + _say(m.items[m.cursor].label))
+            out.append(">" + m.items[m.cursor].words())
         else:
             first = max(0, min(m.cursor - 1, len(m.items) - (rows - 1)))
             for i in range(first, min(len(m.items), first + rows - 1)):
-                out.append((">" if i == m.cursor else " ") + _say(m.items[i].label))
+                out.append((">" if i == m.cursor else " ") + m.items[i].words())
         return fit(out, cols, rows)
 
 

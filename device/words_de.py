@@ -196,4 +196,12 @@ WORDS = {
     'won: ': 'gewonnen: ',
     '%s goes? %d/%d': '%s geht? %d/%d',
     '%s trump': '%s Trumpf',
+    # in-deal menu items made with a seat or a number (device.menu.filled)
+    '%s declarer': '%s spielt',
+    'Claim (%s)': 'Rest an %s',
+    '%s resigns': '%s gibt auf',
+    '%s left': '%s weg',
+    'Go (%d)': 'Geht (%d)',
+    'No (%d)': 'Nein (%d)',
+    'Scan %d cards': '%d Kt. scannen',
 }

@@ -196,4 +196,12 @@ WORDS = {
     'won: ': 'gagnants: ',
     '%s goes? %d/%d': '%s va? %d/%d',
     '%s trump': '%s atout',
+    # in-deal menu items made with a seat or a number (device.menu.filled)
+    '%s declarer': '%s déclarant',
+    'Claim (%s)': 'Reste à %s',
+    '%s resigns': '%s abandonne',
+    '%s left': '%s parti',
+    'Go (%d)': 'Va (%d)',
+    'No (%d)': 'Non (%d)',
+    'Scan %d cards': 'Scan %d cartes',
 }

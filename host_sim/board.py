@@ -89,6 +89,21 @@ def row_shows(row, label):
     return text == label or (len(text) >= 8 and label.startswith(text))
 
 
+def on_item(board, label):
+    """True when the board's menu cursor is on the item ``label``: the item's key (its
+    English label as the firmware writes it, ``"P2 declarer"``, read through
+    ``Controller.cursor_item``) equals ``label``, whatever language the LCD shows it in,
+    or else an LCD row shows ``label`` (:func:`row_shows`: a label translated when its
+    menu was made, a board without a controller in this process)."""
+    ctl = getattr(board, "controller", None)
+    item = ctl.cursor_item() if ctl is not None else None
+    if item is not None:
+        key = item.label[:-2] if item.label.endswith(" *") else item.label  # the choice in use
+        if label in (key, item.label):
+            return True
+    return any(row_shows(line, label) for line in board.lcd_lines())
+
+
 class SimBoard:
     """A Pico table controller with ``seats`` pads and a ``cols`` x ``rows`` LCD.
 
@@ -209,13 +224,12 @@ class SimBoard:
         return events + self.run(60)
 
     def choose(self, label, limit=80):
-        """Press NEXT until the LCD's cursor row shows ``label``, then OK (menus mark the
-        current item with ``>``), ``label`` in English: the LCD shows it in the table's
-        language (device.words). Raises LookupError if it never appears."""
+        """Press NEXT until the menu's cursor is on the item ``label`` (:func:`on_item`: its
+        English key, the LCD showing it in the table's language), then OK. Raises
+        LookupError if it never appears."""
         for _ in range(limit):
-            for line in self.lcd_lines():
-                if row_shows(line, label):
-                    return self.press(2)
+            if on_item(self, label):
+                return self.press(2)
             self.press(1)
         raise LookupError("menu item %r not found; LCD shows %r" % (label, self.lcd_lines()))
 
