@@ -204,4 +204,7 @@ WORDS = {
     'Go (%d)': 'Geht (%d)',
     'No (%d)': 'Nein (%d)',
     'Scan %d cards': '%d Kt. scannen',
+    'scan %d cards': '%d Karten scannen',
+    'on any pad': 'auf ein Feld',
+    'scanned %d of %d': '%d von %d gescannt',
 }

@@ -204,4 +204,7 @@ WORDS = {
     'Go (%d)': 'Va (%d)',
     'No (%d)': 'Non (%d)',
     'Scan %d cards': 'Scan %d cartes',
+    'scan %d cards': 'scan %d cartes',
+    'on any pad': 'sur un tapis',
+    'scanned %d of %d': '%d sur %d scannees',
 }

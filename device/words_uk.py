@@ -204,4 +204,7 @@ WORDS = {
     'Go (%d)': 'Йде (%d)',
     'No (%d)': 'Ні (%d)',
     'Scan %d cards': 'Сканувати %d',
+    'scan %d cards': 'сканувати: %d',
+    'on any pad': 'на будь-яке поле',
+    'scanned %d of %d': 'скановано %d з %d',
 }

@@ -161,3 +161,17 @@ def test_skat_table_items_with_a_seat_in_the_language(speak, lang, claim, resign
         item = filled(fmt, (who,))
         assert item.label == fmt % who
         assert MenuStack(Menu("Table", [item])).lines(16, 2)[1].rstrip() == want
+
+
+@pytest.mark.parametrize("lang,ask,count", [
+    ("de", ["6 Karten scannen", "auf ein Feld"], "1 von 6 gescannt"),
+    ("fr", ["scan 6 cartes", "sur un tapis"], "1 sur 6 scannees"),
+    ("uk", ["skanuvaty: 6", "na bud-iake pole"], "skanovano 1 z 6")])
+def test_the_ecart_scan_screens_in_the_language(speak, lang, ask, count):
+    """Tarot seed 3 (P4's prise, a chien of 6): the écart's "scan 6 cards / on any pad"
+    and its count "scanned 1 of 6" on the LCD in the table's language (the phrases were
+    filled before they were looked up, so they stayed English)."""
+    frames = _frames("tarot", 4, lang)
+    assert ask in frames, frames
+    assert [count, ""] in frames
+    assert not [f for f in frames if f[0].startswith(("scan 6 cards", "scanned "))]
