@@ -138,14 +138,6 @@ class Vocabulary:
         LCD's CGRAM suit glyphs read back as (``device.glyphs.glyph_map``)."""
         return self._t[0]
 
-    def marked(self, text):
-        """``text`` written for the LCD (a suit's CGRAM glyph as ``chr(suit)``, suits
-        0..3) with each suit as its mark in this look (:attr:`suit_marks`: ``"E"`` for
-        Eichel in the Prager look, ``"\u2663"`` with the French): the LCD's line for a
-        link, a console or a window font, which have no CGRAM."""
-        marks = self._t[0]
-        return "".join(marks[ord(ch)] if ord(ch) < 4 else ch for ch in text)
-
     def suit_name(self, suit):
         """The name of suit number ``suit`` (0..3) in this look and language."""
         return self._t[3][suit]

@@ -187,19 +187,6 @@ class Controller:
         from device.view import view_of
         return view_of(self)
 
-    def cursor_item(self):
-        """The menu item under the cursor (a ``device.menu.Item``) while a menu is on the
-        LCD, else None (a host's request over it, a screen that is no menu). Its English
-        ``label`` is the item's stable key: scripts and the simulator choose items by it
-        while the LCD shows them in the table's language."""
-        if self.host_ask is not None and self.host_ask.active():
-            return None
-        stack = getattr(self._mode, "stack", None)
-        if stack is None:
-            return None
-        m = stack.top
-        return m.items[m.cursor]
-
     def accepts_host_requests(self):
         """False while the table is in a mode a host request must not interrupt (a deck
         audit, tag writing, pairing)."""
@@ -285,9 +272,7 @@ class Controller:
 
     def enter_table(self):
         """Show what the deal needs next: its result, a choice to enter (the flow's
-        ``prompt``, required: MODE_CHOICE), or card play (MODE_TABLE), in the language in
-        use (the Language menu may have changed it while the deal waited)."""
-        self.app.screens.speak()
+        ``prompt``, required: MODE_CHOICE), or card play (MODE_TABLE)."""
         deal = self.app.referee.deal
         if deal.is_over():
             self._deal_over(deal.result())
@@ -451,8 +436,7 @@ class Controller:
             self._checkpoint()
         if self.link is not None:
             columns, rows = self.flow.sheet_table(self.match)
-            # a host has no CGRAM: the verdict's suit glyphs as the look's marks
-            self.link.deal_over(len(rows), self.app.screens.vocab.marked(" / ".join(lines[:2])))
+            self.link.deal_over(len(rows), " / ".join(lines[:2]))
             if rows:
                 self.link.row(columns, rows[-1])
         self.result = None

@@ -17,30 +17,34 @@ class Item:
     (a Menu or a zero-argument callable returning one), or a ``value`` for the caller.
 
     ``label`` is English, the item's stable key (scripts and the simulator's computers
-    choose an item by it, ``Controller.cursor_item``); the LCD shows it in the table's
-    language. ``fill``: the values of a label made from a ``%``-format (a seat, a number:
-    :func:`filled`), so that the format is translated, not the filled label."""
+    choose an item by it, ``device.view.cursor_item``); the LCD shows it in the table's
+    language. An item made from a ``%``-format (a seat, a number: :func:`filled`) keeps
+    the format and its values in ``fill``, so that the format is translated, not the
+    filled label; only such items have the attribute (a board holds many items: issue 19,
+    each attribute costs every instance)."""
 
-    def __init__(self, label, actions=None, submenu=None, value=None, fill=None):
+    def __init__(self, label, actions=None, submenu=None, value=None):
         self.label = label
         self.actions = actions
         self.submenu = submenu
         self.value = value
-        self.fill = fill  # (format, values) or None
 
     def words(self):
         """The item as the LCD writes it: the label, or its format filled, in the
         table's language and the LCD's alphabet (device.words)."""
-        if self.fill is None:
+        fill = getattr(self, "fill", None)  # (format, values)
+        if fill is None:
             return _say(self.label)
-        return lcd(tr(self.fill[0]) % self.fill[1])
+        return lcd(tr(fill[0]) % fill[1])
 
 
 def filled(fmt, values, actions=None, submenu=None, value=None):
     """An :class:`Item` whose label is ``fmt % values`` (a tuple: a seat "P2", a number):
     the English label is its key (``"P2 declarer"``), the LCD shows ``fmt`` translated
     and filled (``"P2 spielt"`` in German)."""
-    return Item(fmt % values, actions, submenu, value, (fmt, values))
+    item = Item(fmt % values, actions, submenu, value)
+    item.fill = (fmt, values)
+    return item
 
 
 class Items:

@@ -55,14 +55,6 @@ class Screens:
         self.last_taken = None  # the TrickTaken of the trick just ended (last_trick)
         self.name = name or seat_label
 
-    def speak(self):
-        """Name cards in the language in use from now on (``device.words``: the Language
-        menu changed it during the deal; a French-suited deck's ranks are the language's
-        letters)."""
-        lang = words.language()
-        if self.vocab.lang != lang:
-            self.vocab = Vocabulary(self.deck, self.vocab.look, lang)
-
     def fit(self, lines):
         """Pad/cut ``lines`` to exactly ``rows`` rows of ``cols`` characters, in the LCD's
         alphabet (``device.words.lcd``, then ``device.lcdtext.fit``)."""

@@ -71,6 +71,16 @@ def glyph_map():
     return m
 
 
+def marked(text, vocab):
+    """``text`` written for the LCD (a suit's CGRAM glyph as ``chr(suit)``, suits 0..3:
+    the firmware's lines, the link's deal-over text) with each suit as its mark in
+    ``vocab``'s look (``core.vocab.Vocabulary.suit_marks``: ``"E"`` for Eichel in the
+    Prager look, ``"\u2663"`` with the French): for a console, a window font or a
+    terminal, which have no CGRAM."""
+    marks = vocab.suit_marks
+    return "".join(marks[ord(ch)] if ord(ch) < 4 else ch for ch in text)
+
+
 _MARK = re.compile(r"\s+\d+/\d+$")  # the "n/N" position mark of a 2-row menu
 
 
@@ -92,11 +102,14 @@ def row_shows(row, label):
 def on_item(board, label):
     """True when the board's menu cursor is on the item ``label``: the item's key (its
     English label as the firmware writes it, ``"P2 declarer"``, read through
-    ``Controller.cursor_item``) equals ``label``, whatever language the LCD shows it in,
+    ``device.view.cursor_item``) equals ``label``, whatever language the LCD shows it in,
     or else an LCD row shows ``label`` (:func:`row_shows`: a label translated when its
     menu was made, a board without a controller in this process)."""
     ctl = getattr(board, "controller", None)
-    item = ctl.cursor_item() if ctl is not None else None
+    item = None
+    if ctl is not None:
+        from device.view import cursor_item
+        item = cursor_item(ctl)
     if item is not None:
         key = item.label[:-2] if item.label.endswith(" *") else item.label  # the choice in use
         if label in (key, item.label):

@@ -42,7 +42,7 @@ from device.buttons import DEBOUNCE_MS, LONG_MS  # noqa: E402
 from device import flows  # noqa: E402
 from device.controller import MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_TABLE  # noqa: E402
 from device.last_trick import HOLD_MS  # noqa: E402
-from host_sim.board import SimBoard, TaggedDeck, row_shows  # noqa: E402
+from host_sim.board import SimBoard, TaggedDeck, marked, row_shows  # noqa: E402
 from host_sim.i18n import _, ngettext  # noqa: E402
 from host_sim.ui import auction, journal_export, robot  # noqa: E402
 from host_sim.players.computer import Computer  # noqa: E402
@@ -348,8 +348,8 @@ class SimApp:
 
     def _marked(self, lines):
         """LCD ``lines`` with the CGRAM suit codes as the look's suit marks
-        (``core.vocab.Vocabulary.marked``), for the side panel and the terminal."""
-        return [vocabulary(self.deck).marked(line) for line in lines]
+        (``host_sim.board.marked``), for the side panel and the terminal."""
+        return [marked(line, vocabulary(self.deck)) for line in lines]
 
     def seat_name(self, seat):
         """Deal seat ``seat`` as the table names it: its pad's "P<n>"."""
