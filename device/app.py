@@ -23,6 +23,7 @@ from device.reasons import (CLEAR_PADS, LIFT_CARD, NOT_BOUND, TAG_REWRITTEN,  # 
                             TWO_TAGS)
 from device.screens import Screens, deck_title
 from device.seating import Seating
+from device.words import tr
 
 
 class App:
@@ -87,7 +88,7 @@ class App:
         """Collect the next ``count`` distinct cards laid on any pad, then apply
         ``verb(*prefix, cards)`` (an écart, a poignée, the skat)."""
         self._collect = [verb, count, [], tuple(prefix)]
-        self.show(self.screens.message("scan %d cards" % count, "on any pad"))
+        self.show(self.screens.message(tr("scan %d cards") % count, "on any pad"))
 
     def awaiting_reason(self):
         """Why the deal waits for cards, for the LCD's first row (the deal's end reason:
@@ -244,7 +245,7 @@ class App:
             return []
         cards.append(card)
         if len(cards) < count:
-            self.show(self.screens.message("scanned %d of %d" % (len(cards), count)))
+            self.show(self.screens.message(tr("scanned %d of %d") % (len(cards), count)))
             return []
         self._collect = None
         events = self.referee.act(verb, *(prefix + (cards,)))

@@ -46,8 +46,9 @@ def keep(path, text):
 
 
 def menu(storage, done):
-    """The "Language" menu: one item per language, written in its own words; choosing one
-    saves it and calls ``done()`` (the caller redraws its menu)."""
+    """The "Language" menu: one item per language, written in its own words, the one in
+    use marked ``*`` (as the "Deck look" menu marks its look); choosing one saves it and
+    calls ``done()`` (the caller redraws its menu)."""
     def choose(code):
         def pick():
             try:
@@ -56,5 +57,6 @@ def menu(storage, done):
                 pass  # kept in RAM: the next boot speaks the saved one
             return done()
         return pick
-    return Menu("Language", [Item(name, value=choose(code))
+    now = words.language()
+    return Menu("Language", [Item(name + (" *" if code == now else ""), value=choose(code))
                              for code, name in zip(words.LANGUAGES, words.LANGUAGE_NAMES)])

@@ -239,7 +239,9 @@ class Link:
         return self.send(P.EV_DEAL, (number, dealer))
 
     def deal_over(self, number, text):
-        """EV_DEAL_OVER: deal ``number`` ended; ``text`` says how (the LCD's verdict)."""
+        """EV_DEAL_OVER: deal ``number`` ended; ``text`` says how (the LCD's verdict, a suit
+        as its CGRAM code ``chr(suit)`` as on the LCD: a host writes it as the look's mark,
+        ``host_sim.board.marked``)."""
         return self.send(P.EV_DEAL_OVER, (number, _text(text)))
 
     def row(self, columns, cells):

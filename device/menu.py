@@ -14,13 +14,37 @@ from device.words import lcd, tr
 
 class Item:
     """One menu line: ``label`` and either ``actions`` (list of (verb, args)), a ``submenu``
-    (a Menu or a zero-argument callable returning one), or a ``value`` for the caller."""
+    (a Menu or a zero-argument callable returning one), or a ``value`` for the caller.
+
+    ``label`` is English, the item's stable key (scripts and the simulator's computers
+    choose an item by it, ``device.view.cursor_item``); the LCD shows it in the table's
+    language. An item made from a ``%``-format (a seat, a number: :func:`filled`) keeps
+    the format and its values in ``fill``, so that the format is translated, not the
+    filled label; only such items have the attribute (a board holds many items: issue 19,
+    each attribute costs every instance)."""
 
     def __init__(self, label, actions=None, submenu=None, value=None):
         self.label = label
         self.actions = actions
         self.submenu = submenu
         self.value = value
+
+    def words(self):
+        """The item as the LCD writes it: the label, or its format filled, in the
+        table's language and the LCD's alphabet (device.words)."""
+        fill = getattr(self, "fill", None)  # (format, values)
+        if fill is None:
+            return _say(self.label)
+        return lcd(tr(fill[0]) % fill[1])
+
+
+def filled(fmt, values, actions=None, submenu=None, value=None):
+    """An :class:`Item` whose label is ``fmt % values`` (a tuple: a seat "P2", a number):
+    the English label is its key (``"P2 declarer"``), the LCD shows ``fmt`` translated
+    and filled (``"P2 spielt"`` in German)."""
+    item = Item(fmt % values, actions, submenu, value)
+    item.fill = (fmt, values)
+    return item
 
 
 class Items:
@@ -100,11 +124,11 @@ class MenuStack:
             w = cols - 1 - len(mark)
             if mark and len(out[0]) <= w:  # MicroPython's str has no ljust: pad by hand
                 out[0] = (out[0] + " " * w)[:w] + " " + mark
-            out.append(">" + _say(m.items[m.cursor].label))
+            out.append(">" + m.items[m.cursor].words())
         else:
             first = max(0, min(m.cursor - 1, len(m.items) - (rows - 1)))
             for i in range(first, min(len(m.items), first + rows - 1)):
-                out.append((">" if i == m.cursor else " ") + _say(m.items[i].label))
+                out.append((">" if i == m.cursor else " ") + m.items[i].words())
         return fit(out, cols, rows)
 
 

@@ -23,6 +23,22 @@ View = namedtuple("View", ("mode", "name", "game", "flow", "match", "app", "deal
 MODE_NAMES = ("", "main", "table", "choice", "result", "sheet", "audit", "write", "pair")
 
 
+def cursor_item(ctl):
+    """The menu item under the cursor of controller ``ctl`` (a ``device.menu.Item``) while
+    a menu is on the LCD, else None (a host's request over it, a screen that is no menu).
+    Its English ``label`` is the item's stable key: scripts and the simulator choose items
+    by it while the LCD shows them in the table's language. Here, not in the controller:
+    only a host-side reader asks (the board's heap, issue 19)."""
+    ask = ctl.host_ask
+    if ask is not None and ask.active():
+        return None
+    stack = getattr(ctl._mode, "stack", None)
+    if stack is None:
+        return None
+    m = stack.top
+    return m.items[m.cursor]
+
+
 def view_of(ctl):
     """The :data:`View` of controller ``ctl`` (``Controller.view``)."""
     app = ctl.app

@@ -200,4 +200,15 @@ WORDS = {
     'won: ': 'gewonnen: ',
     '%s goes? %d/%d': '%s geht? %d/%d',
     '%s trump': '%s Trumpf',
+    # in-deal menu items made with a seat or a number (device.menu.filled)
+    '%s declarer': '%s spielt',
+    'Claim (%s)': 'Rest an %s',
+    '%s resigns': '%s gibt auf',
+    '%s left': '%s weg',
+    'Go (%d)': 'Geht (%d)',
+    'No (%d)': 'Nein (%d)',
+    'Scan %d cards': '%d Kt. scannen',
+    'scan %d cards': '%d Karten scannen',
+    'on any pad': 'auf ein Feld',
+    'scanned %d of %d': '%d von %d gescannt',
 }

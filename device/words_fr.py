@@ -200,4 +200,15 @@ WORDS = {
     'won: ': 'gagnants: ',
     '%s goes? %d/%d': '%s va? %d/%d',
     '%s trump': '%s atout',
+    # in-deal menu items made with a seat or a number (device.menu.filled)
+    '%s declarer': '%s déclarant',
+    'Claim (%s)': 'Reste à %s',
+    '%s resigns': '%s abandonne',
+    '%s left': '%s parti',
+    'Go (%d)': 'Va (%d)',
+    'No (%d)': 'Non (%d)',
+    'Scan %d cards': 'Scan %d cartes',
+    'scan %d cards': 'scan %d cartes',
+    'on any pad': 'sur un tapis',
+    'scanned %d of %d': '%d sur %d scannees',
 }

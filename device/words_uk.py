@@ -200,4 +200,15 @@ WORDS = {
     'won: ': 'виграли: ',
     '%s goes? %d/%d': '%s йде? %d/%d',
     '%s trump': '%s козир',
+    # in-deal menu items made with a seat or a number (device.menu.filled)
+    '%s declarer': '%s розігрує',
+    'Claim (%s)': 'Решта: %s',
+    '%s resigns': '%s здається',
+    '%s left': '%s пішов',
+    'Go (%d)': 'Йде (%d)',
+    'No (%d)': 'Ні (%d)',
+    'Scan %d cards': 'Сканувати %d',
+    'scan %d cards': 'сканувати: %d',
+    'on any pad': 'на будь-яке поле',
+    'scanned %d of %d': 'скановано %d з %d',
 }

@@ -27,7 +27,7 @@ from core.rng import Rng
 from core.events import Refused, RevokeFound, TrickTaken
 from device import flows
 from device.flows.tarot import SUIT_LCD
-from host_sim.board import SimBoard, TaggedDeck, row_shows
+from host_sim.board import SimBoard, TaggedDeck, marked, row_shows
 
 OK_PRESS = "<OK>"  # a "ui" label meaning: press OK (opens the table menu during play)
 _TITLES = {"skat": "Skat", "magistr": "Magistr", "tarot": "French Tarot", "zhopa": "Zhopa"}
@@ -222,7 +222,9 @@ class TablePlayer:
             if self.ctl.last_trick.held():  # the last trick first, NEXT shows the result
                 self.last_trick_lcd = b.lcd_lines()
                 b.press(1)
-            self.result_lines = list(self.ctl.view().lines or ())
+            # as a console prints them: the CGRAM suit codes as the look's marks
+            vocab = self.ctl.app.screens.vocab
+            self.result_lines = [marked(l, vocab) for l in self.ctl.view().lines or ()]
             self.result_lcd = b.lcd_lines()
         elif kind == "next":
             b.press(2)

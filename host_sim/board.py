@@ -71,19 +71,50 @@ def glyph_map():
     return m
 
 
+def marked(text, vocab):
+    """``text`` written for the LCD (a suit's CGRAM glyph as ``chr(suit)``, suits 0..3:
+    the firmware's lines, the link's deal-over text) with each suit as its mark in
+    ``vocab``'s look (``core.vocab.Vocabulary.suit_marks``: ``"E"`` for Eichel in the
+    Prager look, ``"\u2663"`` with the French): for a console, a window font or a
+    terminal, which have no CGRAM."""
+    marks = vocab.suit_marks
+    return "".join(marks[ord(ch)] if ord(ch) < 4 else ch for ch in text)
+
+
 _MARK = re.compile(r"\s+\d+/\d+$")  # the "n/N" position mark of a 2-row menu
 
 
 def row_shows(row, label):
     """True when an LCD menu row (cursor mark ``>`` first) shows ``label``, possibly cut
-    short by the LCD width, followed by blanks and the "n/N" position mark. ``label`` is
+    short by the LCD width, followed by blanks, the " *" of the choice in use and the "n/N"
+    position mark. ``label`` is
     English; the LCD shows it in the table's language (device.words)."""
     if not row.startswith(">"):
         return False
     from device.menu import _say
     label = _say(label)
     text = _MARK.sub("", row[1:].rstrip()).rstrip()
+    if text.endswith(" *"):  # the choice in use (the Language and Deck look menus)
+        text = text[:-2]
     return text == label or (len(text) >= 8 and label.startswith(text))
+
+
+def on_item(board, label):
+    """True when the board's menu cursor is on the item ``label``: the item's key (its
+    English label as the firmware writes it, ``"P2 declarer"``, read through
+    ``device.view.cursor_item``) equals ``label``, whatever language the LCD shows it in,
+    or else an LCD row shows ``label`` (:func:`row_shows`: a label translated when its
+    menu was made, a board without a controller in this process)."""
+    ctl = getattr(board, "controller", None)
+    item = None
+    if ctl is not None:
+        from device.view import cursor_item
+        item = cursor_item(ctl)
+    if item is not None:
+        key = item.label[:-2] if item.label.endswith(" *") else item.label  # the choice in use
+        if label in (key, item.label):
+            return True
+    return any(row_shows(line, label) for line in board.lcd_lines())
 
 
 class SimBoard:
@@ -206,13 +237,12 @@ class SimBoard:
         return events + self.run(60)
 
     def choose(self, label, limit=80):
-        """Press NEXT until the LCD's cursor row shows ``label``, then OK (menus mark the
-        current item with ``>``), ``label`` in English: the LCD shows it in the table's
-        language (device.words). Raises LookupError if it never appears."""
+        """Press NEXT until the menu's cursor is on the item ``label`` (:func:`on_item`: its
+        English key, the LCD showing it in the table's language), then OK. Raises
+        LookupError if it never appears."""
         for _ in range(limit):
-            for line in self.lcd_lines():
-                if row_shows(line, label):
-                    return self.press(2)
+            if on_item(self, label):
+                return self.press(2)
             self.press(1)
         raise LookupError("menu item %r not found; LCD shows %r" % (label, self.lcd_lines()))
 

@@ -307,6 +307,13 @@ def _card(c):
 GAME_DECKS = {"skat": "skat", "tarot": "tarot", "magistr": "french36", "zhopa": "french36"}
 
 
+class _UnknownSuits:
+    suit_marks = "????"  # the LCD's suit codes of a game the console does not know
+
+
+_UNKNOWN_SUITS = _UnknownSuits()
+
+
 class CardWords:
     """The wire's card codes and rules sentences in players' words: ``core.vocab`` in
     language ``lang`` with ``looks`` ({deck name: look}, missing: the deck's default).
@@ -330,6 +337,16 @@ class CardWords:
             return v.short(v.deck.parse(code))
         except (ValueError, TypeError):
             return _card(code)
+
+    def lcd(self, text, game):
+        """The LCD's ``text`` (a suit glyph as its CGRAM code, ``chr(suit)``) with each
+        suit as this vocabulary's mark (``host_sim.board.marked``); an unknown game's
+        codes as ``?`` (nothing guessed, no control character printed)."""
+        from host_sim.board import marked
+        v = self._vocab.get(game)
+        if not isinstance(text, str):
+            return text
+        return marked(text, v) if v is not None else marked(text, _UNKNOWN_SUITS)
 
     def text(self, sentence, game):
         """A rules sentence with its cards in this vocabulary."""
@@ -392,8 +409,8 @@ def describe(item, game=None, words=None):
             return _("%s takes back %s") % (_seat(v[0]), _c(v[1]))
         if t == P.EV_DEAL:
             return _("deal %d starts, dealer %s") % (v[0], _seat(v[1]))
-        if t == P.EV_DEAL_OVER:
-            return _("deal %d over: %s") % (v[0], v[1])
+        if t == P.EV_DEAL_OVER:  # the LCD's verdict: its suit glyphs as CGRAM codes
+            return _("deal %d over: %s") % (v[0], (words or CardWords()).lcd(v[1], game))
         if t == P.EV_ROW:
             return _("sheet row: ") + ", ".join("%s=%s" % (c, x) for c, x in zip(v[0], v[1]))
         if t == P.EV_GAME_OVER:

@@ -10,7 +10,7 @@ import pygame
 
 from core.events import CardPlayed, Refused, Undone
 from device.controller import MODE_CHOICE, MODE_RESULT
-from host_sim.board import row_shows
+from host_sim.board import on_item
 from host_sim.ui import auction
 
 PREV, NEXT, OK = 0, 1, 2
@@ -49,7 +49,7 @@ class MousePerson:
         self.button(OK, LONG_HOLD_MS)
 
     def shows(self, label):
-        return any(row_shows(r, label) for r in self.sim.board.lcd_lines())
+        return on_item(self.sim.board, label)
 
     def choose(self, label, limit=80):
         """NEXT until the LCD's cursor row shows ``label``, then OK."""

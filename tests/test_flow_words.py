@@ -109,3 +109,69 @@ def test_every_setup_question_and_answer_translated(speak, lang):
                 if flow.NAME in ("magistr", "zhopa") and chosen.get("variant") == "own":
                     assert opts[1][1] == words.tr("%s trump") % "P1" != "P1 trump"
     assert not missing, sorted(missing)
+
+
+def _frames(game, players, lang, seed=3):
+    """Every LCD frame of a seeded deal played through the board's menus in ``lang``
+    (the scripts choose items by their English key: host_sim.board.on_item)."""
+    words.set_language(lang)
+    p = table_player(game, players, seed=seed)
+    frames = []
+    p.board.on_frame = lambda lines: frames.append([l.rstrip() for l in lines])
+    p.play(1)
+    return frames
+
+
+# In-deal menu items made with a seat or a number: the format, and a row that shows one
+ITEMS = [("skat", 3, "%s declarer", r">(P\d) declarer"),
+         ("zhopa", 3, "Go (%d)", r">Go \((\d+)\)"), ("zhopa", 3, "No (%d)", r">No \((\d+)\)"),
+         ("tarot", 4, "Scan %d cards", r">Scan (\d) cards")]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game,players,fmt,row", ITEMS)
+def test_in_deal_items_with_a_seat_or_number_in_the_language(speak, game, players, fmt,
+                                                             row, lang):
+    """The auction result's "P2 declarer", Zhopa's "Go (56)" / "No (..)" and the écart's
+    "Scan 6 cards" are on the LCD in the table's language ("P2 spielt", "Geht (56)",
+    "6 Kt. scannen"), the scripts still choose them (seed 3: the same deal is played),
+    and no frame shows the English item."""
+    en = [r for f in _frames(game, players, "en") for r in f]
+    values = sorted({m.group(1) for r in en for m in [re.fullmatch(row, r)] if m})
+    assert values, en  # the English run shows the item
+    other = [r for f in _frames(game, players, lang) for r in f]
+    for v in values:
+        said = ">" + words.lcd(words.tr(fmt) % ((v,) if "%s" in fmt else (int(v),)))
+        assert said != ">" + fmt % ((v,) if "%s" in fmt else (int(v),))
+        assert said in other, (said, other)
+    assert not [r for r in other if re.fullmatch(row, r)]
+
+
+@pytest.mark.parametrize("lang,claim,resigns,left", [
+    ("de", ">Rest an P1", ">P2 gibt auf", ">P3 weg"),
+    ("fr", ">Reste a P1", ">P2 abandonne", ">P3 parti"),
+    ("uk", ">Reshta: P1", ">P2 zdaietsia", ">P3 pishov")])
+def test_skat_table_items_with_a_seat_in_the_language(speak, lang, claim, resigns, left):
+    """The Skat table menu's "Claim (P1)", "P2 resigns", "P3 left" in the LCD's
+    words; their English label stays the key scripts choose by."""
+    from device.menu import Menu, MenuStack, filled
+    speak(lang)
+    for fmt, who, want in (("Claim (%s)", "P1", claim), ("%s resigns", "P2", resigns),
+                           ("%s left", "P3", left)):
+        item = filled(fmt, (who,))
+        assert item.label == fmt % who
+        assert MenuStack(Menu("Table", [item])).lines(16, 2)[1].rstrip() == want
+
+
+@pytest.mark.parametrize("lang,ask,count", [
+    ("de", ["6 Karten scannen", "auf ein Feld"], "1 von 6 gescannt"),
+    ("fr", ["scan 6 cartes", "sur un tapis"], "1 sur 6 scannees"),
+    ("uk", ["skanuvaty: 6", "na bud-iake pole"], "skanovano 1 z 6")])
+def test_the_ecart_scan_screens_in_the_language(speak, lang, ask, count):
+    """Tarot seed 3 (P4's prise, a chien of 6): the écart's "scan 6 cards / on any pad"
+    and its count "scanned 1 of 6" on the LCD in the table's language (the phrases were
+    filled before they were looked up, so they stayed English)."""
+    frames = _frames("tarot", 4, lang)
+    assert ask in frames, frames
+    assert [count, ""] in frames
+    assert not [f for f in frames if f[0].startswith(("scan 6 cards", "scanned "))]

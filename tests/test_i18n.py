@@ -119,3 +119,70 @@ def test_simulator_in_german_french_ukrainian(capsys):
         sim.close()
     i18n.set_language("uk")
     assert i18n._("press Esc again to quit") == "натисніть Esc ще раз, щоб вийти"
+
+
+@pytest.mark.parametrize("lang,buttons,title,quiet,camp", [
+    ("de", ("< ZURÜCK", "WEITER >", "OK"), "Verbindungsverkehr  ", "Summer: still", "Angriff"),
+    ("fr", ("< PRÉC.", "SUIV. >", "OK"), "Trafic de la liaison  ", "buzzer : silencieux",
+     "attaque"),
+    ("uk", ("< НАЗАД", "ДАЛІ >", "OK"), "Обмін по з'єднанню  ", "зумер: тихо", "атака")])
+def test_the_windows_own_labels_in_the_tables_language(lang, buttons, title, quiet, camp):
+    """The window's button labels, the link panel's title, the buzzer line and the Tarot
+    breakdown's camps and chelem follow the table's language (seed 3 of French Tarot:
+    P4's prise with the petit au bout to the attack, no chelem; test_sim_person has the
+    English lines)."""
+    pytest.importorskip("pygame")
+    from host_sim.ui.app import SimApp
+    from host_sim.ui.render import button_names, buzzer_words
+    i18n.set_language(lang)
+    try:
+        assert button_names() == buttons
+        assert buzzer_words(None) == quiet
+        assert buzzer_words(i18n._("beep (card accepted)")) == \
+            quiet.split(":")[0] + ": " + i18n._("beep (card accepted)")
+        sim = SimApp("tarot", 4, seed=3, human=(), fixed_dt=17, think_ms=60, collect_ms=100)
+        try:
+            assert sim.traffic_title.startswith(title), sim.traffic_title
+            for _ in range(1000):
+                if sim.results:
+                    break
+                sim.run(frames=20)
+            shown = sim.result_shown()
+            assert shown[3] == i18n._("Petit au bout: %s") % (
+                i18n._("%s, %s a defender") % (camp, "+10")), shown
+            assert shown[5] == i18n._("Chelem: %s%s") % (i18n._("none"), "") \
+                != "Chelem: none", shown
+        finally:
+            sim.close()
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_status_line_draws_every_letter_of_the_catalogues():
+    """The status line's font (host_sim.ui.render.Renderer.status_text, the bundled DejaVu
+    Sans Mono) has a glyph for every character of the German, French and Ukrainian
+    catalogues and every look's suit marks: none is drawn as the font's missing-glyph
+    box, which pygame's default font draws for "№" (uk) and the suit signs."""
+    pygame = pytest.importorskip("pygame")
+    from core.cards import deck_named
+    from core.vocab import LOOKS, Vocabulary
+    from host_sim.ui.render import Renderer
+    pygame.font.init()
+    r = Renderer()
+
+    def pixels(ch):
+        st, _size = r.status_text(ch, 10 ** 6)
+        return pygame.image.tobytes(st, "RGBA"), st.get_size()
+
+    chars = set()
+    for lang in ("de", "fr", "uk"):
+        for m in _po(lang):
+            for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
+                chars |= set(s or "")
+    for deck, looks in LOOKS.items():
+        for look in looks:
+            chars |= set(Vocabulary(deck_named(deck), look).suit_marks)
+    assert {"№", "ї", "є", "ü", "é", "♣", "♦"} <= chars
+    box = pixels("\ue000")  # a private-use code point: no font has it
+    missing = sorted(c for c in chars if c.strip() and pixels(c) == box)
+    assert missing == [], missing

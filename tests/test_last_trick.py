@@ -7,6 +7,7 @@ import pytest
 
 from device.last_trick import HOLD_MS
 from host_sim.autoplay import table_player
+from host_sim.board import marked
 
 CASES = [("skat", 3), ("tarot", 4), ("magistr", 3), ("zhopa", 4)]
 
@@ -27,6 +28,13 @@ def _to_result(game, players, seed, **kw):
     raise AssertionError("the deal never ended")
 
 
+def _result_rows(p):
+    """The result screen's lines as the LCD reads back (its suit glyphs, CGRAM codes in
+    the firmware's lines, as the look's marks: host_sim.board.marked), stripped."""
+    vocab = p.ctl.app.screens.vocab
+    return [marked(l, vocab).strip() for l in p.ctl.view().lines]
+
+
 def _expected(p, ev):
     name = p.ctl.seating.label(ev.seat)
     pts = ev.points // 2 if p.game == "tarot" else ev.points  # tarot: half-points
@@ -42,7 +50,7 @@ def test_last_trick_then_result_after_the_hold(game, players):
     assert p.ctl.view().name == "result"
     assert rows[0].strip() == "Last trick: %s" % name, rows
     assert rows[1].split()[0].split(".")[0] == str(pts) and "points" in rows[1], rows
-    result = [l.strip() for l in p.ctl.view().lines]
+    result = _result_rows(p)
     assert rows[0].strip() not in result  # the result is not on the LCD yet
     b.run(HOLD_MS - 200)
     assert b.lcd_lines() == rows  # still the last trick: a person reads it
@@ -55,7 +63,7 @@ def test_next_shows_the_result_at_once_and_ok_books(game, players):
     p, ev = _to_result(game, players, seed=8)
     b = p.board
     assert b.lcd_lines()[0].startswith("Last trick")
-    result = [l.strip() for l in p.ctl.view().lines]
+    result = _result_rows(p)
     b.press(1)  # NEXT: the result, not a scroll of it
     assert [l.strip() for l in b.lcd_lines()] == result[:2]
     assert p.ctl.view().name == "result"

@@ -102,3 +102,66 @@ def test_simulator_draws_the_look_in_use():
     s = pygame.Surface((80, 120))
     draw_card(s, pygame.Rect(0, 0, 80, 120), skat, ober)
     assert pygame.image.tobytes(s, "RGB") == _face(skat, ober, "french")
+
+
+def _in_a_deal(game, players, steps, **kw):
+    """A TablePlayer ``steps`` script steps into its first deal (cards laid, choices
+    entered through the board's menus)."""
+    p = table_player(game, players, seed=1, **kw)
+    p.start()
+    done = 0
+    for step in p.script(1):
+        if step[0] == "start":
+            continue
+        p._run_step(step)
+        done += 1
+        if done == steps:
+            return p
+    raise AssertionError("the deal ended first")
+
+
+def _menu_rows(b, title, n):
+    """The item rows of the menu ``title`` (n items), walked with NEXT once round."""
+    rows = []
+    for _ in range(n):
+        assert b.lcd_lines()[0].startswith(title), b.lcd_lines()
+        rows.append(b.lcd_lines()[1].rstrip())
+        b.press(1)
+    return rows
+
+
+def test_the_language_menu_marks_the_choice_and_continue_speaks_it_at_once():
+    """The board's "Language" menu marks the language in use with "*" (as "Deck look"
+    marks its look); after choosing Deutsch mid-deal, "Continue game" redraws the table
+    in German at once ("kommt: P1", device/words_de.py), not the English "play: P1", and
+    the deal's screens name cards in German from then on."""
+    from device import words
+    try:
+        p = _in_a_deal("magistr", 3, 4)
+        b = p.board
+        b.press(2)
+        b.choose("Main menu")
+        b.choose("Language")
+        assert _menu_rows(b, "Language", 4) == [">English *", ">Deutsch", ">Francais",
+                                               ">Ukrainska"]
+        b.choose("Deutsch")
+        b.choose("Language")  # the main menu in German: "Sprache"
+        assert _menu_rows(b, "Sprache", 4) == [">English", ">Deutsch *", ">Francais",
+                                              ">Ukrainska"]
+        b.choose("Deutsch")
+        b.choose("Continue game")
+        assert b.lcd_lines() == ["Magistr         ", "kommt: P1       "], b.lcd_lines()
+        assert p.ctl.app.screens.vocab.lang == "de"
+    finally:
+        words.set_language("en")
+
+
+def test_continue_in_english_names_who_plays():
+    """The same way back to the table in English: "play: P1" (the words the German test
+    above replaces)."""
+    p = _in_a_deal("magistr", 3, 4)
+    b = p.board
+    b.press(2)
+    b.choose("Main menu")
+    b.choose("Continue game")
+    assert b.lcd_lines() == ["Magistr         ", "play: P1        "], b.lcd_lines()

@@ -79,7 +79,8 @@ def test_every_screen_fits(monkeypatch, speak, game, players, deals, size, lang)
 @pytest.mark.parametrize("lang", words.LANGUAGES)
 def test_every_setup_menu_fits_16_columns(speak, lang):
     """Every game's setup questions (a menu's title) and answers (an item after ">"), for
-    every player count and trump variant, and the "Deck look" menu's decks and looks, as
+    every player count and trump variant, the "Deck look" menu's decks and looks and the
+    "Language" menu (the one in use marked), as
     the LCD writes them in ``lang``, fit 16 columns (the plays above meet only the
     default answers)."""
     from device import flows, looks
@@ -100,4 +101,11 @@ def test_every_setup_menu_fits_16_columns(speak, lang):
         cut += [t for t in [">" + menu._say(title)] + [">" + menu._say(label) + " *"
                                                        for _, label in choices]
                 if len(t) > 16]
+    from device import language_menu  # its items as they show with the choice marked
+    for code in words.LANGUAGES:
+        words.set_language(code)
+        m = language_menu.menu(None, lambda: None)
+        cut += [t for t in [menu._say(m.title)] + [">" + menu._say(i.label) for i in m.items]
+                if len(t) > 16]
+    speak(lang)
     assert not cut, cut

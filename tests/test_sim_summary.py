@@ -31,7 +31,7 @@ def test_end_of_run_summary_names_each_deals_declarer():
             assert sim.summaries[i][0].startswith("P%d " % (rows[i][1] + 1)), \
                 (i, sim.summaries[i], rows[i])
         # formatting old results with today's seats names another seat for some deal
-        today = [sim.flow.result_lines(r, sim.ctl.match)[0] for _, r in played]
+        today = [sim._marked(sim.flow.result_lines(r, sim.ctl.match))[0] for _, r in played]
         assert today != [sim.summaries[i][0] for i, _ in played]
     finally:
         sim.close()

@@ -27,7 +27,7 @@ from host_sim.ui.app import SimApp
 from host_sim.ui.words import card_words
 from core.vocab import Vocabulary
 from host_sim.ui.lcd import LIT, UNLIT, LcdView
-from host_sim.ui.operator import row_shows
+from host_sim.ui.operator import on_item
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEMO = os.path.join(ROOT, "host_sim", "data", "demo_skat.sgf")
@@ -55,7 +55,7 @@ class Person:
     def choose(self, label, limit=60):
         """NEXT until the LCD's cursor row shows ``label``, then OK (read off the HD44780)."""
         for _ in range(limit):
-            if any(row_shows(r, label) for r in self.sim.board.lcd_lines()):
+            if on_item(self.sim.board, label):
                 self.key(pygame.K_RETURN)
                 return
             self.key(pygame.K_RIGHT)

@@ -6,8 +6,10 @@ contract/chien lines name every card as the table's vocabulary does (``core.voca
 deck's default look: the Prager Skat deck of seed 003, the Marseille tarot), never by the
 wire's code ("CJ", "HK", "S10"): Skat seed 1 and French Tarot seed 3 (4 players)."""
 
+import os
 import re
 
+import pygame
 import pytest
 
 from core.cards import SKAT, TAROT
@@ -16,6 +18,7 @@ from core.vocab import Vocabulary
 from device import looks, words
 from host_sim import i18n
 from host_sim.ui.app import SimApp
+from host_sim.ui.render import PANEL_SIZE
 from host_sim.ui.words import card_words
 from simperson import MousePerson
 
@@ -170,3 +173,68 @@ def test_the_36_card_deck_names_its_cards_by_suit_and_rank():
     from host_sim.ui.words import card_words
     assert [card_words(DECK, DECK.parse(c)) for c in ("KD", "7C", "TH", "AS", "6C")] == \
         ["DK", "C7", "H10", "SA", "C6"]
+
+
+def test_the_skat_result_row_names_the_suit_in_the_decks_look():
+    """The LCD's result row shows a suit game by its suit's glyph (device.glyphs, CGRAM),
+    not the ISS letter "C" a new user saw ("P2 C 81p 8t"): seed 1's acorns game reads
+    "E" (Eichel) with the Prager look and "♣" with the French, on the LCD (read back from
+    its CGRAM), in the summary and in the side panel's deal-over line (the link's text:
+    no CGRAM code reaches a host or the window's font)."""
+    for look, mark in ((None, "E"), ("french", "♣")):
+        looks.use("skat", look)
+        sim = SimApp("skat", 3, seed=1, human=(), fixed_dt=17, think_ms=60, collect_ms=100)
+        you = MousePerson(sim, 17)
+        try:
+            you.until(lambda: bool(sim.results), limit=20000)
+            assert sim.results[0].contract.kind == 0  # acorns (clubs): ISS "C"
+            assert sim.results[0].contract.hand is False
+            r = sim.results[0]
+            want = "P2 %s %dp %dt" % (mark, r.declarer_points, r.declarer_tricks)
+            assert sim.summaries[0][0] == want, sim.summaries[0]
+            assert sim.ctl.view().lines[0].startswith("P2 \x00 ")  # the glyph's CGRAM code
+            you.until(lambda: "p " in sim.board.lcd_lines()[0], limit=400)
+            assert sim.board.lcd_lines()[0].strip() == want  # read back
+            you.until(lambda: any(" over: " in l for l in sim.traffic.lines), limit=4000)
+            over = [l for l in sim.traffic.lines if " over: " in l]
+            assert over[0].endswith(": %s / %s" % (want, sim.summaries[0][1])), over
+        finally:
+            sim.close()
+    looks.use("skat", None)
+
+
+def test_the_demo_prints_the_suit_as_the_look_marks_it(capsys):
+    """`trickref demo --game skat --seed 2` (P2's Eichel hand game): the result row as the
+    Prager look marks the suit ("E", then "H" for hand), not the ISS "CH"."""
+    from host_sim.cli import main
+    main(["demo", "--game", "skat", "--seed", "2", "--png", os.devnull])
+    out = capsys.readouterr().out
+    assert "result   | P2 EH 91p 6t\n" in out, out
+
+
+def test_the_side_panels_long_lines_wrap_at_its_edge():
+    """A link line longer than the side panel is wrapped at word breaks, not cut: every
+    row fits the panel's width in its font, the rows hold the whole line (the seed-1 Skat
+    run: the computer's contract and the cards' reasons are longer than the 1280x800
+    window's panel), and a short line stays one row."""
+    pygame.font.init()
+    sim = SimApp("skat", 3, seed=1, human=(), fixed_dt=17, think_ms=60, collect_ms=100,
+                 size=(1280, 800))
+    try:
+        sim.run(frames=400)
+        r = sim.renderer
+        tr = sim.layout.traffic
+        font = r.font(PANEL_SIZE, mono=True)
+        lines = list(sim.traffic.lines)
+        long = [l for l in lines if font.size(l)[0] > tr.w - 12]
+        assert long, lines  # the panel is narrower than some line
+        for line in long + [lines[0]]:
+            rows = [row for row, _c in r.panel_rows([line], tr.w - 12, 50)]
+            assert all(font.size(row)[0] <= tr.w - 12 for row in rows), rows
+            assert " ".join(row.strip() for row in rows) == " ".join(line.split()), rows
+            fits = font.size(line)[0] <= tr.w - 12
+            assert (len(rows) == 1) if fits else (len(rows) > 1), rows
+        shown = r.panel_rows(lines, tr.w - 12, 30)
+        assert len(shown) == 30 and shown[-1][0].strip() in lines[-1]  # the newest last
+    finally:
+        sim.close()

@@ -14,7 +14,7 @@ from core.errors import BadRecord
 from core.games import skat, skat_scoring, skat_series, skat_sheet
 from device.flows import _row
 from device.lcdtext import seat_label
-from device.menu import Item, Items, Menu
+from device.menu import Item, Items, Menu, filled
 from device.words import say, tr
 
 NAME = "skat"
@@ -108,8 +108,8 @@ def prompt(deal, match=None):
     """What to enter now: the auction result, skat pickup or hand, the contract."""
     seats = match.table_seats() if match is not None else None
     if deal.phase == skat.PHASE_AUCTION:
-        items = [Item("%s declarer" % _who(seats, s),
-                      submenu=_bid_menu(s)) for s in range(3)]
+        items = [filled("%s declarer", (_who(seats, s),), submenu=_bid_menu(s))
+                 for s in range(3)]
         items.append(Item("All passed", actions=[("pass_", (1,)), ("pass_", (2,)),
                                                  ("pass_", (0,))]))
         return Menu("Auction result", items)
@@ -182,10 +182,10 @@ def table_items(deal, match=None):
     if deal.status == "ramsch":
         return _left_items(seats)
     items = _double_items(deal, seats)
-    items.append(Item("Claim (%s)" % _who(seats, deal.declarer),
-                      actions=[("claim", (deal.declarer,))]))
+    items.append(filled("Claim (%s)", (_who(seats, deal.declarer),),
+                        actions=[("claim", (deal.declarer,))]))
     for s in range(3):
-        items.append(Item("%s resigns" % _who(seats, s), actions=[("resign", (s,))]))
+        items.append(filled("%s resigns", (_who(seats, s),), actions=[("resign", (s,))]))
     return items + _left_items(seats)
 
 
@@ -206,7 +206,8 @@ def _double_items(deal, seats):
 
 def _left_items(seats):
     # a player who leaves the table (ISS: timeout, left): aborted
-    return [Item("%s left" % _who(seats, s), actions=[("abandon", (s,))]) for s in range(3)]
+    return [filled("%s left", (_who(seats, s),), actions=[("abandon", (s,))])
+            for s in range(3)]
 
 
 def result_lines(result, match=None):
@@ -227,9 +228,18 @@ def _verdict_lines(result, match):
         return _ramsch_lines(result, seats)
     verdict = "overbid" if result.overbid else ("won" if result.won else "lost")
     return [say("%s %s %dp %dt") % (_who(seats, result.declarer),
-                                    skat.contract_code(result.contract),
+                                    _contract_lcd(result.contract),
                                     result.declarer_points, result.declarer_tricks),
             "%s%s %+d" % (say(verdict), _doubles_tag(result.levels), result.value)]
+
+
+def _contract_lcd(contract):
+    """The contract as the LCD's result row shows it: a suit game by its suit's glyph in
+    the deck's look (CGRAM code ``chr(suit)``, device.glyphs: acorns or clubs, never the
+    ISS letter "C"), then the ISS marks (H hand, S schneider, Z schwarz, O ouvert); grand
+    "G", null "N" (what Skat lists write)."""
+    code = skat.contract_code(contract)
+    return chr(contract.kind) + code[1:] if contract.kind < 4 else code
 
 
 def _doubles_tag(levels):

@@ -15,7 +15,7 @@ from device.flows import SCAN, _row
 from device.lcdtext import seat_label
 from core.games import tarot_bidding, tarot_rules
 from device import words
-from device.menu import Item, Menu
+from device.menu import Item, Menu, filled
 from device.words import say, tr
 
 # Tarot's own codes in words (device.words: the table's language)
@@ -142,7 +142,7 @@ def prompt(deal, match=None):
         t = deal.taker
         n = match.game.chien_size if match is not None else 6
         return Menu(tr("%s ecart") % _who(match, t), [
-            Item("Scan %d cards" % n, actions=[(SCAN, (n, "discard", (t,)))]),
+            filled("Scan %d cards", (n,), actions=[(SCAN, (n, "discard", (t,)))]),
             Item("Not scanned", actions=[("discard", (t, None))])])
     return None
 

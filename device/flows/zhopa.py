@@ -10,7 +10,7 @@ from core.games import zhopa
 from device.lcdtext import seat_label
 from device.flows.bankflow import OPTIONS, leader_menu, bank_setup, rebook_as
 from device.flows.bankflow import booked_rows  # noqa: F401 (the flow contract)
-from device.menu import Item, Menu
+from device.menu import Item, Menu, filled
 from device.words import say, tr
 
 __all__ = ("OPTIONS",)
@@ -46,8 +46,8 @@ def prompt(deal, match=None):
         s = deal.current_seat()
         target = match.game.target(True), match.game.target(False)
         return Menu(tr("%s goes? %d/%d") % (seat_label(s), target[0], target[1]), [
-            Item("Go (%d)" % target[0], actions=[("bid", (s, True))]),
-            Item("No (%d)" % target[1], actions=[("bid", (s, False))])])
+            filled("Go (%d)", (target[0],), actions=[("bid", (s, True))]),
+            filled("No (%d)", (target[1],), actions=[("bid", (s, False))])])
     return None
 
 

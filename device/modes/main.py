@@ -29,10 +29,23 @@ def main_menu(ctl):
         items.append(Item("Forget hosts", value=ctl.forget_hosts))
     items.append(Item("Write tags", submenu=lambda: deck_menu("write")))
     items.append(Item("Language", submenu=lambda: language_menu.menu(
-        ctl.hw.storage, ctl.main_menu)))  # issue 20: kept on flash
+        ctl.hw.storage, lambda: _spoken(ctl))))  # issue 20: kept on flash
     items.append(Item("Deck look", submenu=lambda: looks.menu(
         ctl.hw.storage, ctl.main_menu)))  # issue 20: kept on flash
     return MenuMode(ctl, MenuStack(Menu("trickref", items)), MODE_MAIN)
+
+
+def _spoken(ctl):
+    """After the Language menu: the deal in play names its cards in the new language
+    (a French-suited deck's ranks are the language's letters), then the main menu in it.
+    Here, not in the table's code: the setup menus leave the heap during a deal."""
+    app = ctl.app
+    if app is not None:
+        from core.vocab import Vocabulary
+        from device import words
+        v = app.screens.vocab
+        app.screens.vocab = Vocabulary(v.deck, v.look, words.language())
+    return ctl.main_menu()
 
 
 def games_menu(ctl):

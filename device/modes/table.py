@@ -9,6 +9,7 @@ table needs next (its result, a choice to enter, card play) is decided by
 from device.buttons import BACK, OK
 from device.controller import MODE_CHOICE, MODE_TABLE
 from device.menu import Item, Menu, MenuStack
+from device.words import tr
 
 
 class TableMode:
@@ -37,7 +38,7 @@ class TableMode:
         ctl = self.ctl
         referee = ctl.app.referee
         seat = referee.current_seat()
-        who = "play: " + ctl.seating.label(seat) if seat >= 0 else ""
+        who = "%s: %s" % (tr("play"), ctl.seating.label(seat)) if seat >= 0 else ""
         intro = getattr(ctl.flow, "deal_intro", None)
         if intro is not None and not referee.deal.history:
             return intro(ctl.match)[:max(1, ctl.rows - 1)] + [who]

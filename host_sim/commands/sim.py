@@ -336,7 +336,7 @@ def make_shots(folder, seed=1, size=(1280, 800), games=None):
                      fixed_dt=HEADLESS_DT, think_ms=400, collect_ms=900)
         # the link's port changes every run: a picture that must be the same pixels each
         # time (tests/test_screenshots.py) names it as the README does
-        sim.traffic_title = "Link traffic  socket://127.0.0.1:PORT"
+        sim.traffic_title = _("Link traffic  %s") % "socket://127.0.0.1:PORT"
         sim.lazy_draw = True
         sim.run(frames=MAX_HEADLESS_FRAMES,
                 until=lambda s: s.mid_trick() and s.fw_deal.tricks_done >= 2 and

@@ -42,7 +42,7 @@ from device.buttons import DEBOUNCE_MS, LONG_MS  # noqa: E402
 from device import flows  # noqa: E402
 from device.controller import MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_TABLE  # noqa: E402
 from device.last_trick import HOLD_MS  # noqa: E402
-from host_sim.board import SimBoard, TaggedDeck, row_shows  # noqa: E402
+from host_sim.board import SimBoard, TaggedDeck, marked, row_shows  # noqa: E402
 from host_sim.i18n import _, ngettext  # noqa: E402
 from host_sim.ui import auction, journal_export, robot  # noqa: E402
 from host_sim.players.computer import Computer  # noqa: E402
@@ -212,7 +212,7 @@ class SimApp:
             # the frames the board sends on its link, in the players' numbering
             traffic = link_tap(self.board.uart, self._name_of_seat)
         self.traffic = TrafficLog(traffic)
-        self.traffic_title = "Link traffic  %s" % self.link_url
+        self.traffic_title = _("Link traffic  %s") % self.link_url
         self.operator = Operator(self.board, log=self.note)
         self.signals = Signals()
         self.renderer = Renderer()
@@ -347,6 +347,11 @@ class SimApp:
         """Deal seat at pad ``pad`` (-1: sits out or no deal)."""
         seating = self.ctl.view().seating  # the deal's, built once when it started
         return pad if seating is None else seating.seat(pad)
+
+    def _marked(self, lines):
+        """LCD ``lines`` with the CGRAM suit codes as the look's suit marks
+        (``host_sim.board.marked``), for the side panel and the terminal."""
+        return [marked(line, vocabulary(self.deck)) for line in lines]
 
     def seat_name(self, seat):
         """Deal seat ``seat`` as the table names it: its pad's "P<n>"."""
@@ -678,7 +683,8 @@ class SimApp:
                 self._result_app = self._app
                 self.results.append(ev.result)
                 # now, before the deal is booked: Skat's seats rotate with the dealer
-                self.summaries.append(self.flow.result_lines(ev.result, self.match))
+                self.summaries.append(self._marked(self.flow.result_lines(ev.result,
+                                                                          self.match)))
                 self.breakdowns.append(result_words(self.flow, ev.result, self._name_of_seat,
                                                     self.deck, self.summaries[-1]))
                 for line in self.breakdowns[-1]:

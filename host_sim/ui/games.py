@@ -439,9 +439,10 @@ class Tarot(TrickGame):
         if _attr(d, "phase") != tarot.PHASE_ECART:
             return ""
         n = sim.match.game.chien_size
-        from device.menu import _say as on_lcd  # the menu's labels as the LCD shows them
+        from device.menu import Item, filled  # the menu's items as the LCD shows them
         return _("drag %d cards into the Chien box, then choose %s (or %s: lay them on "
-                 "a pad)") % (n, on_lcd("Not scanned"), on_lcd("Scan %d cards" % n))
+                 "a pad)") % (n, Item("Not scanned").words(),
+                              filled("Scan %d cards", (n,)).words())
 
     def seat_note(self, sim, seat):
         d = sim.fw_deal

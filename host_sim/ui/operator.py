@@ -12,7 +12,7 @@ firmware sees nothing but pins.
 
 from collections import deque
 
-from host_sim.board import row_shows  # the one menu-row reader
+from host_sim.board import on_item  # the one menu-item reader
 
 PREV, NEXT, OK = 0, 1, 2  # board.hw.buttons order
 HOLD_MS = 60  # a press: longer than the firmware's 20 ms debounce
@@ -93,7 +93,7 @@ class Operator:
                 self._down(OK, now_ms, HOLD_MS)
         elif kind == "choose":
             label = head[1]
-            if any(row_shows(r, label) for r in self.board.lcd_lines()):
+            if on_item(self.board, label):
                 self.queue.popleft()
                 self._tries = 0
                 self._down(OK, now_ms, HOLD_MS)

@@ -7,6 +7,7 @@ its suit; faces, text and LCD cells are cached surfaces, so a frame is mostly bl
 """
 
 import os
+import textwrap
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
@@ -45,6 +46,23 @@ def fixed_words(words):
                 _("play passes counter-clockwise (to the right)")}.get(words, words)
 
 
+STATUS_SIZES = (20, 17, 15, 13)
+PANEL_SIZE = 12  # the link panel's font size and row height, pixels
+PANEL_LINE_H = 15  # the status line's font sizes, largest first
+
+
+def button_names():
+    """The board's three buttons as the window labels them, in the table's language
+    (gettext): PREV, NEXT, OK."""
+    return (_("< PREV"), _("NEXT >"), _("OK"))
+
+
+def buzzer_words(buzz):
+    """The line under the LED: what the buzzer sounds (``buzz``, already in words), or
+    that it is quiet (None), in the table's language."""
+    return (_("buzzer: %s") % buzz) if buzz else _("buzzer: quiet")
+
+
 class Renderer:
     """Draws a SimApp; ``draw(surface, sim, layout)`` returns nothing but fills
     ``sim.card_rects`` (card -> Rect as drawn), ``sim.draw_order`` (bottom first) and
@@ -80,6 +98,16 @@ class Renderer:
             t = self.font(size, mono, bold).render(s, True, colour)
             self._text[key] = t
         return t
+
+    def status_text(self, line, width):
+        """``(surface, size)``: the status line drawn in the bundled DejaVu Sans Mono, bold
+        (pygame's default font has Latin and Cyrillic but draws a box for the suit signs
+        and the Ukrainian "№"), at the largest size that fits ``width`` pixels."""
+        for size in STATUS_SIZES:  # smaller until it fits the table's width
+            st = self.text(line, size, TEXT, mono=True, bold=True)
+            if st.get_width() <= width:
+                break
+        return st, size
 
     def face(self, deck, card, size):
         vocab = vocabulary(deck)  # the board's look for the deck, the table's language
@@ -237,11 +265,7 @@ class Renderer:
             grabs[c] = rr.center
         self._result_box(surface, sim, lay)
         # status and help
-        line = sim.status_line()
-        for size in (22, 19, 16):  # smaller until it fits the table's width
-            st = self.text(line, size, TEXT, bold=True)
-            if st.get_width() <= t.w - 40:
-                break
+        st, size = self.status_text(sim.status_line(), t.w - 40)
         surface.blit(st, (t.x + 26, t.y + 14 + (22 - size) // 2))
         hint = self.text(_("drag cards onto pads  |  click a card: lay it on its pad  |  "
                            "A: computer acts for you  |  C: collect trick  |  F2: screenshot"),
@@ -321,9 +345,9 @@ class Renderer:
         pygame.draw.circle(surface, LED_COLOURS.get(led, (60, 64, 60)) if led else (60, 64, 60),
                            (lx, ly), rad)
         buzz = sim.signals.buzz(sim.now)
-        text = ("buzzer: " + buzz) if buzz else "buzzer: quiet"
-        surface.blit(self.text(text, 18, TURN if buzz else DIM), (lay.buzzer.x, lay.buzzer.y + 6))
-        names = ("< PREV", "NEXT >", "OK")
+        surface.blit(self.text(buzzer_words(buzz), 18, TURN if buzz else DIM),
+                     (lay.buzzer.x, lay.buzzer.y + 6))
+        names = button_names()
         for i, r in enumerate(lay.buttons):
             down = sim.board.hw.buttons[i].value() == 0
             pygame.draw.rect(surface, BUTTON_DOWN if down else BUTTON, r, border_radius=10)
@@ -335,14 +359,27 @@ class Renderer:
         surface.blit(self.text(sim.traffic_title, 18, PANEL_TEXT, bold=True), lay.traffic_title)
         tr = lay.traffic
         pygame.draw.rect(surface, (24, 26, 30), tr, border_radius=6)
-        line_h = 15
-        n = max(0, (tr.h - 8) // line_h)
-        lines = list(sim.traffic.lines)[-n:] if n else []
+        n = max(0, (tr.h - 8) // PANEL_LINE_H)
+        rows = self.panel_rows(sim.traffic.lines, tr.w - 12, n)
         clip = surface.get_clip()
         surface.set_clip(tr.inflate(-6, -4))
-        for i, line in enumerate(lines):
+        for i, (row, colour) in enumerate(rows):
+            surface.blit(self.text(row, PANEL_SIZE, colour, mono=True),
+                         (tr.x + 6, tr.y + 4 + i * PANEL_LINE_H))
+        surface.set_clip(clip)
+
+    def panel_rows(self, lines, width, n):
+        """The last ``n`` rows of the link panel for ``lines`` (oldest first), each line
+        wrapped at word breaks to ``width`` pixels of the panel's monospaced font (its
+        continuation rows indented), as ``[(row, colour)]``: a refusal or revoke red,
+        a trick or deal end yellow."""
+        if n <= 0:
+            return []
+        cols = max(8, width // self.font(PANEL_SIZE, mono=True).size("M")[0])
+        rows = []
+        for line in list(lines)[-n:]:  # a line gives at least one row
             colour = (240, 120, 110) if ("REFUSE" in line or "REVOKE" in line) else (
                 (250, 215, 110) if "TRICK" in line or "OVER" in line else (190, 200, 190))
-            surface.blit(self.text(line[:90], 12, colour, mono=True),
-                         (tr.x + 6, tr.y + 4 + i * line_h))
-        surface.set_clip(clip)
+            for row in textwrap.wrap(line, cols, subsequent_indent="    ") or [""]:
+                rows.append((row, colour))
+        return rows[-n:]

@@ -21,6 +21,18 @@ def _signed(n):
     return "%+d" % n
 
 
+def camp_words(camp):
+    """A Tarot camp (core.games.tarot_score ATTACK 0, DEFENCE 1) in the table's language."""
+    return (_("attack"), _("defence"))[camp]
+
+
+def chelem_words(chelem):
+    """A chelem outcome (the index of ``tarot_score.CHELEM_NAMES``) in the table's
+    language."""
+    return (_("none"), _("announced"), _("unannounced"), _("failed"), _("defence"),
+            _("failed, to the defence"))[chelem]
+
+
 def tarot_result_words(result, name, deck):
     """The breakdown of a French Tarot ``core.games.tarot.Result`` in words (FFT p.7-9);
     an annulled or passed deal in one line."""
@@ -41,14 +53,14 @@ def tarot_result_words(result, name, deck):
                                                    made)]
     pab = result.petit_au_bout
     lines.append(_("Petit au bout: %s") % (_("none") if pab is None else _("%s, %s a defender") % (
-        S.CAMP_NAMES[pab], _signed(sc.petit_au_bout))))
+        camp_words(pab), _signed(sc.petit_au_bout))))
     if result.poignees:
-        shown = ", ".join(_("%s %d trumps (%s)") % (name(s), k, S.CAMP_NAMES[camp])
+        shown = ", ".join(_("%s %d trumps (%s)") % (name(s), k, camp_words(camp))
                           for s, camp, k in result.poignees)
         lines.append(_("Poignée: %s, %s a defender") % (shown, _signed(sc.poignee)))
     else:
         lines.append(_("Poignée: none"))
-    lines.append(_("Chelem: %s%s") % (S.CHELEM_NAMES[result.chelem], (
+    lines.append(_("Chelem: %s%s") % (chelem_words(result.chelem), (
         _(", %s a defender") % _signed(sc.chelem)) if sc.chelem else ""))
     lines.append(_("Marks: ") + "  ".join("%s %s" % (name(s), _signed(m))
                                        for s, m in enumerate(result.marks)))
