@@ -77,3 +77,15 @@ def test_check_catches_a_wrong_trick_winner(monkeypatch):
 def test_a_position_that_does_not_add_up_is_refused():
     with pytest.raises(ValueError):
         engine.Position([[0, 1], [2], [3, 4]], "G", 0, winners=[0] * 8)
+
+
+def test_numbers_drawn_before_the_clock_play_the_same_deals():
+    # tools/bench.py times the engine and OpenSpiel with their numbers drawn before the
+    # clock (bench_rules.Drawn): the same deals as the driver's own Rng, draw for draw.
+    from bench import bench_engine, bench_rules
+    own, drawn = bench_engine.EngineSkatDeals(9), bench_engine.EngineSkatDeals(9)
+    drawn.rng = bench_rules.Drawn(drawn.rng, 40 * 120)
+    cards = [own.play() for _ in range(40)]
+    assert cards == [drawn.play() for _ in range(40)]
+    assert sum(cards) > 40 * 20
+    assert own.rng.next32() == drawn.rng.next32()  # as many numbers used up by both
