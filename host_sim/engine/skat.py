@@ -46,6 +46,15 @@ _AFTER = ((1, 2), (2, 0), (0, 1))  # the seats after each leader, in turn
 _VALUES = {}
 
 
+def _index(kind, hands):
+    """The suit lists of three hands: ``index[seat * 5 + effective suit]``, hand order."""
+    index = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
+    for slot, h in zip(_SLOTS[kind], hands):
+        for c in h:
+            index[slot[c]].append(c)
+    return index
+
+
 class Position:
     """A Skat deal in card play, hands known (the real ones or a sample).
 
@@ -62,16 +71,7 @@ class Position:
 
     def __init__(self, hands, contract, declarer, trick=(), leader=0, points=(0, 0, 0),
                  tricks=(0, 0, 0), winners=()):
-        if isinstance(contract, str):
-            contract = skat.parse_contract(contract)
-        kind = contract.kind
-        self.contract = contract
-        self.kind = kind
-        self.declarer = declarer
-        self.suits, self.keys = _TABLES[kind]
-        # 1: the deal ends at the declarer's first trick (null); 2: at the defenders' first
-        # (schwarz announced); 0: after ten tricks.
-        self.stop = 1 if kind == skat.NULL else (2 if contract.schwarz else 0)
+        self._contract(contract, declarer)
         self.hands = hands = [list(h) for h in hands]
         self.trick = trick = list(trick)
         self.leader = leader
@@ -84,11 +84,39 @@ class Position:
         if n[0] != n[1] or n[1] != n[2] or n[0] + len(self.winners) != 10:
             raise ValueError("hands of %s cards and a trick of %d after %d tricks do not make "
                              "a Skat position" % (n, len(trick), len(self.winners)))
-        index = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
-        for slot, h in zip(_SLOTS[kind], hands):
-            for c in h:
-                index[slot[c]].append(c)
-        self.index = index
+        self.index = _index(self.kind, hands)
+
+    def _contract(self, contract, declarer):
+        if isinstance(contract, str):
+            contract = skat.parse_contract(contract)
+        kind = contract.kind
+        self.contract = contract
+        self.kind = kind
+        self.declarer = declarer
+        self.suits, self.keys = _TABLES[kind]
+        # 1: the deal ends at the declarer's first trick (null); 2: at the defenders' first
+        # (schwarz announced); 0: after ten tricks.
+        self.stop = 1 if kind == skat.NULL else (2 if contract.schwarz else 0)
+
+    @classmethod
+    def new(cls, hands, contract, declarer):
+        """A deal before the first lead (forehand leads), for simulation's fresh deals: the
+        three lists of ``hands`` are taken as they are, not copied (they become the
+        position's and change with play). Raises ValueError unless each holds 10 cards."""
+        h0, h1, h2 = hands
+        if len(h0) != 10 or len(h1) != 10 or len(h2) != 10:
+            raise ValueError("a new Skat deal holds 10 cards a hand, not %d, %d, %d"
+                             % (len(h0), len(h1), len(h2)))
+        p = cls.__new__(cls)
+        p._contract(contract, declarer)
+        p.hands = hands = [h0, h1, h2]
+        p.trick = []
+        p.leader = 0
+        p.points = [0, 0, 0]
+        p.tricks = [0, 0, 0]
+        p.winners = []
+        p.index = _index(p.kind, hands)
+        return p
 
     @classmethod
     def from_deal(cls, deal):

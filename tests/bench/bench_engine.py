@@ -39,7 +39,7 @@ class EngineSkatDeals:
         hand.remove(first)
         hand.remove(second)
         hands[decl] = hand
-        pos = Position(hands, kind, decl)
+        pos = Position.new(hands, kind, decl)  # the lists are fresh: taken, not copied
         n = pos.play_random(next32)
         pos.outcome(18, dealt + cards[30:32], (first, second))
         return n
