@@ -176,6 +176,15 @@ def test_duplicate_runs_are_seeded():
     assert a["n"] == 4 and a["mean"] == b["mean"] and a["low"] <= a["mean"] <= a["high"]
 
 
+def test_chunked_duplicate_runs_pool_the_runs_of_their_seeds():
+    # chunk=1 from seed 3: the runs of seeds 3 and 4 (one deal each), pooled: their means
+    # averaged (as many seat-deals each).
+    pooled = duplicate.run("zhopa", 2, worlds=1, seed=3, chunk=1)
+    a, b = (duplicate.run("zhopa", 1, worlds=1, seed=s) for s in (3, 4))
+    assert pooled["n"] == 8 and pooled["deals"] == 2
+    assert pooled["mean"] == pytest.approx((a["mean"] + b["mean"]) / 2)
+
+
 def test_poignee_is_offered_shown_and_kept_in_the_samples():
     # seat 0 (a defender, first to lead) holds trumps 2-11: ten, a simple poignée at 4
     # players (FFT p.7); seat 1 takes

@@ -252,9 +252,11 @@ def timing_section(decisions):
     return lines + [""]
 
 
-def games_section(deals, worlds, decisions):
-    """Run the Tarot, Magistr and Zhopa duplicates and timings; their markdown lines."""
-    results = [duplicate.run(g, deals, worlds=worlds) for g in ("tarot", "magistr", "zhopa")]
+def games_section(deals, worlds, decisions, seed=1, chunk=0):
+    """Run the Tarot, Magistr and Zhopa duplicates (``seed``, ``chunk``: as
+    :func:`duplicate.run`) and timings; their markdown lines."""
+    results = [duplicate.run(g, deals, worlds=worlds, seed=seed, chunk=chunk)
+               for g in ("tarot", "magistr", "zhopa")]
     timings = {g: game_timing(g, decisions) for g in ("tarot", "magistr", "zhopa")}
     return games_report(results, timings, worlds)
 
@@ -292,6 +294,10 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=0,
                     help="duplicate deals of Tarot, Magistr and Zhopa each (0: none)")
     ap.add_argument("--game-worlds", type=int, default=4)
+    ap.add_argument("--game-seed", type=int, default=1)
+    ap.add_argument("--game-chunk", type=int, default=0,
+                    help="play the --games deals in runs of this many, seeded --game-seed, "
+                         "--game-seed + 1, ... and pooled (0: one run)")
     ap.add_argument("--times", type=int, default=0, metavar="N",
                     help="the time of N decisions at the default strength in each game")
     ap.add_argument("--engines", type=int, default=-1, metavar="N",
@@ -309,7 +315,8 @@ def main(argv=None):
     if args.bidding:
         lines += bidding_report(skat_bid_duplicate.run(args.bidding, worlds=args.worlds))
     if args.games:
-        lines += games_section(args.games, args.game_worlds, args.timing // 4 or 10)
+        lines += games_section(args.games, args.game_worlds, args.timing // 4 or 10,
+                               args.game_seed, args.game_chunk)
     if args.times:
         lines += timing_section(args.times)
     if args.engines >= 0:
