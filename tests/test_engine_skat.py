@@ -77,3 +77,34 @@ def test_check_catches_a_wrong_trick_winner(monkeypatch):
 def test_a_position_that_does_not_add_up_is_refused():
     with pytest.raises(ValueError):
         engine.Position([[0, 1], [2], [3, 4]], "G", 0, winners=[0] * 8)
+
+
+def test_numbers_drawn_before_the_clock_play_the_same_deals():
+    # tools/bench.py times the engine and OpenSpiel with their numbers drawn before the
+    # clock (bench_rules.Drawn): the same deals as the driver's own Rng, draw for draw.
+    from bench import bench_engine, bench_rules
+    own, drawn = bench_engine.EngineSkatDeals(9), bench_engine.EngineSkatDeals(9)
+    drawn.rng = bench_rules.Drawn(drawn.rng, 40 * 120)
+    cards = [own.play() for _ in range(40)]
+    assert cards == [drawn.play() for _ in range(40)]
+    assert sum(cards) > 40 * 20
+    assert own.rng.next32() == drawn.rng.next32()  # as many numbers used up by both
+
+
+def test_a_new_deal_takes_its_hands_and_plays_as_a_position_does():
+    # Position.new (fresh deals: the benchmark, the bidder, the declarer) equals the full
+    # constructor draw for draw, and refuses hands that are not 10 cards each.
+    from core.rng import Rng
+    for seed in range(30):
+        cards = Rng(seed).shuffle(list(range(32)))
+        hands = [cards[0:10], cards[10:20], cards[20:30]]
+        kind = "CSHDGN"[seed % 6]
+        a = engine.Position(hands, kind, seed % 3)
+        b = engine.Position.new([h[:] for h in hands], kind, seed % 3)
+        a.play_random(Rng(seed + 99).next32)
+        b.play_random(Rng(seed + 99).next32)
+        assert (a.winners, a.points, a.tricks) == (b.winners, b.points, b.tricks)
+    mine = [cards[0:10], cards[10:20], cards[20:30]]
+    assert engine.Position.new(mine, "G", 0).hands[1] is mine[1]
+    with pytest.raises(ValueError):
+        engine.Position.new([cards[0:10], cards[10:20], cards[20:29]], "G", 0)

@@ -176,6 +176,15 @@ def test_duplicate_runs_are_seeded():
     assert a["n"] == 4 and a["mean"] == b["mean"] and a["low"] <= a["mean"] <= a["high"]
 
 
+def test_chunked_duplicate_runs_pool_the_runs_of_their_seeds():
+    # chunk=1 from seed 3: the runs of seeds 3 and 4 (one deal each), pooled: their means
+    # averaged (as many seat-deals each).
+    pooled = duplicate.run("zhopa", 2, worlds=1, seed=3, chunk=1)
+    a, b = (duplicate.run("zhopa", 1, worlds=1, seed=s) for s in (3, 4))
+    assert pooled["n"] == 8 and pooled["deals"] == 2
+    assert pooled["mean"] == pytest.approx((a["mean"] + b["mean"]) / 2)
+
+
 def test_poignee_is_offered_shown_and_kept_in_the_samples():
     # seat 0 (a defender, first to lead) holds trumps 2-11: ten, a simple poignée at 4
     # players (FFT p.7); seat 1 takes
@@ -197,3 +206,40 @@ def test_poignee_is_offered_shown_and_kept_in_the_samples():
     for k in range(5):
         w = resample(d, 1, rules, random.Random(k))
         assert set(range(57, 67)) - set(c for _, c in d.history) <= set(w.hands[0])
+
+
+class _PlayoutClock:
+    """A clock that moves only when a playout runs (``step`` seconds each): the budget's
+    logic checked without timing anything."""
+
+    def __init__(self, step):
+        self.now = 0.0
+        self.step = step
+
+    def perf_counter(self):
+        return self.now
+
+
+def test_no_world_is_started_that_would_end_past_the_budget(monkeypatch):
+    # 30 ms a playout, a 3-move decision: 90 ms a world; a 200 ms budget holds two worlds
+    # (ending at 180 ms). A third would end at 270 ms: not started (reading the clock only
+    # after playouts, the old loop started it and dropped it at 210 ms, past the budget).
+    import host_sim.players.sampling as sampling
+    d = _deal("magistr", 22)
+    rules = rules_for("magistr")
+    seat = d.current_seat()
+    while len(rules.moves(d, seat)) != 3:
+        rules.apply(d, seat, rules.moves(d, seat)[0])
+        seat = d.current_seat()
+    clock = _PlayoutClock(0.03)
+    real = rules.playout
+
+    def playout(*args):
+        clock.now += clock.step
+        return real(*args)
+
+    monkeypatch.setattr(sampling, "time", clock)
+    monkeypatch.setattr(rules, "playout", playout)
+    c = SamplingPlayer(rules, worlds=48, time_budget=0.2).decide(d, seat)
+    assert c.worlds == 2 and c.chance is not None
+    assert clock.now == pytest.approx(0.18)

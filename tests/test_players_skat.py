@@ -133,3 +133,58 @@ def test_duplicate_play_with_the_sampling_declarer_goes_through_the_referee():
     # (IllegalPlay would raise); three seat-deals per deal are scored.
     out = skat_duplicate.run(3, worlds=2, declare=True)
     assert out["n"] == 9 and out["low"] <= out["mean"] <= out["high"]
+
+
+class _Clock:
+    """The player's clock in the budget tests: it moves 30 ms a playout and only then."""
+
+    now = 0.0
+
+    def perf_counter(self):
+        return self.now
+
+
+def _playout_clock(monkeypatch):
+    import host_sim.players.skat as player_module
+    from host_sim.engine.skat import Position
+    clock = _Clock()
+    real = Position.play_random
+
+    def play_random(self, next32):
+        clock.now += 0.03
+        return real(self, next32)
+
+    monkeypatch.setattr(player_module, "time", clock)
+    monkeypatch.setattr(Position, "play_random", play_random)
+    return clock
+
+
+def test_no_world_is_started_that_would_end_past_the_budget(monkeypatch):
+    # A clock that moves 30 ms a playout, nothing else timed: with 3 legal cards a world
+    # costs 90 ms; the decision stops before the world that would end past 200 ms (two
+    # worlds, 180 ms), and drops none (the old loop sampled four worlds whatever the
+    # clock said: 360 ms).
+    d = _deal(5)
+    seat = d.current_seat()
+    while len(d.legal_cards(seat)) != 3:
+        d.play(seat, d.legal_cards(seat)[0])
+        seat = d.current_seat()
+    k = 3
+    clock = _playout_clock(monkeypatch)
+    c = SkatCardPlayer(seed=2).decide(SkatView.from_deal(d, seat))
+    assert c.card in d.legal_cards(seat)
+    assert clock.now == pytest.approx(c.worlds * k * 0.03)
+    assert clock.now <= 0.2 < clock.now + k * 0.03
+
+
+def test_a_budget_spent_in_the_first_world_still_gives_a_legal_card(monkeypatch):
+    # Ten legal cards at 30 ms a playout: the first world would take 300 ms; the clock
+    # read after every playout stops it at 210 ms, the best card of the seven played out.
+    d = _deal(5)
+    seat = d.current_seat()
+    assert len(d.legal_cards(seat)) == 10
+    clock = _playout_clock(monkeypatch)
+    c = SkatCardPlayer(seed=2).decide(SkatView.from_deal(d, seat))
+    assert c.worlds == 0 and c.chance is None and "out of time" in c.reason
+    assert len(c.scores) == 7 and c.card in c.scores and c.card in d.legal_cards(seat)
+    assert clock.now == pytest.approx(0.21)

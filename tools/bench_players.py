@@ -1,7 +1,7 @@
 """Strength and speed of the computer players (issue 24): duplicate play and time a decision.
 
     python tools/bench_players.py [--deals 1000] [--worlds 16] [--timing 200]
-        [--bidding 1000] [--games 1000] [--game-worlds 4] [--engines 2000]
+        [--bidding 1000] [--games 1000] [--game-worlds 4] [--engines 2000] [--times 200]
 
 Strength: ``--deals`` duplicate Skat deals (host_sim/players/skat_duplicate.py), the
 sampling card player at ``--worlds`` samples a decision against today's plain players
@@ -17,7 +17,10 @@ at the end of tools/bench.py.
 and Zhopa (host_sim/players/duplicate.py) with ``--game-worlds`` samples a decision, and
 the time a decision takes in each at the default strength. ``--engines N``: the Tarot
 engine's and the bank playouts' speed beside the referee's, and N random positions each
-checked against the referee.
+checked against the referee. ``--times N``: N decisions at the default strength in each of
+the four games, wall and CPU ms, how many took over 300 ms of wall time and the most CPU
+one of those used (a decision far over its budget in wall time and far under it in CPU
+time waited for a core), and the load average.
 """
 
 import argparse
@@ -32,7 +35,7 @@ if ROOT not in sys.path:
 
 from host_sim.players import duplicate, skat_bid_duplicate, skat_duplicate  # noqa: E402
 from host_sim.players.games import rules_for  # noqa: E402
-from host_sim.players.sampling import SamplingPlayer  # noqa: E402
+from host_sim.players.sampling import DEFAULT_BUDGET, DEFAULT_WORLDS, SamplingPlayer  # noqa: E402
 from host_sim.players.skat import SkatCardPlayer  # noqa: E402
 from host_sim.players.skat_view import SkatView  # noqa: E402
 
@@ -60,8 +63,13 @@ class Clock:
         return out
 
     def figures(self):
-        """``{"n", "wall": (median, p95, worst), "cpu": (...)}`` in ms."""
-        return {"n": len(self.wall), "wall": spread(self.wall), "cpu": spread(self.cpu)}
+        """``{"n", "wall": (median, p95, worst), "cpu": (...), "over": decisions over
+        300 ms wall, "over_cpu": the most CPU ms one of them used, "load": the 1-minute
+        load average at the end}`` in ms."""
+        over = [c for w, c in zip(self.wall, self.cpu) if w > 300]
+        return {"n": len(self.wall), "wall": spread(self.wall), "cpu": spread(self.cpu),
+                "over": len(over), "over_cpu": max(over, default=0.0),
+                "load": os.getloadavg()[0]}
 
 
 def timing(decisions, seed=5):
@@ -225,9 +233,30 @@ def report(strength, speed, worlds, declaring=None):
                      "met" if speed["wall"][2] <= 300 else "NOT MET (wall)"), ""] + extra
 
 
-def games_section(deals, worlds, decisions):
-    """Run the Tarot, Magistr and Zhopa duplicates and timings; their markdown lines."""
-    results = [duplicate.run(g, deals, worlds=worlds) for g in ("tarot", "magistr", "zhopa")]
+def timing_section(decisions):
+    """The time a decision takes at the default strength in the four games, ``decisions``
+    each (Skat: card play; the others: bids, écarts and cards); markdown lines."""
+    lines = ["### Time a decision (default strength)", "",
+             "The default players (Skat card play: up to %d worlds; Tarot, Magistr, Zhopa: up "
+             "to %d; a %.1f s budget kept hard), decisions with a choice from random deals; "
+             "wall (perf_counter) and CPU (process_time) ms; the load average (1 minute) "
+             "after each game's decisions:" % (SkatCardPlayer().worlds, DEFAULT_WORLDS,
+                                              DEFAULT_BUDGET), "",
+             "| game | decisions | wall median / p95 / worst | CPU median / p95 / worst | "
+             "over 300 ms wall (the most CPU one used) | load |", "|---|---|---|---|---|---|"]
+    for game in ("skat", "tarot", "magistr", "zhopa"):
+        f = timing(decisions) if game == "skat" else game_timing(game, decisions)
+        lines.append("| %s | %d | %.0f / %.0f / %.0f | %.0f / %.0f / %.0f | %d (%.0f ms) | "
+                     "%.1f |" % ((game, f["n"]) + f["wall"] + f["cpu"] +
+                                 (f["over"], f["over_cpu"], f["load"])))
+    return lines + [""]
+
+
+def games_section(deals, worlds, decisions, seed=1, chunk=0):
+    """Run the Tarot, Magistr and Zhopa duplicates (``seed``, ``chunk``: as
+    :func:`duplicate.run`) and timings; their markdown lines."""
+    results = [duplicate.run(g, deals, worlds=worlds, seed=seed, chunk=chunk)
+               for g in ("tarot", "magistr", "zhopa")]
     timings = {g: game_timing(g, decisions) for g in ("tarot", "magistr", "zhopa")}
     return games_report(results, timings, worlds)
 
@@ -265,6 +294,12 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=0,
                     help="duplicate deals of Tarot, Magistr and Zhopa each (0: none)")
     ap.add_argument("--game-worlds", type=int, default=4)
+    ap.add_argument("--game-seed", type=int, default=1)
+    ap.add_argument("--game-chunk", type=int, default=0,
+                    help="play the --games deals in runs of this many, seeded --game-seed, "
+                         "--game-seed + 1, ... and pooled (0: one run)")
+    ap.add_argument("--times", type=int, default=0, metavar="N",
+                    help="the time of N decisions at the default strength in each game")
     ap.add_argument("--engines", type=int, default=-1, metavar="N",
                     help="the Tarot and bank playout speeds, and N random positions each "
                          "checked against the referee (0: speed only)")
@@ -280,7 +315,10 @@ def main(argv=None):
     if args.bidding:
         lines += bidding_report(skat_bid_duplicate.run(args.bidding, worlds=args.worlds))
     if args.games:
-        lines += games_section(args.games, args.game_worlds, args.timing // 4 or 10)
+        lines += games_section(args.games, args.game_worlds, args.timing // 4 or 10,
+                               args.game_seed, args.game_chunk)
+    if args.times:
+        lines += timing_section(args.times)
     if args.engines >= 0:
         lines += engines_section(args.engines)
     print("\n".join(lines))

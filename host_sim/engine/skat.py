@@ -36,7 +36,23 @@ def _kind_tables(kind):
 
 
 _TABLES = tuple(_kind_tables(kind) for kind in range(6))
-_NEXT = (1, 2, 0)
+# Per kind and seat, the slot of each card in ``Position.index`` (seat * 5 + its effective
+# suit): the index of a new position is built with one lookup per card.
+_SLOTS = tuple(tuple(tuple(5 * seat + s for s in suits) for seat in range(3))
+               for suits, _ in _TABLES)
+_AFTER = ((1, 2), (2, 0), (0, 1))  # the seats after each leader, in turn
+# (won, value) of skat.game_value by its arguments: the referee's valuation, computed once
+# for each result met (it builds its levels' names, costly next to a playout).
+_VALUES = {}
+
+
+def _index(kind, hands):
+    """The suit lists of three hands: ``index[seat * 5 + effective suit]``, hand order."""
+    index = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
+    for slot, h in zip(_SLOTS[kind], hands):
+        for c in h:
+            index[slot[c]].append(c)
+    return index
 
 
 class Position:
@@ -55,35 +71,52 @@ class Position:
 
     def __init__(self, hands, contract, declarer, trick=(), leader=0, points=(0, 0, 0),
                  tricks=(0, 0, 0), winners=()):
-        if isinstance(contract, str):
-            contract = skat.parse_contract(contract)
-        self.contract = contract
-        self.kind = contract.kind
-        self.declarer = declarer
-        self.suits, self.keys = _TABLES[contract.kind]
-        # 1: the deal ends at the declarer's first trick (null); 2: at the defenders' first
-        # (schwarz announced); 0: after ten tricks.
-        self.stop = 1 if contract.kind == skat.NULL else (2 if contract.schwarz else 0)
-        self.hands = [list(h) for h in hands]
-        self.trick = list(trick)
+        self._contract(contract, declarer)
+        self.hands = hands = [list(h) for h in hands]
+        self.trick = trick = list(trick)
         self.leader = leader
         self.points = list(points)
         self.tricks = list(tricks)
         self.winners = list(winners)
-        n = [len(h) for h in self.hands]
-        for i in range(len(self.trick)):
+        n = [len(hands[0]), len(hands[1]), len(hands[2])]
+        for i in range(len(trick)):
             n[(leader + i) % 3] += 1
         if n[0] != n[1] or n[1] != n[2] or n[0] + len(self.winners) != 10:
             raise ValueError("hands of %s cards and a trick of %d after %d tricks do not make "
-                             "a Skat position" % (n, len(self.trick), len(self.winners)))
-        suits = self.suits
-        index = []
-        for h in self.hands:
-            lists = [[], [], [], [], []]
-            for c in h:
-                lists[suits[c]].append(c)
-            index.extend(lists)
-        self.index = index
+                             "a Skat position" % (n, len(trick), len(self.winners)))
+        self.index = _index(self.kind, hands)
+
+    def _contract(self, contract, declarer):
+        if isinstance(contract, str):
+            contract = skat.parse_contract(contract)
+        kind = contract.kind
+        self.contract = contract
+        self.kind = kind
+        self.declarer = declarer
+        self.suits, self.keys = _TABLES[kind]
+        # 1: the deal ends at the declarer's first trick (null); 2: at the defenders' first
+        # (schwarz announced); 0: after ten tricks.
+        self.stop = 1 if kind == skat.NULL else (2 if contract.schwarz else 0)
+
+    @classmethod
+    def new(cls, hands, contract, declarer):
+        """A deal before the first lead (forehand leads), for simulation's fresh deals: the
+        three lists of ``hands`` are taken as they are, not copied (they become the
+        position's and change with play). Raises ValueError unless each holds 10 cards."""
+        h0, h1, h2 = hands
+        if len(h0) != 10 or len(h1) != 10 or len(h2) != 10:
+            raise ValueError("a new Skat deal holds 10 cards a hand, not %d, %d, %d"
+                             % (len(h0), len(h1), len(h2)))
+        p = cls.__new__(cls)
+        p._contract(contract, declarer)
+        p.hands = hands = [h0, h1, h2]
+        p.trick = []
+        p.leader = 0
+        p.points = [0, 0, 0]
+        p.tricks = [0, 0, 0]
+        p.winners = []
+        p.index = _index(p.kind, hands)
+        return p
 
     @classmethod
     def from_deal(cls, deal):
@@ -184,68 +217,76 @@ class Position:
                 return n
         if self.is_over():
             return n
+        return n + self._tricks(next32)
+
+    def _tricks(self, next32):
+        # Whole tricks from a lead until the deal is over; the cards played (the hot loop).
+        # Each card is drawn with one pop from the list it is drawn from (the seat's hand, or
+        # its list of the suit led) and removed from the other; the taker is tracked as a
+        # seat, not an offset; tricks are counted from the winners once at the end.
         suits = self.suits
         keys = self.keys
+        pts = _POINTS
         hands = self.hands
-        index = self.index
+        ix = self.index
+        rows = (ix[0:5], ix[5:10], ix[10:15])  # per seat its five suit lists (shared)
         points = self.points
-        taken = self.tricks
         winners = self.winners
-        decl = self.declarer
+        done = len(winners)
         stop = self.stop
+        null = stop == 1
+        decl = self.declarer
         seat = self.leader
-        while True:
-            n += 3
+        after = _AFTER
+        for _ in range(10 - done):
+            s1, s2 = after[seat]
             h = hands[seat]
-            c0 = h[next32() % len(h)]
-            h.remove(c0)
+            c0 = h.pop(next32() % len(h))
             led = suits[c0]
-            index[seat * 5 + led].remove(c0)
+            rows[seat][led].remove(c0)
             k = keys[c0]
-            i = 0
-            s1 = _NEXT[seat]
-            f = index[s1 * 5 + led]
+            w = seat
+            f = rows[s1][led]
             if f:
-                c1 = f[next32() % len(f)]
-                f.remove(c1)
+                c1 = f.pop(next32() % len(f))
                 hands[s1].remove(c1)
                 key = keys[c1]
                 if key > k:
                     k = key
-                    i = 1
+                    w = s1
             else:
                 h = hands[s1]
-                c1 = h[next32() % len(h)]
-                h.remove(c1)
-                index[s1 * 5 + suits[c1]].remove(c1)
+                c1 = h.pop(next32() % len(h))
+                rows[s1][suits[c1]].remove(c1)
                 key = keys[c1]
                 if key >= 64 and key > k:  # a trump beats a card not of the suit led
                     k = key
-                    i = 1
-            s2 = _NEXT[s1]
-            f = index[s2 * 5 + led]
+                    w = s1
+            f = rows[s2][led]
             if f:
-                c2 = f[next32() % len(f)]
-                f.remove(c2)
+                c2 = f.pop(next32() % len(f))
                 hands[s2].remove(c2)
                 if keys[c2] > k:
-                    i = 2
+                    w = s2
             else:
                 h = hands[s2]
-                c2 = h[next32() % len(h)]
-                h.remove(c2)
-                index[s2 * 5 + suits[c2]].remove(c2)
+                c2 = h.pop(next32() % len(h))
+                rows[s2][suits[c2]].remove(c2)
                 key = keys[c2]
                 if key >= 64 and key > k:
-                    i = 2
-            seat = (seat + i) % 3
-            points[seat] += _POINTS[c0] + _POINTS[c1] + _POINTS[c2]
-            taken[seat] += 1
-            winners.append(seat)
-            if (len(winners) == 10 or (stop == 1 and seat == decl)
-                    or (stop == 2 and seat != decl)):
-                self.leader = seat
-                return n
+                    w = s2
+            points[w] += pts[c0] + pts[c1] + pts[c2]
+            winners.append(w)
+            seat = w
+            if stop and (w == decl) == null:  # null: his first trick; schwarz: theirs
+                break
+        self.leader = seat
+        new = winners[done:]
+        taken = self.tricks
+        taken[0] += new.count(0)
+        taken[1] += new.count(1)
+        taken[2] += new.count(2)
+        return 3 * len(new)
 
     def outcome(self, bid, declarer_cards, skat_cards):
         """The result once the play is over: ``(won, value, declarer_points,
@@ -254,9 +295,15 @@ class Position:
         the original skat (matadors, ISkO 5.2.1); ``skat_cards``: the skat laid away,
         whose points count for him."""
         d = self.declarer
-        dp = self.points[d] + skat.card_points(skat_cards)
+        dp = self.points[d]
+        for c in skat_cards:
+            dp += _POINTS[c]
         dt = self.tricks[d]
-        mat = skat.matadors(declarer_cards, self.kind)
-        won, value, _, _, _ = skat.game_value(self.contract, mat, dp, dt, bid,
-                                              len(self.winners) == 10)
-        return won, value, dp, dt
+        key = (self.contract, skat.matadors(declarer_cards, self.kind), dp, dt, bid,
+               len(self.winners) == 10)
+        value = _VALUES.get(key)
+        if value is None:
+            if len(_VALUES) >= 1 << 16:  # a bound on memory (bids, contracts and counts)
+                _VALUES.clear()
+            value = _VALUES[key] = skat.game_value(*key)[:2]
+        return value[0], value[1], dp, dt

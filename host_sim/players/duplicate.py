@@ -80,9 +80,24 @@ def play(deal, rules, smart_seat, smart, plain):
     return deal
 
 
-def run(game, deals, worlds=8, seed=1, budget=1.0):
+def run(game, deals, worlds=8, seed=1, budget=1.0, chunk=0):
     """``deals`` duplicate deals of ``game``; returns ``{"game", "deals", "n", "mean",
-    "low", "high"}``: the mean tally gained per seat-deal and its 95% interval."""
+    "low", "high"}``: the mean tally gained per seat-deal and its 95% interval.
+    ``chunk``: the deals played in runs of ``chunk`` deals seeded ``seed``, ``seed + 1``,
+    ... and pooled (what runs in separate processes, pooled afterwards, give; 0: one run)."""
+    if chunk:
+        diffs = []
+        for k in range(0, deals, chunk):
+            diffs += _diffs(game, min(chunk, deals - k), worlds, seed + k // chunk, budget)
+    else:
+        diffs = _diffs(game, deals, worlds, seed, budget)
+    out = interval(diffs)
+    out.update(game=game, deals=deals)
+    return out
+
+
+def _diffs(game, deals, worlds, seed, budget):
+    """The duplicate scores of ``deals`` deals, one a seat and deal (:func:`run`)."""
     import copy
     rules = rules_for(game)
     rnd = random.Random(seed)
@@ -102,6 +117,4 @@ def run(game, deals, worlds=8, seed=1, budget=1.0):
         for seat in range(PLAYERS):
             mine = play(copy.deepcopy(deal), rules, seat, smart, plain())
             diffs.append(rules.tally(mine, seat) - rules.tally(base, seat))
-    out = interval(diffs)
-    out.update(game=game, deals=deals)
-    return out
+    return diffs

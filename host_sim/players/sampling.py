@@ -118,7 +118,8 @@ def playout(world, seat, move, rules, rnd):
 class SamplingPlayer:
     """``decide(deal, seat) -> Choice`` and ``choose(deal, seat) -> move`` for any game
     with a rules object (module docstring). ``worlds``: samples a decision at most;
-    ``time_budget``: seconds, kept hard: the clock is read after every playout and the
+    ``time_budget``: seconds, kept hard: no world is started that would end past the
+    budget at the last world's wall time, the clock is read after every playout and the
     sampling stops at the budget (a world cut short is dropped; when not one world is
     complete, the best move among those played out in it, or the first move); ``min_worlds``
     are sampled whatever the clock says (sample counts make a run reproducible); ``seed``."""
@@ -156,8 +157,12 @@ class SamplingPlayer:
         total = [0.0] * len(moves)
         wins = [0] * len(moves)
         n = 0
+        cost = 0.0  # wall seconds the last world took
         while n < self.worlds:
             timed = n >= self.min_worlds
+            t0 = time.perf_counter()
+            if timed and n and t0 + cost >= t_end:  # the next world would end past the budget
+                break
             got = self._world(deal, seat, moves, t_end if timed else None)
             if got is None:  # the budget ran out in this world
                 break
@@ -165,8 +170,7 @@ class SamplingPlayer:
                 total[i] += got[i][0]
                 wins[i] += got[i][1]
             n += 1
-            if timed and time.perf_counter() >= t_end:
-                break
+            cost = time.perf_counter() - t0
         if n == 0:
             return self._cut_short(deal, seat, moves)
         best = max(range(len(moves)), key=lambda i: total[i])

@@ -8,7 +8,10 @@ random legal cards (host_sim/engine/skat.py), and take the card with the best av
 score for the seat's party: the declarer's signed game value (ISkO 5.1-5.4) for him, its
 negation for a defender. All cards are tried on the same worlds and the same draws, so
 their averages differ by the card, not by luck of the samples. ``time_budget`` (seconds)
-stops sampling early; a decision with one legal card costs nothing.
+stops sampling early and is kept hard: no world is started that would end past it at the
+last world's wall time, and a world the budget runs out in is dropped (the clock read
+after every playout; when not one world is complete, the best of the cards its playouts
+reached); a decision with one legal card costs nothing.
 """
 
 import functools
@@ -52,22 +55,49 @@ class SkatCardPlayer:
         rnd = self.rnd
         t_end = time.perf_counter() + self.time_budget
         n = 0
-        while n < self.worlds and (n < 4 or time.perf_counter() < t_end):
-            hands, skat_cards = view.sample(rnd)
-            base = view.position(hands)
-            seed = rnd.getrandbits(32)
-            dealt = _declarer_cards(view, hands, skat_cards)
-            for card in legal:
-                pos = base.copy()
-                pos.play(card)
-                pos.play_random(functools.partial(random.Random(seed).getrandbits, 32))
-                won, value, _, _ = pos.outcome(view.bid, dealt, skat_cards)
-                total[card] += value if mine else -value
-                wins[card] += won == mine
+        cost = 0.0  # wall seconds the last world took
+        while n < self.worlds:
+            t0 = time.perf_counter()
+            if n and t0 + cost >= t_end:  # the next world would end past the budget
+                break
+            got = self._world(view, legal, mine, t_end)
+            if got is None:  # the budget ran out in this world: dropped
+                break
+            for card, value, won in got:
+                total[card] += value
+                wins[card] += won
             n += 1
+            cost = time.perf_counter() - t0
+        if n == 0:  # not one world within the budget: the best card its playouts reached
+            part = self._partial
+            best = max(part, key=lambda p: p[1])[0]
+            return Choice(best, None, 0, _reason(view, best, None, "out of time"),
+                          {c: v for c, v, _ in part})
         best = max(legal, key=lambda c: total[c])
         return Choice(best, wins[best] / n, n, _reason(view, best, wins[best] / n),
                       {c: total[c] / n for c in legal})
+
+
+    def _world(self, view, legal, mine, t_end):
+        """One sampled world: ``[(card, score for the seat's party, did well)]`` for every
+        legal card on the same draws; None when ``t_end`` (perf_counter seconds) passes
+        before the last card is played out (the cards played are kept in ``_partial``)."""
+        rnd = self.rnd
+        hands, skat_cards = view.sample(rnd)
+        base = view.position(hands)
+        seed = rnd.getrandbits(32)
+        dealt = _declarer_cards(view, hands, skat_cards)
+        out = []
+        self._partial = out
+        for card in legal:
+            if out and time.perf_counter() >= t_end:
+                return None
+            pos = base.copy()
+            pos.play(card)
+            pos.play_random(functools.partial(random.Random(seed).getrandbits, 32))
+            won, value, _, _ = pos.outcome(view.bid, dealt, skat_cards)
+            out.append((card, value if mine else -value, won == mine))
+        return out
 
 
 def _legal(view):
@@ -89,13 +119,14 @@ def _declarer_cards(view, hands, skat_cards):
     return played + list(hands[view.declarer]) + list(skat_cards)
 
 
-def _reason(view, card, chance):
-    """One line: the card, the estimate, what the seat counts."""
+def _reason(view, card, chance, unknown="the only legal card"):
+    """One line: the card, the estimate (``unknown`` says why there is none), what the
+    seat counts."""
     text = "plays %s" % SKAT.short(card)
     if chance is not None:
         text += ", wins %d%% of samples" % round(chance * 100)
     else:
-        text += ", the only legal card"
+        text += ", " + unknown
     if view.contract.kind != 5:
         text += ", counts %d trumps out" % view.trumps_out()
     return text

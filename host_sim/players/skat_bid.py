@@ -145,10 +145,10 @@ class SkatBidder:
         for _ in range(self.worlds):
             rnd.shuffle(rest)
             hands = [None, None, None]
-            hands[seat] = kept
+            hands[seat] = kept[:]  # Position.new takes the lists: kept serves every world
             hands[(seat + 1) % 3] = rest[:10]
             hands[(seat + 2) % 3] = rest[10:]
-            pos = Position(hands, contract, seat)
+            pos = Position.new(hands, contract, seat)
             pos.play_random(functools.partial(rnd.getrandbits, 32))
             out.append(won_value(pos, contract, dealt, away))
         return out

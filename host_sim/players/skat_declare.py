@@ -62,10 +62,10 @@ class SkatDeclarer:
             for _ in range(per):
                 rnd.shuffle(unseen)
                 hands = [None, None, None]
-                hands[seat] = kept
+                hands[seat] = kept[:]  # Position.new takes the lists: kept serves them all
                 hands[(seat + 1) % 3] = unseen[:10]
                 hands[(seat + 2) % 3] = unseen[10:]
-                pos = Position(hands, KINDS[kind], seat)
+                pos = Position.new(hands, KINDS[kind], seat)
                 pos.play_random(functools.partial(rnd.getrandbits, 32))
                 total += pos.outcome(bid, hand, pair)[1]
             score = total / per

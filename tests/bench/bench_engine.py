@@ -39,14 +39,8 @@ class EngineSkatDeals:
         hand.remove(first)
         hand.remove(second)
         hands[decl] = hand
-        pos = Position(hands, kind, decl)
+        pos = Position.new(hands, kind, decl)  # the lists are fresh: taken, not copied
         n = pos.play_random(next32)
         pos.outcome(18, dealt + cards[30:32], (first, second))
         return n
 
-
-def measure(deals, rounds, seed=1):
-    """Like bench_rules.measure: ``(deals, cards, best_us)`` over ``rounds`` rounds."""
-    from bench_rules import best_of
-    cards, best, _ = best_of(lambda: EngineSkatDeals(seed), deals, rounds)
-    return deals, cards, best

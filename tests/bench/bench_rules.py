@@ -280,6 +280,17 @@ def best_of(new_driver, deals, rounds):
     return cards, best, driver
 
 
+class Drawn:
+    """A driver's random numbers drawn before the clock starts: ``Drawn(rng, count)`` takes
+    ``count`` values of ``rng.next32()`` and hands them out again through ``next32()`` (a
+    list iterator's C call), so a timed block pays for the deals only. The same sequence as
+    the driver's own ``Rng``: the same deals. CPython only (the playout comparison).
+    Running out raises StopIteration (the caller drew too few: never a silent new value)."""
+
+    def __init__(self, rng, count):
+        self.next32 = iter([rng.next32() for _ in range(count)]).__next__
+
+
 def measure(game, deals, rounds, seed=1):
     """Play ``rounds`` rounds of ``deals`` deals of ``game``; returns ``(deals, cards,
     best_us)`` for the fastest (:func:`best_of`)."""
