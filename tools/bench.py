@@ -300,11 +300,27 @@ PAIRS = 31
 DRAWS_A_DEAL = 120  # a Skat deal draws 62-70 numbers (shuffle 31, setup 4-5, cards 30-32)
 
 
-def _block(driver, deals, drawn):
-    """Play ``deals`` deals with ``driver``; returns ``(wall s, cpu s)``. ``drawn``: the
-    driver's numbers are drawn before the clock starts (bench_rules.Drawn)."""
-    if drawn:
+class CDraws:
+    """A driver's numbers drawn in the loop from CPython's C generator
+    (``random.Random(seed).getrandbits(32)``, what the computer players draw with), seeded
+    alike for the three drivers of a pair: the same deals for each, the draws' cost small
+    and equal on every side (``core.rng.Rng.next32`` in pure Python is about a third of a
+    fast engine's deal)."""
+
+    def __init__(self, seed):
+        import functools
+        import random
+        self.next32 = functools.partial(random.Random(seed).getrandbits, 32)
+
+
+def _block(driver, deals, mode, seed):
+    """Play ``deals`` deals with ``driver``; returns ``(wall s, cpu s)``. ``mode``: "loop"
+    (the driver's own ``core.rng.Rng``), "c" (:class:`CDraws` in the loop), "drawn" (its
+    numbers drawn before the clock starts, bench_rules.Drawn)."""
+    if mode == "drawn":
         driver.rng = bench_rules.Drawn(driver.rng, deals * DRAWS_A_DEAL)
+    elif mode == "c":
+        driver.rng = CDraws(seed)
     gc.collect()
     w, c = time.perf_counter(), time.process_time()
     for _ in range(deals):
@@ -338,18 +354,19 @@ def playout(quick, check):
     if ospiel is not None:
         drivers["openspiel"] = lambda s: bench_openspiel.OpenSpielSkatDeals(ospiel, s)
     load = [os.getloadavg()[0]]
-    times = {(m, k): [] for m in ("loop", "drawn") for k in drivers}
+    modes = [m for m, _label in _MODES]
+    times = {(m, k): [] for m in modes for k in drivers}
     order = list(drivers)
     for pair in range(pairs):
         seed = 1000 + pair
-        for mode in ("loop", "drawn"):
+        for mode in modes:
             for name in (order if pair % 2 == 0 else order[::-1]):
-                times[mode, name].append(_block(drivers[name](seed), deals, mode == "drawn"))
+                times[mode, name].append(_block(drivers[name](seed), deals, mode, seed))
     load.append(os.getloadavg()[0])
     probe = bench_engine.EngineSkatDeals(1)
     out = {"cards": sum(probe.play() for _ in range(200)) / 200, "load": load,
            "deals": deals, "pairs": pairs}
-    for mode in ("loop", "drawn"):
+    for mode in modes:
         m = {"rates": {k: tuple(_median([deals / t[i] for t in times[mode, k]])
                                 for i in (0, 1)) for k in drivers}}
         if ospiel is not None:
@@ -369,6 +386,8 @@ def playout(quick, check):
 
 _MODES = (("loop", "numbers drawn in the loop (`core.rng.Rng.next32`, about 0.25 us a draw "
                    "in Python, the same for all three)"),
+          ("c", "numbers drawn in the loop from CPython's C generator (`random.Random"
+                ".getrandbits`, as the computer players draw; the same seed for all three)"),
           ("drawn", "numbers drawn before the clock (`bench_rules.Drawn`: the engines' own "
                     "cost; the computer players draw with C's `getrandbits`)"))
 
@@ -383,15 +402,17 @@ def playout_report(p):
          "the order turned round every pair; medians over the pairs, wall and CPU "
          "(process_time); load average %.1f at the start, %.1f at the end." % (
              p["cards"], p["pairs"], p["deals"], p["load"][0], p["load"][1]), "",
-         "| engine | deals/s, %s | deals/s, %s |" % ("in the loop", "drawn before"),
-         "|---|---|---|"]
+         "| engine | deals/s, %s | deals/s, %s | deals/s, %s |" % (
+             "in the loop", "in the loop, C draws", "drawn before"),
+         "|---|---|---|---|"]
     names = (("engine", "playout engine (host_sim/engine/skat.py)"),
              ("referee", "referee (core.games.skat.Deal, bench_rules.SkatDeals)"),
              ("openspiel", "OpenSpiel `skat` (C++, Python API)"))
     for key, label in names:
         if key in p["loop"]["rates"]:
-            L.append("| %s | %s | %s |" % (label, *(
-                "%.0f wall, %.0f CPU" % p[mode]["rates"][key] for mode in ("loop", "drawn"))))
+            L.append("| %s | %s | %s | %s |" % (label, *(
+                "%.0f wall, %.0f CPU" % p[mode]["rates"][key] for mode in ("loop", "c",
+                                                                          "drawn"))))
     if "ratio" not in p["loop"]:
         return L + ["", "OpenSpiel is not installed (`pip install -e '.[bench]'`): no ratio.",
                     ""]
