@@ -33,3 +33,93 @@ def test_ramsch_then_grand_hand_with_kontra_re_opening_a_bock_round():
     assert match.sheet.totals == [0, -218, 1344]
     assert match.sheet.sf == [0, -218, 1394]
     assert match.doubled == [False, True] and match.bock_rounds.left == 2
+
+
+# --- the same evening in the simulator's window (pygame, mouse events as a person's) ---
+
+def _stacked(hands):
+    """The simulator's deal for the example: ``hands`` (forehand, middlehand, rearhand
+    codes) by deal seat, the skat C8 C7."""
+    from core.cards import SKAT
+    return [SKAT.parse_many(h) for h in hands], SKAT.parse_many("C8 C7")
+
+
+def test_the_same_evening_in_the_simulator_window_with_the_mouse(monkeypatch):
+    """Three persons at the simulator (SDL dummy driver), options ramsch, kontra, bock:
+    every auction word clicked on the answer buttons under the skat (the simulator enters
+    the result on the board), the grand hand's contract, P1's Kontra and P3's Re chosen on
+    the board's buttons (OK, then the item), every card dragged onto its pad, the skat
+    dragged onto a pad when the board asks for it, each result booked with OK. The deck
+    is stacked as the board test's. Deal 1: all pass, Ramsch, P2 -218 (109 points,
+    Jungfrau); deal 2: P3's grand hand 168 x 4 (Re) x 2 (Bock) = +1344; the list
+    0, -218, +1344, Seeger-Fabian 0, -218, +1394, as the board's."""
+    from device.controller import MODE_RESULT, MODE_TABLE
+    from host_sim.ui import auction
+    from host_sim.ui.app import SimApp
+    from simperson import OK, MousePerson, my_turn, post
+    import pygame
+    dt = 16
+    deals = iter([_stacked((FOREHAND, MIDDLE, REAR))] * 2)
+    sim = SimApp("skat", 3, seed=1, human={0, 1, 2}, fixed_dt=dt, collect_ms=120,
+                 think_ms=60, options=OPTIONS)
+    shuffled = sim.adapter.deal  # after the evening's two deals
+    monkeypatch.setattr(sim.adapter, "deal", lambda match, n, rng, first=False:
+                        next(deals, None) or shuffled(match, n, rng, first))
+    you = MousePerson(sim, dt)
+    # each deal's auction words (0: say/hold, 1: pass) in the order asked, and the board
+    # menu steps once it is in play: deal 2, middlehand P1 says 18, P3 holds, P1 and P2
+    # pass; P3 declares grand hand, P1 says Kontra, P3 Re
+    evening = (([1, 1, 1], [], []),
+               ([0, 0, 1, 1], ["Hand game", "Grand", "Plain hand"], ["P1 Kontra", "P3 Re"]))
+    try:
+        for k, (words, contract, doubles) in enumerate(evening):
+            words, contract, doubles = list(words), list(contract), list(doubles)
+            for _ in range(20000):
+                if sim.ctl.mode == MODE_RESULT and len(sim.results) == k + 1:
+                    you.click(OK)  # booked
+                    you.until(lambda: sim.ctl.mode != MODE_RESULT)
+                    break
+                if auction.question(sim) and sim.answer_rects:
+                    n = len(sim.adapter.bids)
+                    rect = [r for r, i in sim.answer_rects if i == words[0]][0]
+                    words.pop(0)
+                    post(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)
+                    post(pygame.MOUSEBUTTONUP, pos=rect.center, button=1)
+                    you.until(lambda: len(sim.adapter.bids) > n, limit=60)
+                    continue
+                if contract and sim.adapter.choice_owner(sim) == 2:
+                    you.choose(contract.pop(0))
+                    continue
+                if sim.awaiting is not None and not sim._scanning:
+                    pad = max(sim.pad_of(sim.shadow.declarer), 0)
+                    for c in sim.adapter.final_scan(sim, sim.awaiting.count):
+                        you.drag(c, sim.pad_centre(pad))
+                        you.frames(3)
+                    continue
+                if doubles and sim.ctl.mode == MODE_TABLE and sim.fw_deal.doubles == \
+                        2 - len(doubles) and not sim.fw_deal.history:
+                    you.click(OK)  # the table menu
+                    you.choose(doubles.pop(0))
+                    continue
+                pad = sim.turn_pad()
+                if pad >= 0 and my_turn(sim, pad):
+                    hand = sim.tableau.hand(pad)
+                    legal = [c for c in sim.shadow.legal_cards(sim.seat_of(pad))
+                             if c in hand]
+                    you.drag(legal[0], sim.pad_centre(pad))
+                    continue
+                you.frames()
+            else:
+                raise AssertionError("deal %d not over: %r" % (k + 1, sim.board.lcd_lines()))
+            assert not (words or contract or doubles), (words, contract, doubles)
+        match = sim.ctl.match
+        first, second = sim.results[:2]
+        assert (first.status, first.value, first.declarer_points) == ("ramsch", -218, 109)
+        # the deal's value 168 x 4 (Re) = 672, doubled again on the list (the Bock round)
+        assert (second.won, second.value) == (True, 672)
+        assert second.levels[-2:] == ("kontra", "re")
+        assert match.sheet.totals == [0, -218, 1344]
+        assert match.sheet.sf == [0, -218, 1394]
+        assert match.doubled == [False, True] and match.bock_rounds.left == 2
+    finally:
+        sim.close()
