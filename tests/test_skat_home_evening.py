@@ -118,6 +118,11 @@ def test_the_same_evening_in_the_simulator_window_with_the_mouse(monkeypatch):
         # the deal's value 168 x 4 (Re) = 672, doubled again on the list (the Bock round)
         assert (second.won, second.value) == (True, 672)
         assert second.levels[-2:] == ("kontra", "re")
+        # the window's result panel said what the board's LCD says in the board test
+        assert sim.summaries[:2] == [["Ramsch P2 109p", "Jungfr. -218"],
+                                     ["P3 GH 109p 9t", "won Re B +1344"]]
+        assert sim.flow.sheet_lines(match) == ["P1     0 SF    0", "P2  -218 SF -218",
+                                               "P3  1344 SF 1394", "Bock games 2"]
         assert match.sheet.totals == [0, -218, 1344]
         assert match.sheet.sf == [0, -218, 1394]
         assert match.doubled == [False, True] and match.bock_rounds.left == 2
