@@ -16,6 +16,7 @@ import random
 import time
 
 from core.cards import SKAT
+from host_sim.i18n import _, ngettext
 from host_sim.players.sampling import Choice
 from host_sim.players.skat_view import SkatView
 
@@ -91,11 +92,12 @@ def _declarer_cards(view, hands, skat_cards):
 
 def _reason(view, card, chance):
     """One line: the card, the estimate, what the seat counts."""
-    text = "plays %s" % SKAT.short(card)
+    text = _("plays %s") % SKAT.short(card)
     if chance is not None:
-        text += ", wins %d%% of samples" % round(chance * 100)
+        text += _(", wins %d%% of samples") % round(chance * 100)
     else:
-        text += ", the only legal card"
+        text += _(", the only legal card")
     if view.contract.kind != 5:
-        text += ", counts %d trumps out" % view.trumps_out()
+        out = view.trumps_out()
+        text += ngettext(", counts %d trump out", ", counts %d trumps out", out) % out
     return text
