@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from device import looks, words
+from device import words
 from host_sim import i18n
 from host_sim.players.computer import Computer
 from host_sim.ui.app import SimApp
@@ -40,13 +40,8 @@ def english_pieces(msgids):
 
 @pytest.fixture
 def speak():
-    def set_to(lang):
-        words.set_language(lang)
-        i18n.set_language(lang)
-    yield set_to
-    set_to("en")
-    looks.use("skat", None)
-    looks.use("tarot", None)
+    """Set the table's language; conftest's ``_english_after`` puts English back."""
+    return lambda lang: (words.set_language(lang), i18n.set_language(lang))
 
 
 def smart_panel(game, players, seed):
