@@ -11,6 +11,7 @@ known hands) only through what the asking seat may see.
 """
 
 from core.games import skat
+from host_sim.i18n import _
 from host_sim.players.adapter import skat_hint
 from host_sim.players.games import rules_for
 from host_sim.players.sampling import SamplingPlayer
@@ -94,11 +95,11 @@ class Computer:
         except Exception:  # no deal, or a phase without a turn
             seat = -1
         if deal is None or seat not in seats:
-            return "hint: not your turn to play a card"
+            return _("hint: not your turn to play a card")
         h = self.hint(deal, seat)
         if h is None:
-            return "hint: no card to play now"
-        return "hint %s: %s" % (_label(label, seat), h[2])
+            return _("hint: no card to play now")
+        return _("hint %s: %s") % (_label(label, seat), h[2])
 
     def hint(self, deal, seat):
         """``(card, chance 0-1 or None, reason)`` the smart player gives ``seat`` now, or
@@ -149,7 +150,7 @@ class Computer:
             self._auction = (key, auction([p.limit for p in self._plans]))
         declarer, bid = self._auction[1][:2]
         if declarer >= 0:
-            self.last_reason = "P%d bids up to %d" % (declarer + 1, self._plans[declarer].limit)
+            self.last_reason = _("P%d bids up to %d") % (declarer + 1, self._plans[declarer].limit)
         return declarer, bid
 
     def skat_limits(self):

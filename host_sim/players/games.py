@@ -31,6 +31,7 @@ from core.games.tarot_rules import led_suit
 from host_sim.engine import bank as bank_engine
 from host_sim.engine.clone import clone
 from host_sim.engine.tarot import Position as TarotPosition
+from host_sim.i18n import _, ngettext
 from host_sim.players.sampling import playout
 
 _KING = 13
@@ -76,7 +77,7 @@ class TrickRules:
         """Bookkeeping after the hidden cards moved (nothing by default)."""
 
     def describe(self, deal, seat, move):
-        return "plays %s" % self.deck.short(move)
+        return _("plays %s") % self.deck.short(move)
 
 
 class BankRules(TrickRules):
@@ -138,8 +139,8 @@ class ZhopaRules(BankRules):
 
     def describe(self, deal, seat, move):
         if move is True or move is False:
-            return "goes (target %d)" % deal.game.target(True) if move else \
-                "does not go (target %d)" % deal.game.target(False)
+            return _("goes (target %d)") % deal.game.target(True) if move else \
+                _("does not go (target %d)") % deal.game.target(False)
         return TrickRules.describe(self, deal, seat, move)
 
 
@@ -258,18 +259,19 @@ class TarotRules(TrickRules):
 
     def describe(self, deal, seat, move):
         if move == CHELEM or move == NO_CHELEM:
-            return "announces the chelem" if move == CHELEM else "announces no chelem"
+            return _("announces the chelem") if move == CHELEM else _("announces no chelem")
         if isinstance(move, str):
-            return "bids %s" % move if move != "pass" else "passes"
+            return _("bids %s") % move if move != "pass" else _("passes")
         if isinstance(move, tuple) and deal.phase == tarot.PHASE_PLAY:
-            return "shows a poignée of %d trumps" % len(move)
+            return ngettext("shows a poignée of %d trump", "shows a poignée of %d trumps",
+                            len(move)) % len(move)
         if isinstance(move, tuple):
-            return "lays away %s" % " ".join(TAROT.short(c) for c in move)
+            return _("lays away %s") % " ".join(TAROT.short(c) for c in move)
         if deal.phase == tarot.PHASE_CALL:
-            return "calls %s" % TAROT.short(move)
+            return _("calls %s") % TAROT.short(move)
         out = trumps_out(deal, seat)
-        return "plays %s, counts %d trump%s out" % (TAROT.short(move), out,
-                                                   "" if out == 1 else "s")
+        return ngettext("plays %s, counts %d trump out", "plays %s, counts %d trumps out",
+                        out) % (TAROT.short(move), out)
 
 
 def may_announce_chelem(deal, seat):

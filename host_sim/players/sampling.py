@@ -29,6 +29,8 @@ A game supplies a *rules* object (host_sim/players/games.py) with:
 import random
 import time
 
+from host_sim.i18n import _
+
 DEFAULT_WORLDS = 48  # upper bound; the time budget stops first on big games (Tarot)
 DEFAULT_BUDGET = 0.2  # seconds a decision: the issue's 300 ms less room for a busy machine
 
@@ -152,7 +154,7 @@ class SamplingPlayer:
             raise ValueError("seat %d has no move now" % seat)
         if len(moves) == 1:
             return Choice(moves[0], None, 0,
-                          rules.describe(deal, seat, moves[0]) + ", the only move", {0: 0})
+                          _("%s, the only move") % rules.describe(deal, seat, moves[0]), {0: 0})
         t_end = time.perf_counter() + self.time_budget
         total = [0.0] * len(moves)
         wins = [0] * len(moves)
@@ -175,7 +177,7 @@ class SamplingPlayer:
             return self._cut_short(deal, seat, moves)
         best = max(range(len(moves)), key=lambda i: total[i])
         chance = wins[best] / n
-        reason = "%s, does well in %d%% of samples" % (rules.describe(deal, seat, moves[best]),
+        reason = _("%s, does well in %d%% of samples") % (rules.describe(deal, seat, moves[best]),
                                                         round(chance * 100))
         return Choice(moves[best], chance, n, reason,
                       {i: total[i] / n for i in range(len(moves))})
@@ -202,5 +204,5 @@ class SamplingPlayer:
         (the first move when none), chance unknown."""
         part = self._partial
         best = max(range(len(part)), key=lambda i: part[i][0]) if part else 0
-        return Choice(moves[best], None, 0, "%s, out of time" % self.rules.describe(
+        return Choice(moves[best], None, 0, _("%s, out of time") % self.rules.describe(
             deal, seat, moves[best]), {i: part[i][0] for i in range(len(part))})

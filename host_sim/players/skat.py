@@ -19,6 +19,7 @@ import random
 import time
 
 from core.cards import SKAT
+from host_sim.i18n import _, ngettext
 from host_sim.players.sampling import Choice
 from host_sim.players.skat_view import SkatView
 
@@ -71,7 +72,7 @@ class SkatCardPlayer:
         if n == 0:  # not one world within the budget: the best card its playouts reached
             part = self._partial
             best = max(part, key=lambda p: p[1])[0]
-            return Choice(best, None, 0, _reason(view, best, None, "out of time"),
+            return Choice(best, None, 0, _reason(view, best, None, _("out of time")),
                           {c: v for c, v, _ in part})
         best = max(legal, key=lambda c: total[c])
         return Choice(best, wins[best] / n, n, _reason(view, best, wins[best] / n),
@@ -119,14 +120,15 @@ def _declarer_cards(view, hands, skat_cards):
     return played + list(hands[view.declarer]) + list(skat_cards)
 
 
-def _reason(view, card, chance, unknown="the only legal card"):
-    """One line: the card, the estimate (``unknown`` says why there is none), what the
-    seat counts."""
-    text = "plays %s" % SKAT.short(card)
+def _reason(view, card, chance, unknown=None):
+    """One line: the card, the estimate (``unknown`` says why there is none, translated;
+    default "the only legal card"), what the seat counts."""
+    text = _("plays %s") % SKAT.short(card)
     if chance is not None:
-        text += ", wins %d%% of samples" % round(chance * 100)
+        text += _(", wins %d%% of samples") % round(chance * 100)
     else:
-        text += ", " + unknown
+        text += ", " + (unknown or _("the only legal card"))
     if view.contract.kind != 5:
-        text += ", counts %d trumps out" % view.trumps_out()
+        out = view.trumps_out()
+        text += ngettext(", counts %d trump out", ", counts %d trumps out", out) % out
     return text

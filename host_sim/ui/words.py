@@ -9,6 +9,8 @@ lines (``flow.result_lines``). ``name(seat) -> "P3"`` names deal seats as the LC
 (FFT p.6: shown to all at prise and garde; unseen at garde sans and garde contre).
 """
 
+import re
+
 from host_sim.i18n import _
 
 
@@ -64,7 +66,62 @@ def tarot_result_words(result, name, deck):
         _(", %s a defender") % _signed(sc.chelem)) if sc.chelem else ""))
     lines.append(_("Marks: ") + "  ".join("%s %s" % (name(s), _signed(m))
                                        for s, m in enumerate(result.marks)))
-    return lines + [n[:1].upper() + n[1:] for n in result.notes]
+    return lines + [n[:1].upper() + n[1:] for n in (tarot_note_words(x, name, deck)
+                                                    for x in result.notes)]
+
+
+def _violation_words(kind):
+    """A violation that decides a Tarot deal (``core.games.tarot.DECIDED``) in words."""
+    return {"revoke": _("revoke"), "must-trump": _("no trump played"),
+            "must-overtrump": _("no higher trump played"),
+            "bad-ecart": _("a wrong écart")}.get(kind, kind)
+
+
+def _by_camp(attack, defence):
+    """A note whose words depend on the camp it names (articles, cases): ``attack`` or
+    ``defence``, both already translated, chosen by the camp's English name."""
+    return lambda camp: attack if camp == "attack" else defence
+
+
+# The notes core.games.tarot and tarot_score write in English (core stays dependency-free):
+# the pattern, and the translated note made from its fields. A camp is named inside a whole
+# sentence per camp, since the languages' articles and cases differ by camp.
+_NOTES = (
+    (r"the taker played alone$", lambda m, name, deck: _("the taker played alone")),
+    (r"the Excuse led to the last trick wins it \(chelem\)$",
+     lambda m, name, deck: _("the Excuse led to the last trick wins it (chelem)")),
+    (r"the Excuse played to the last trick goes to the (attack|defence)$",
+     lambda m, name, deck: _by_camp(
+         _("the Excuse played to the last trick goes to the attack"),
+         _("the Excuse played to the last trick goes to the defence"))(m.group(1))),
+    (r"the Excuse stays with the (attack|defence), which gives a half-point card to the "
+     r"(?:attack|defence)$",
+     lambda m, name, deck: _by_camp(
+         _("the Excuse stays with the attack, which gives a half-point card to the defence"),
+         _("the Excuse stays with the defence, which gives a half-point card to the attack"))(
+         m.group(1))),
+    (r"seat (\d+)'s misère refuted by (\S+): no prime$",
+     lambda m, name, deck: _("%s's misère refuted by %s: no prime") % (
+         name(int(m.group(1))), card_words(deck, deck.parse(m.group(2))))),
+    (r"(\S+) by (P\d+): the (attack|defence) loses the deal$",
+     lambda m, name, deck: _by_camp(_("%s by %s: the attack loses the deal"),
+                                    _("%s by %s: the defence loses the deal"))(m.group(3))
+     % (_violation_words(m.group(1)), m.group(2))),
+)
+
+
+def tarot_note_words(note, name, deck):
+    """One of a Tarot result's ``notes`` (English, from core.games.tarot and tarot_score)
+    in the table's language, its seats named by ``name`` and its cards by the vocabulary;
+    a note of no known pattern as it is."""
+    for pattern, words in _NOTES:
+        m = re.match(pattern, note)
+        if m:
+            try:
+                return words(m, name, deck)
+            except ValueError:  # a card code the deck cannot read
+                return note
+    return note
 
 
 def _level_words(level):
