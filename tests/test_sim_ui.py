@@ -597,3 +597,21 @@ def test_computer_choices_are_shown_as_they_are_entered():
         assert any(s.endswith("Plain") for s in seen), seen
     finally:
         sim.close()
+
+
+def test_a_status_line_too_long_for_one_row_wraps_into_two():
+    """Found by a new user: at 1280x800 the status line was cut at the table's edge
+    ("... then choose Not scanned (" and "... hold OK: ba"), even at the smallest size.
+    The Tarot écart's instruction, the longest the simulator says, is drawn in two rows
+    within the width; a short line stays one row at the largest size."""
+    from host_sim.ui.render import STATUS_SIZES, Renderer
+    pygame.font.init()
+    r = Renderer()
+    line = ("French Tarot, 4 players   deal 1   seed 3   P1 (you): drag 6 cards into the "
+            "Chien box, then choose Not scanned (or Scan 6 cards: lay them on a pad)")
+    width = 1280 - 480 - 40  # the table's width at 1280x800, less its margins
+    st, size = r.status_text(line, width)
+    assert size == 0 and st.get_width() <= width
+    assert st.get_height() == 2 * (STATUS_SIZES[-1] + 3)
+    st, size = r.status_text("Skat, 3 players   deal 1   seed 1", width)
+    assert size == STATUS_SIZES[0] and st.get_width() <= width

@@ -102,12 +102,29 @@ class Renderer:
     def status_text(self, line, width):
         """``(surface, size)``: the status line drawn in the bundled DejaVu Sans Mono, bold
         (pygame's default font has Latin and Cyrillic but draws a box for the suit signs
-        and the Ukrainian "№"), at the largest size that fits ``width`` pixels."""
+        and the Ukrainian "№"), at the largest size that fits ``width`` pixels; size 0: even
+        the smallest does not, and the surface holds two rows (:meth:`_status_rows`)."""
         for size in STATUS_SIZES:  # smaller until it fits the table's width
             st = self.text(line, size, TEXT, mono=True, bold=True)
             if st.get_width() <= width:
-                break
-        return st, size
+                return st, size
+        return self._status_rows(line, width, size), 0
+
+    def _status_rows(self, line, width, size):
+        """A status line too long for one row even at the smallest size (a new user read
+        "...hold OK: ba"): two rows wrapped at word breaks, the second cut with "…" only
+        if it still does not fit; one surface, the rows ``size`` + 3 pixels apart."""
+        cols = max(10, width * len(line) // max(1, self.text(line, size, TEXT, mono=True,
+                                                              bold=True).get_width()))
+        rows = textwrap.wrap(line, cols) or [""]
+        if len(rows) > 2:
+            rows = [rows[0], " ".join(rows[1:])[:cols - 1] + "…"]
+        drawn = [self.text(r, size, TEXT, mono=True, bold=True) for r in rows]
+        out = pygame.Surface((max(d.get_width() for d in drawn), (size + 3) * len(drawn)),
+                             pygame.SRCALPHA)
+        for i, d in enumerate(drawn):
+            out.blit(d, (0, i * (size + 3)))
+        return out
 
     def face(self, deck, card, size):
         vocab = vocabulary(deck)  # the board's look for the deck, the table's language
@@ -266,7 +283,7 @@ class Renderer:
         self._result_box(surface, sim, lay)
         # status and help
         st, size = self.status_text(sim.status_line(), t.w - 40)
-        surface.blit(st, (t.x + 26, t.y + 14 + (22 - size) // 2))
+        surface.blit(st, (t.x + 26, t.y + 14 + (22 - size) // 2 if size else t.y + 6))
         hint = self.text(_("drag cards onto pads  |  click a card: lay it on its pad  |  "
                            "A: computer acts for you  |  C: collect trick  |  F2: screenshot"),
                          16, DIM)
