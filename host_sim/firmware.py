@@ -102,22 +102,30 @@ def board_config(board, seats=3, lcd_cols=16, lcd_rows=2):
             % (board, seats, lcd_cols, lcd_rows))
 
 
-def compile_module(src, dest, compat=None, opt=0):
-    """Compile repo file ``src`` (repo-relative) to ``dest`` with mpy-cross; the source
-    name embedded for tracebacks is the repo-relative path. Raises FirmwareError with
-    mpy-cross's message."""
+# mpy-cross -O level of a deployed build: 3 drops the line-number tables (MicroPython docs,
+# reference/mpyfiles.rst; about 3% of the firmware's heap on a board that loads .mpy, issue
+# 19); ``trickref flash --opt 0`` keeps them for tracebacks with line numbers.
+DEFAULT_OPT = 3
+
+
+def compile_module(src, dest, compat=None, opt=DEFAULT_OPT, source_name=None):
+    """Compile repo file ``src`` (repo-relative) to ``dest`` with mpy-cross. The source name
+    embedded for tracebacks is ``source_name``, else the repo-relative path: staging passes
+    the path the board imports it from (``core/cards.mpy``), which MicroPython interns
+    anyway as the module's ``__file__``, so the name costs no second interned string
+    (about 30 bytes of heap a module). Raises FirmwareError with mpy-cross's message."""
     os.makedirs(os.path.dirname(dest), exist_ok=True)
     cmd = [mpy_cross_exe()]
     if compat:
         cmd += ["-c", compat]
-    cmd += ["-O%d" % opt, "-s", src, "-o", dest, os.path.join(ROOT, src)]
+    cmd += ["-O%d" % opt, "-s", source_name or src, "-o", dest, os.path.join(ROOT, src)]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         raise FirmwareError("mpy-cross failed on %s (exit %d): %s"
                             % (src, proc.returncode, (proc.stderr or proc.stdout).strip()))
 
 
-def stage(board, out_dir, micropython="1.23+", seats=3, lcd_cols=16, lcd_rows=2, opt=0,
+def stage(board, out_dir, micropython="1.23+", seats=3, lcd_cols=16, lcd_rows=2, opt=DEFAULT_OPT,
           mpy=True, frozen=False):
     """Build the board's filesystem in ``out_dir``; returns ``[(dest, src, size)]`` sorted
     by destination (``src`` None for the generated board_config.py). With ``mpy=False``
@@ -130,7 +138,7 @@ def stage(board, out_dir, micropython="1.23+", seats=3, lcd_cols=16, lcd_rows=2,
     for src in ([] if frozen else module_files(board)):
         if mpy:
             dest = src[:-3] + ".mpy"
-            compile_module(src, os.path.join(out_dir, dest), compat, opt)
+            compile_module(src, os.path.join(out_dir, dest), compat, opt, source_name=dest)
         else:
             dest = src
             os.makedirs(os.path.dirname(os.path.join(out_dir, dest)), exist_ok=True)

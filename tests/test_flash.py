@@ -155,6 +155,22 @@ def test_mpy_cross_errors_are_reported_with_its_message(tmp_path):
     assert "mpy-cross failed on" in str(e.value) and "SyntaxError" in str(e.value)
 
 
+def test_staged_modules_carry_their_board_path_and_no_line_numbers(tmp_path):
+    """Issue 19: a board loads a .mpy's bytecode into RAM. Staging compiles with -O3 (no
+    line-number tables) and embeds the path the board imports the module from as its
+    source name, the string MicroPython interns anyway as ``__file__``; ``--opt 0`` keeps
+    the lines (a bigger file, the same source name)."""
+    rows = firmware.stage("pico", str(tmp_path / "o3"))
+    small = dict((dest, size) for dest, _, size in rows)
+    with open(tmp_path / "o3" / "core" / "games" / "skat.mpy", "rb") as f:
+        data = f.read()
+    assert b"core/games/skat.mpy" in data and b"core/games/skat.py" not in data
+    rows = firmware.stage("pico", str(tmp_path / "o0"), opt=0)
+    big = dict((dest, size) for dest, _, size in rows)
+    assert big["core/games/skat.mpy"] > small["core/games/skat.mpy"]
+    assert sum(big.values()) > sum(small.values())
+
+
 def test_flash_without_port_is_an_option_error(capsys):
     assert main(["flash", "--board", "pico"]) == 2
     assert "--port is required" in capsys.readouterr().err

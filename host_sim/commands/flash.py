@@ -95,8 +95,9 @@ def add_arguments(p):
                         "1.20-1.21 -> 6.1, 1.22 -> 6.2, 1.23+ -> 6.3")
     p.add_argument("--seats", type=int, default=3, help="reader pads wired (default 3)")
     p.add_argument("--lcd", default="16x2", help="LCD size COLSxROWS (16x2, 20x4; default 16x2)")
-    p.add_argument("--opt", type=int, default=0, choices=(0, 1, 2, 3),
-                   help="mpy-cross -O level (3 drops line numbers: smaller, worse tracebacks)")
+    p.add_argument("--opt", type=int, default=firmware.DEFAULT_OPT, choices=(0, 1, 2, 3),
+                   help="mpy-cross -O level (default 3: no line numbers, a smaller heap; "
+                        "0 keeps line numbers for tracebacks)")
     p.add_argument("--out", help="folder for the compiled files (default "
                                  "build/flash/<board>-mpy<version>)")
     p.add_argument("--no-reset", action="store_true", help="do not reset the board after")
