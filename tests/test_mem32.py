@@ -58,6 +58,25 @@ def test_whole_firmware_plays_a_deal_in_a_32_bit_heap(exe, stages, tmp_path_fact
     assert good, text[-3000:]
 
 
+# An evening: a board books deal after deal, so what the firmware keeps of each must stay
+# small, or a board that plays one deal in its heap runs out some deals later. The sheet's
+# rows grow the heap (Tarot about 130 bytes a deal, Skat about 270, on this run); a whole
+# Result kept per booked deal (about 850 bytes: Tarot's sheet did) fails the bound, and
+# failed the sixth deal at 185K.
+EVENING_DEALS = 6
+GROWTH_PER_DEAL = 400  # bytes in use, from the second deal's first card to the last's
+
+
+@pytest.mark.parametrize("game", ["tarot", "skat"])
+def test_an_evening_of_deals_keeps_the_heap_flat(exe, stages, tmp_path_factory, game):
+    good, text = mem_report.controller_deal(game, HEAP_KB, str(tmp_path_factory.mktemp(game)),
+                                            exe=exe, stages=stages, deals=EVENING_DEALS)
+    assert good, text[-3000:]
+    heaps = mem_report.deal_heaps(text)
+    assert len(heaps) >= 5, text[-3000:]  # a deal every seat passed lays no card
+    assert heaps[-1] - heaps[1] <= GROWTH_PER_DEAL * (len(heaps) - 2), heaps
+
+
 def test_a_heap_too_small_fails_the_deal(exe, stages, tmp_path_factory):
     # The run must be able to fail: far below the firmware's needs it does not play.
     good, text = mem_report.controller_deal("skat", TARGET_KB // 2,

@@ -43,7 +43,7 @@ def _deal_script(hands, dealer, taker, misere=None):
     return lines + ["ok"], known.result()
 
 
-def test_a_tarot_evening_with_misere_and_rounding_through_the_board():
+def test_a_tarot_evening_with_misere_and_rounding_through_the_board(monkeypatch):
     # deal 1, dealer P1: P1 takes a garde sans with 18 trumps, P2 (no trump, no Excuse)
     # says "misère d'atout": made by 46 -> 45 (rounded to 5), x4, + 20 misère + 200 chelem
     lines1, res1 = _deal_script(*EVENING[0])
@@ -53,12 +53,19 @@ def test_a_tarot_evening_with_misere_and_rounding_through_the_board():
     lines2, res2 = _deal_script(*EVENING[1])
     # made by 46 -> 45, x4, the unannounced chelem 200, no misère prime
     assert (res2.score.diff, res2.score.per_defender) == (46, (25 + 45) * 4 + 200)
+    booked, record = [], tarot.Match.record  # the board's own results, as it books them
+
+    def spy(match, result):
+        booked.append(result)
+        return record(match, result)
+    monkeypatch.setattr(tarot.Match, "record", spy)
     board = run_script("\n".join(lines1 + lines2), "tarot", 4, out=lambda line: None,
                        options=OPTIONS)
     match = board.controller.match
-    assert [r.marks for r in match.results] == [res1.marks, res2.marks]
+    assert [r.marks for r in booked] == [r.marks for r in match.rows] == [res1.marks,
+                                                                          res2.marks]
     assert res1.marks == (1500, -500, -500, -500)
-    assert any("refuted" in n for n in match.results[1].notes)
+    assert any("refuted" in n for n in booked[1].notes)
     totals = [a + b for a, b in zip(res1.marks, res2.marks)]
     assert list(match.totals) == totals
     assert board.controller.flow.sheet_lines(match) == \
@@ -120,10 +127,10 @@ def test_the_same_evening_in_the_simulator_window_with_the_mouse(monkeypatch):
                 raise AssertionError("deal %d not over: %r" % (k + 1, sim.board.lcd_lines()))
             assert said is not None  # the misère was announced in the window
         match = sim.ctl.match
-        assert [r.marks for r in match.results] == [r.marks for r in expected]
-        assert [r.marks for r in match.results] == [(1500, -500, -500, -500),
-                                                    (-480, -480, -480, 1440)]
-        first, second = match.results
+        assert [r.marks for r in match.rows] == [r.marks for r in expected]
+        assert [r.marks for r in match.rows] == [(1500, -500, -500, -500),
+                                                 (-480, -480, -480, 1440)]
+        first, second = sim.results[:2]  # the board's results, as its DealOver said them
         assert any("rounded to 5: 45" in s for s in first.score.steps)
         assert any("misère" in s and "+20" in s for s in first.score.steps)
         assert any("refuted" in n for n in second.notes)

@@ -39,7 +39,7 @@ def test_the_dealer_sits_out_and_the_marks_go_to_table_seats():
     per = res.score.per_defender
     match.record(res)
     assert match.totals == [0, -per, 3 * per, -per, -per]
-    assert match.results[0].taker == 2 and match.dealer == 1
+    assert match.rows[0].taker == 2 and match.dealer == 1
     assert [tarot_flow.pad_seat(match, None, pad) for pad in range(5)] == [3, -1, 0, 1, 2]
 
 
@@ -83,7 +83,7 @@ def test_a_mort_evening_through_the_board_and_its_checkpoint():
                        options={"five": "mort"})
     match = board.controller.match
     per1, per3 = known1.result().score.per_defender, known3.result().score.per_defender
-    assert [r.marks for r in match.results] == [
+    assert [r.marks for r in match.rows] == [
         (0, -per1, 3 * per1, -per1, -per1), (0,) * 5, (-per3, 0, -per3, 3 * per3, -per3)]
     assert match.dealer == 2
     rebuilt = tarot_flow.new_match(5, {"five": "mort"})
@@ -117,7 +117,7 @@ def test_the_simulator_deals_to_the_four_and_its_computers_play_a_mort_deal():
         assert not [e for e in sim.events if isinstance(e, (Refused, RevokeFound))]
         marks = sim.results[0].marks
         for _ in range(4000):  # the result shown, then booked by the computer's OK
-            if sim.ctl.match.results:
+            if sim.ctl.match.rows:
                 break
             assert sim.step()
         assert sim.ctl.match.totals == [0] + list(marks)

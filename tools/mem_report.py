@@ -101,7 +101,8 @@ CHANGES = (
 # Output: RESULT {trick_winners, lcd}, HEAP harness code drivers boot peak end (bytes in
 # use after a full collection: before the firmware, after importing main, the board module
 # and the controller, after building the board, after building the controller, the largest
-# seen after any action, at the end), MODULES (every module loaded), OK n.
+# seen after any action, at the end), DEAL k bytes (in use before deal k's first card, for
+# the header's ``deal_starts``), MODULES (every module loaded), OK n.
 CTL_HARNESS = """import gc
 import json
 import os
@@ -117,7 +118,7 @@ def run(path):
     gc.threshold(2048)
     h0 = _heap()
     f = open(path)
-    f.readline()
+    starts = json.loads(f.readline()).get("deal_starts", ())
     import main
     from vb_machine import command
     command("clear")
@@ -153,6 +154,8 @@ def run(path):
     n = 0
     for line in f:
         a = json.loads(line)
+        if n in starts:
+            print("DEAL", starts.index(n) + 1, _heap())
         if a[0] == "press":
             pin = hw.buttons[a[1]]
             pin.value(0)
@@ -175,25 +178,30 @@ def run(path):
 CTL_FIELDS = ("harness", "code", "drivers", "boot", "total_peak", "end")
 
 
-def controller_script(game):
-    """``(header, actions)``: one deal of ``game`` played through the whole firmware on
-    the desktop twin (host_sim.autoplay: power on, the menus, the pads; then OK books the
-    deal and the next one starts), recorded as the presses, card placements and loop time
-    that the MicroPython run repeats. Skat: the ISS record of the other runs (3 players);
-    Magistr, Zhopa, Tarot: 4 players, seed 7."""
+def controller_script(game, deals=1):
+    """``(header, actions)``: ``deals`` deals of ``game`` played through the whole
+    firmware on the desktop twin (host_sim.autoplay: power on, the menus, the pads; then OK
+    books each deal and the next one starts), recorded as the presses, card placements and
+    loop time that the MicroPython run repeats. Skat: the ISS record of the other runs (3
+    players; more deals: seeded deals, seed 7); Magistr, Zhopa, Tarot: 4 players, seed 7. The header's
+    ``deal_starts`` are the indices of the actions that lay each deal's first card."""
     from core.events import TrickTaken
     from host_sim import autoplay
-    if game == "skat":
+    if game == "skat" and deals == 1:
         player = autoplay.IssSkatPlayer(iss.parse_record(open(DEMO_SKAT).read().strip()))
     else:
-        player = autoplay.table_player(game, 4, seed=7)
+        player = autoplay.table_player(game, 3 if game == "skat" else 4, seed=7)
     board = player.board
     code = {t.uid: player.deck.code(c) for c, t in enumerate(player.tags.tags)}
-    actions, winners, depth = [], [], [0]
+    actions, winners, depth, starts, dealt = [], [], [0], [], [None]
 
     def noted(name, inner):
         def call(*args):
             if depth[0] == 0:  # a press runs the loop itself: note the press only
+                app = getattr(board.controller, "app", None)
+                if name == "place" and app is not None and app is not dealt[0]:
+                    dealt[0] = app  # a new deal's App: its first card
+                    starts.append(len(actions))
                 if name in ("place", "lift"):
                     actions.append([name, args[0], player.deck.name, code[args[1].uid]])
                 else:
@@ -210,11 +218,12 @@ def controller_script(game):
 
     for name in ("press", "place", "lift", "run"):
         setattr(board, name, noted(name, getattr(board, name)))
-    player.play(1)
+    player.play(deals)
     actions = [a if a[0] != "press" or len(a) == 3 else a + [60] for a in actions]
     header = {"game": game, "seats": len(board.pads), "deck": player.deck.name,
               "id": getattr(getattr(player, "record", None), "id", None) or
-              "%s-seed7" % game, "trick_winners": winners, "lcd": board.lcd_lines()}
+              "%s-seed7" % game, "trick_winners": winners, "lcd": board.lcd_lines(),
+              "deal_starts": starts}
     return header, actions
 
 
@@ -268,7 +277,7 @@ def run_controller(stage, script_path, heap_kb, bus, exe=None):
     proc = subprocess.run([exe or micropython_exe(), "-X", "heapsize=%dK" % heap_kb, "-c",
                            "import vb_boot, mr_ctl; mr_ctl.run(%r)" % script_path],
                           cwd=stage, env=mp_env(bus.address), capture_output=True, text=True,
-                          timeout=300)
+                          timeout=1200)
     result = figures = None
     for line in proc.stdout.splitlines():
         if line.startswith("RESULT "):
@@ -281,14 +290,15 @@ def run_controller(stage, script_path, heap_kb, bus, exe=None):
     return ok, result, figures, proc.stdout + proc.stderr
 
 
-def controller_deal(game, heap_kb, tmp, exe=None, stages=None):
-    """Play one deal of ``game`` through the whole firmware (:func:`controller_script`,
+def controller_deal(game, heap_kb, tmp, exe=None, stages=None, deals=1):
+    """Play ``deals`` deals of ``game`` through the whole firmware (:func:`controller_script`,
     :func:`run_controller`) with ``heap_kb`` KB of heap under ``exe`` (default the PyPI
     unix port), in the folder ``tmp``; ``stages``: ``{seats: folder}`` of filesystems staged by
     ``host_sim.firmware.stage`` (.mpy), shared between calls: a missing one is staged in
     ``tmp`` and added. Returns ``(good, text)``: good when the run ended with the desktop's trick
-    winners and last LCD rows; text: the run's output, or what differed."""
-    header, actions = controller_script(game)
+    winners and last LCD rows; text: the run's output (:func:`deal_heaps` reads it), or what
+    differed."""
+    header, actions = controller_script(game, deals)
     path = os.path.join(tmp, game + "-controller.jsonl")
     script.write(path, header, actions)
     stages = {} if stages is None else stages
@@ -308,6 +318,12 @@ def controller_deal(game, heap_kb, tmp, exe=None, stages=None):
         if result[key] != header[key]:
             return False, "%s %r, desktop %r" % (key, result[key], header[key])
     return True, text
+
+
+def deal_heaps(text):
+    """``[bytes]``: the heap in use (after a full collection) before each deal's first card,
+    from a :func:`run_controller` output."""
+    return [int(line.split()[2]) for line in text.splitlines() if line.startswith("DEAL ")]
 
 
 def measure_controller(stage, script_path, header, bus):

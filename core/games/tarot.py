@@ -82,6 +82,12 @@ Result = namedtuple("Result", (
     "attack_points", "defence_points", "oudlers", "petit_au_bout", "chelem", "poignees",
     "notes", "score", "marks", "trick_winners", "violation"))
 
+# What a score sheet keeps of a booked deal: the sheet, its totals, the link's sheet table
+# and the journal's checkpoint read no more. A whole Result (its Score's steps in words, the
+# trick winners, the notes) is about 850 bytes on a 32-bit board: a sheet that kept every
+# one ran a board's heap out after a few deals of an evening (issue 19's evening run).
+Booked = namedtuple("Booked", ("taker", "contract", "marks"))
+
 _TRUMP_SUIT = const(4)  # the effective suit of every trump in core.tricks' tables
 
 
@@ -386,26 +392,28 @@ class Deal(Bidding):
 
 class Match:
     """A score sheet: deals in turn, the deal passing to the right (dealer + 1), running
-    totals per seat. ``new_deal(hands=None)`` starts the next deal; ``record(result)``
-    adds a finished deal's marks (annulled and passed deals add nothing) and returns the
-    totals. Raises TrickrefError for a deal that is not over."""
+    totals per seat, ``rows`` a :data:`Booked` per deal. ``new_deal(hands=None)`` starts
+    the next deal; ``record(result)`` adds a finished deal's marks (annulled and passed
+    deals add nothing) and returns the totals. Raises TrickrefError for a deal that is not
+    over."""
 
     def __init__(self, game, dealer=0):
         self.game = game
         self.dealer = dealer
         self.totals = [0] * game.players
-        self.results = []
+        self.rows = []
 
     def new_deal(self, hands=None):
         """The next Deal, dealt by the current dealer."""
         return self.game.new_deal(self.dealer, hands)
 
     def record(self, result):
-        """Add ``result`` (a Result) to the sheet; the next dealer is dealer + 1."""
+        """Add ``result`` (a Result, or a Booked row from the journal's checkpoint) to the
+        sheet, keeping its Booked row only; the next dealer is dealer + 1."""
         if result is None:
             raise TrickrefError("the deal is not over: no result to record")
         for s in range(self.game.players):
             self.totals[s] += result.marks[s]
-        self.results.append(result)
+        self.rows.append(Booked(result.taker, result.contract, tuple(result.marks)))
         self.dealer = (self.dealer + 1) % self.game.players
         return list(self.totals)

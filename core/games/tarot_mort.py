@@ -25,8 +25,9 @@ TABLE = 5  # players at the table; four play each deal
 class MortMatch:
     """A five-player tarot sheet where the dealer sits out: ``game`` is the four-player
     :class:`core.games.tarot.Game` each deal is played by (the table's options), ``dealer``
-    the mort (a table seat), ``totals`` per table seat, ``results`` the booked deals with
-    their seats and marks turned into table seats (the mort's mark 0)."""
+    the mort (a table seat), ``totals`` per table seat, ``rows`` a
+    :data:`core.games.tarot.Booked` per booked deal, its taker and marks in table seats
+    (the mort's mark 0)."""
 
     table_players = TABLE
 
@@ -36,7 +37,7 @@ class MortMatch:
         self.game = game
         self.dealer = dealer
         self.totals = [0] * TABLE
-        self.results = []
+        self.rows = []
 
     def table_seat(self, seat):
         """The table seat of deal seat ``seat`` (0..3); negative seats (nobody) unchanged."""
@@ -84,7 +85,7 @@ class MortMatch:
         table seats) to the sheet and move the mort on; returns the totals."""
         for s in range(TABLE):
             self.totals[s] += booked.marks[s]
-        self.results.append(booked)
+        self.rows.append(tarot.Booked(booked.taker, booked.contract, tuple(booked.marks)))
         if booked.taker >= 0:
             self.dealer = (self.dealer + 1) % TABLE
         return list(self.totals)

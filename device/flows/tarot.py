@@ -6,8 +6,6 @@ Seats are table seats in playing order (the dealer's neighbour who bids first is
 as in ``core.games.tarot``.
 """
 
-from collections import namedtuple
-
 from core.cards import TAROT
 from core.errors import BadRecord
 from core.games import tarot
@@ -68,9 +66,6 @@ _BIDS = (("Pass", "pass"), ("Prise", "prise"), ("Garde", "garde"),
          ("Garde sans", "garde sans"), ("Garde contre", "garde contre"))
 _POIGNEE = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}  # FFT p.7
 
-
-# A deal booked again from the journal's checkpoint: what the sheet reads of a Result.
-_Booked = namedtuple("_Booked", ("taker", "contract", "marks"))
 
 def new_match(players, options):
     """A tarot score sheet (the dealer passes to dealer + 1 each deal); ``options``:
@@ -205,7 +200,7 @@ def record(match, result):
 def booked_rows(match):
     """The sheet for the journal's checkpoint: ``[taker, contract] + marks`` per deal
     (taker -1 when all passed); the totals are the sums of the marks (FFT p.19)."""
-    return [[r.taker, r.contract] + list(r.marks) for r in match.results]
+    return [[r.taker, r.contract] + list(r.marks) for r in match.rows]
 
 
 def rebook(match, row):
@@ -216,7 +211,7 @@ def rebook(match, row):
     row = _row(row, n + 2)
     if not (-1 <= row[0] < n and 0 <= row[1] < len(tarot.CONTRACT_NAMES)):
         raise BadRecord("tarot checkpoint row %r: no such taker or contract" % (row,))
-    booked = _Booked(row[0], row[1], row[2:])
+    booked = tarot.Booked(row[0], row[1], tuple(row[2:]))
     if hasattr(match, "book"):  # the mort's sheet: the row is in table seats already
         match.book(booked)
     else:
@@ -225,7 +220,7 @@ def rebook(match, row):
 
 def sheet_lines(match):
     """Running totals per seat and the number of deals."""
-    return [say("Deals: %d") % len(match.results)] + [
+    return [say("Deals: %d") % len(match.rows)] + [
         "%s %+d" % (seat_label(s), t) for s, t in enumerate(match.totals)]
 
 
@@ -242,7 +237,7 @@ def sheet_table(match):
         ["total P%d" % (s + 1) for s in range(n)]
     rows = []
     totals = [0] * n
-    for i, r in enumerate(match.results):
+    for i, r in enumerate(match.rows):
         totals = [t + m for t, m in zip(totals, r.marks)]
         rows.append([i + 1, r.taker + 1, tarot.CONTRACT_NAMES[r.contract]] + list(r.marks) +
                     totals)

@@ -46,7 +46,7 @@ mort = MortMatch(tarot.Game(4))
 res = tarot.Result("played", 3, 1, tarot.GARDE, -1, None, False, 0, 0, 0, None, 0, (), (),
                    None, tuple(marks4), (), None)
 mort.record(res)
-if mort.totals != [0] + marks4 or mort.results[0].taker != 2 or mort.dealer != 1:
+if mort.totals != [0] + marks4 or mort.rows[0].taker != 2 or mort.dealer != 1:
     raise SystemExit("MORT %r %r" % (mort.totals, marks4))
 n += 1
 heap.report("at end")
