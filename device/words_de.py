@@ -104,7 +104,7 @@ WORDS = {
     'Announce': 'Ansage',
     'Auction result': 'Reizergebnis',
     'Bock rounds': 'Bockrunden',
-    'Contract': 'Spiel',
+    '%s: game?': '%s: Spiel?',
     'Hand game': 'Handspiel',
     'Lost hand game': 'Verl. Handspiel',
     'Money/point': 'Geld/Punkt',

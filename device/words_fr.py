@@ -104,7 +104,7 @@ WORDS = {
     'Announce': 'Annonce',
     'Auction result': 'Fin enchères',
     'Bock rounds': 'Tours de Bock',
-    'Contract': 'Contrat',
+    '%s: game?': '%s: contrat?',
     'Hand game': 'Jeu en main',
     'Lost hand game': 'Main perdue',
     'Money/point': 'Argent/point',
