@@ -72,3 +72,50 @@ def test_hand_game_contract_menu_names_the_declarer():
     b.choose("18")
     b.choose("Hand game")
     assert b.lcd_lines()[0].startswith("P2: game?")
+
+
+# Fault 2: a defender's revoke proven at a table where the deal's seats and the table's
+# labels differ (P1 deals: forehand is P2, middlehand P3, rearhand P1).
+REVOKE = {"en": "P3 revoke", "de": "P3 nicht bedient", "fr": "P3 renonce",
+          "uk": "P3 renons"}
+
+
+def _revoke_at_the_table(t):
+    """P2 (forehand) plays a grand hand at 18; P3 (middlehand) shows no leaves in trick 1
+    and plays a leaves card in trick 2: the revoke is proven, the game ends (ISkO
+    4.1-4.2) and the board asks P2 for the 8 cards left in his hand."""
+    b = t.board
+    b.choose("P2 declarer")
+    b.choose("18")
+    b.choose("Hand game")
+    b.choose("Grand")
+    b.choose("Plain hand")
+    for pad, code in ((1, "SA"), (2, "H7"), (0, "S7"), (1, "SK")):
+        t.lay(pad, p(code))
+    return t.lay(2, p("S8"))
+
+
+@pytest.mark.parametrize("lang", words.LANGUAGES)
+def test_waiting_for_the_hand_names_the_revoking_seat_as_the_table_does(speak, lang):
+    """The screen that asks for the declarer's hand names the seat that revoked as the
+    revoke screen and the result do ("P3"), also when it is shown again (back from the
+    table menu), in the table's language: it said "revoke P2" (the rules core's
+    middlehand, counted from 1), in English whatever the language."""
+    speak(lang)
+    t = _skat()
+    b = t.board
+    events = _revoke_at_the_table(t)
+    assert [type(e).__name__ for e in events][-2:] == ["RevokeFound", "Awaiting"]
+    rows = [r.rstrip() for r in b.lcd_lines()]
+    assert rows[0].startswith("P3 ") and rows[1].startswith(words.lcd(words.tr("lay hand")))
+    b.press(2)  # OK: the table menu, then back to play: the board asks again
+    b.choose("Back to play")
+    assert [r.rstrip() for r in b.lcd_lines()] == [REVOKE[lang], rows[1]]
+    t.lay(1, p("CJ"))  # the declarer's first card of the eight: the screen goes on
+    for code in "DA DT DK DQ D9 D8 D7".split():
+        t.lay(1, p(code))
+    for code in ("HA", "HT"):  # the skat
+        t.lay(1, p(code))
+    res = t.ctl.result
+    assert (res.won, res.value, t.ctl.app.referee.deal.violation) == (True, 72, (1, "revoke", 0))
+    assert REVOKE[lang] in [r.rstrip() for r in t.ctl.view().lines]  # the result's row
