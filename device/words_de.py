@@ -12,7 +12,7 @@ WORDS = {
     'shown by %s': 'gezeigt: %s',
     '%s %s in T%d': '%s %s in S%d',
     'scan skat': 'Skat scannen',
-    'lay hand': 'Hand auflegen',
+    'lay hand': 'Hand zeigen',
     'scan %s': '%s scannen',
     '%s lift %s': '%s: %s abheben',
     'then play again': 'dann neu spielen',

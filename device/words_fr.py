@@ -12,7 +12,7 @@ WORDS = {
     'shown by %s': 'prouvé par %s',
     '%s %s in T%d': '%s %s pli %d',
     'scan skat': 'scanner skat',
-    'lay hand': 'poser la main',
+    'lay hand': 'abattre',
     'scan %s': 'scanner %s',
     '%s lift %s': '%s retire %s',
     'then play again': 'puis rejouer',

@@ -119,3 +119,19 @@ def test_waiting_for_the_hand_names_the_revoking_seat_as_the_table_does(speak, l
     res = t.ctl.result
     assert (res.won, res.value, t.ctl.app.referee.deal.violation) == (True, 72, (1, "revoke", 0))
     assert REVOKE[lang] in [r.rstrip() for r in t.ctl.view().lines]  # the result's row
+
+
+@pytest.mark.parametrize("lang", words.LANGUAGES)
+def test_the_request_for_an_open_hand_fits_16_columns(speak, lang):
+    """P2 declares a grand ouvert hand: the board asks for his 10 cards on the last row,
+    whole on a 16x2 ("lay hand (10)"); German and French cut it ("Hand auflegen (1")."""
+    speak(lang)
+    t = _skat()
+    b = t.board
+    b.choose("P2 declarer")
+    b.choose("18")
+    b.choose("Hand game")
+    b.choose("Grand")
+    b.choose("Ouvert")
+    ask = words.lcd(words.tr("lay hand")) + " (10)"
+    assert len(ask) <= 16 and b.lcd_lines()[1].rstrip() == ask
