@@ -7,7 +7,7 @@ unknown, cards laid on the pads) and reads the LCD's rows back from its DDRAM.""
 
 import pytest
 
-from core.cards import SKAT
+from core.cards import SKAT, TAROT, TRUMP
 from device import words
 from host_sim.autoplay import table_player
 
@@ -135,3 +135,50 @@ def test_the_request_for_an_open_hand_fits_16_columns(speak, lang):
     b.choose("Ouvert")
     ask = words.lcd(words.tr("lay hand")) + " (10)"
     assert len(ask) <= 16 and b.lcd_lines()[1].rstrip() == ask
+
+
+# Fault 3: French Tarot's misère note names the seat as the players do (P1..P5).
+
+def test_a_refuted_misere_is_noted_with_the_seat_the_lcd_named(speak):
+    """Tarot at four with the house rule misère (tests/test_tarot_home_evening.py's
+    evening, its second deal dealt by P2): P1 says "misère de têtes" from the table menu, the LCD showing
+    "Misere tetes P1", then plays a face card: the board refutes it, and the deal's note
+    names "P1", as the menu did (the rules core wrote "seat 0", counting from 0); the
+    simulator's panel says it in the table's language with the same seat."""
+    import re
+
+    from host_sim import i18n
+    from host_sim.script import run_script
+    from host_sim.ui.words import tarot_note_words
+    from test_tarot_home_evening import EVENING, OPTIONS, _deal_script
+    lines1, _ = _deal_script(*EVENING[0])
+    lines2, _ = _deal_script(*EVENING[1])
+    board = run_script("\n".join(lines1 + lines2), "tarot", 4, out=lambda line: None,
+                       options=OPTIONS)
+    assert any(r.rstrip() == ">Misere tetes P1" for f in board.transcript for r in f)
+    notes = [n for n in board.controller.match.results[1].notes if "refuted" in n]
+    assert len(notes) == 1 and re.fullmatch(r"P1's misère refuted by (\S+): no prime",
+                                            notes[0]), notes
+    card = notes[0].split(" by ")[1].split(":")[0]
+    assert TAROT.suit(TAROT.parse(card)) < TRUMP and TAROT.rank(TAROT.parse(card)) >= 10
+
+    def name(seat):  # the deal's seats as the table labels them (dealer P2: the same)
+        return "P%d" % (seat + 1)
+    assert tarot_note_words(notes[0], name, TAROT).startswith("P1's misère refuted by ")
+    speak("de")
+    i18n.set_language("de")
+    assert tarot_note_words(notes[0], name, TAROT).startswith("Misère von P1 durch ")
+
+
+def test_the_simulator_names_tarot_notes_seats_as_the_table_labels_them():
+    """At five with the mort the deal's seats are not the pads: the panel names the seat
+    of a refuted misère and of a deciding violation through the table's labels (here
+    deal seat 0 sits at P3), never the rules core's "P1" of the deal."""
+    from host_sim.ui.words import tarot_note_words
+
+    def name(seat):  # the mort is P2: deal seat 0 sits at P3, ..., deal seat 3 at P1
+        return "P%d" % ((seat + 2) % 5 + 1)
+    assert tarot_note_words("P1's misère refuted by 1: no prime", name, TAROT) == \
+        "P3's misère refuted by T1: no prime"
+    assert tarot_note_words("revoke by P4: the attack loses the deal", name, TAROT) == \
+        "revoke by P1: the attack loses the deal"
