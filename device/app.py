@@ -21,7 +21,7 @@ from device import glyphs
 from device.pads import BETWEEN, CARD, COLLISION, NO_READER, READER_BACK, Pads
 from device.reasons import (CLEAR_PADS, LIFT_CARD, NOT_BOUND, TAG_REWRITTEN,  # noqa: F401
                             TWO_TAGS)
-from device.screens import Screens, deck_title
+from device.screens import Screens, decided_by, deck_title
 from device.seating import Seating
 from device.words import tr
 
@@ -92,8 +92,14 @@ class App:
 
     def awaiting_reason(self):
         """Why the deal waits for cards, for the LCD's first row (the deal's end reason:
-        "resigned", "revoke P2", ...; "ouvert declared" before an ouvert lead)."""
+        "resigned", ...; "ouvert declared" before an ouvert lead). A proven violation
+        that decided the deal is named as its result names it (``decided_by``: "P3
+        revoke", the seat as the table labels it, in the table's language), not in the
+        rules core's words ("revoke P2": the deal's seats, forehand first)."""
         deal = self.referee.deal
+        decided = decided_by(deal, None, self.seating.label)
+        if decided:
+            return decided[0]
         why = getattr(deal, "end_reason", None)
         if why is None and getattr(deal, "shown", 0) is None and \
                 getattr(deal, "contract", None) is not None and deal.contract.ouvert:

@@ -70,7 +70,11 @@ class Items:
 
 
 class Menu:
-    """A titled list of items (a list, or :class:`Items`) with a cursor."""
+    """A titled list of items (a list, or :class:`Items`) with a cursor.
+
+    A menu may first ask for a step the board cannot see (Skat's discard after the
+    pick-up): ``title`` says it until the first button press in the menu, when ``then``
+    (set only on such a menu) becomes the title for good (the contract question)."""
 
     def __init__(self, title, items, cursor=0):
         if not items:
@@ -95,6 +99,9 @@ class MenuStack:
     def press(self, button):
         """Apply one button press (PREV, NEXT, OK, BACK)."""
         m = self.top
+        then = getattr(m, "then", None)
+        if then is not None:  # the step before the menu is done: its own title now
+            m.title, m.then = then, None
         if button == PREV:
             m.cursor = (m.cursor - 1) % len(m.items)
         elif button == NEXT:

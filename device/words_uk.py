@@ -104,7 +104,7 @@ WORDS = {
     'Announce': 'Оголосити',
     'Auction result': 'Підсумок торгу',
     'Bock rounds': 'Бок-кола',
-    'Contract': 'Гра',
+    '%s: game?': '%s: гра?',
     'Hand game': 'Гра з руки',
     'Lost hand game': 'Програш з руки',
     'Money/point': 'Гроші/очко',

@@ -77,8 +77,8 @@ def test_long_press_takes_back_the_skat_auction_result_and_the_pick_up():
     b.choose("Pick up skat")
     assert b.lcd_lines()[0].startswith("P2 discard 2")
     b.choose("Grand")  # into the announce submenu
-    b.press(2, hold_ms=LONG)  # up a level only
-    assert b.lcd_lines()[0].startswith("P2 discard 2")
+    b.press(2, hold_ms=LONG)  # up a level only: the contract menu, asking for the game
+    assert b.lcd_lines()[0].startswith("P2: game?")
     assert [v for v, _ in p.ctl.app.referee.actions] == ["enter_auction", "pick_up"]
     b.press(2, hold_ms=LONG)
     assert b.lcd_lines()[0].startswith("P2: skat?")

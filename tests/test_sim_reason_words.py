@@ -85,7 +85,7 @@ def test_an_unknown_note_stays_as_it_is(speak):
     def name(seat):
         return "P%d" % (seat + 1)
     assert tarot_note_words("something new", name, TAROT) == "something new"
-    assert tarot_note_words("seat 2's misère refuted by 1: no prime", name, TAROT) == \
+    assert tarot_note_words("P3's misère refuted by 1: no prime", name, TAROT) == \
         "Misère von P3 durch T1 widerlegt: keine Prämie"
     assert tarot_note_words("revoke by P2: the defence loses the deal", name, TAROT) == \
         "nicht bedient durch P2: die Verteidigung verliert das Spiel"

@@ -120,7 +120,7 @@ def test_unknown_hands_a_misere_refuted_by_a_card_played_counts_nothing():
     base = _misere_deal(None, hands_known=False, misere="20")
     res = _misere_deal((2, tarot.MISERE_TRUMPS), hands_known=False, misere="20")
     assert res.score.per_defender == base.score.per_defender
-    assert [n for n in res.notes if "refuted" in n] == ["seat 2's misère refuted by 1: no prime"]
+    assert [n for n in res.notes if "refuted" in n] == ["P3's misère refuted by 1: no prime"]
     # seat 1 holds the hearts H1-HK: a misère of face cards is refuted too
     heads = _misere_deal((1, tarot.MISERE_HEADS), hands_known=False, misere="20")
     assert heads.score.per_defender == base.score.per_defender

@@ -329,7 +329,7 @@ class Deal(Bidding):
         for seat, kind in self.miseres:
             c = tarot_house.misere_breaker(kind, [x for s, x in self.history if s == seat])
             if c >= 0:
-                notes.append("seat %d's misère refuted by %s: no prime" % (seat, TAROT.code(c)))
+                notes.append("P%d's misère refuted by %s: no prime" % (seat + 1, TAROT.code(c)))
             else:
                 kept.append(seat)
         return kept

@@ -289,12 +289,12 @@ class Bidding(tricks.TrickDeal):
         if seat != self.to_play() or self.tricks_done > 0:
             raise IllegalPlay(NOT_YOUR_TURN, "a misère is announced at the seat's first card")
         if (seat, kind) in self.miseres:
-            raise IllegalPlay(BAD_ANNOUNCE, "seat %d already announced this misère" % seat)
+            raise IllegalPlay(BAD_ANNOUNCE, "P%d already announced this misère" % (seat + 1))
         if self.hands is not None:
             c = tarot_house.misere_breaker(kind, self.hands[seat])
             if c >= 0:
-                raise IllegalPlay(BAD_ANNOUNCE, "seat %d holds %s: no misère"
-                                  % (seat, TAROT.code(c)))
+                raise IllegalPlay(BAD_ANNOUNCE, "P%d holds %s: no misère"
+                                  % (seat + 1, TAROT.code(c)))
         self.miseres.append((seat, kind))
         return []
 

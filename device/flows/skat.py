@@ -117,13 +117,15 @@ def prompt(deal, match=None):
         d = deal.declarer
         return Menu(tr("%s: skat?") % _who(seats, d), [
             Item("Pick up skat", actions=[("pick_up", (d,))]),
-            Item("Hand game", submenu=_contract_menu(d, True)),
+            Item("Hand game", submenu=_contract_menu(d, True, _who(seats, d))),
             Item("Declarer left", actions=[("abandon", (d,))])])
     if deal.phase == skat.PHASE_DISCARD:
-        menu = _contract_menu(deal.declarer, False)
+        who = _who(seats, deal.declarer)
+        menu = _contract_menu(deal.declarer, False, who)
         # the step only a person does: two cards put back face down as the skat before the
-        # contract; the board sees them only when the skat is scanned at the end
-        menu.title = tr("%s discard 2") % _who(seats, deal.declarer)
+        # contract; the board sees them only when the skat is scanned at the end, so the
+        # first button press in the menu ends it: the contract question is the title then
+        menu.title, menu.then = tr("%s discard 2") % who, menu.title
         menu.items.append(Item("Declarer left", actions=[("abandon", (deal.declarer,))]))
         return menu
     if deal.phase == skat.PHASE_PUSH:
@@ -152,11 +154,12 @@ def _bid_menu(declarer):
     return lambda: Menu("Winning bid", Items(n, item))
 
 
-def _contract_menu(declarer, hand):
+def _contract_menu(declarer, hand, who):
+    """The games to declare, titled with the question to the declarer ``who`` ("P2")."""
     items = []
     for label, kind in _KINDS:
         items.append(Item(label, submenu=_announce_menu(declarer, kind, hand)))
-    return Menu("Contract", items)
+    return Menu(tr("%s: game?") % who, items)
 
 
 def _announce_menu(declarer, kind, hand):

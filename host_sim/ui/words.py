@@ -100,13 +100,15 @@ _NOTES = (
          _("the Excuse stays with the attack, which gives a half-point card to the defence"),
          _("the Excuse stays with the defence, which gives a half-point card to the attack"))(
          m.group(1))),
-    (r"seat (\d+)'s misère refuted by (\S+): no prime$",
+    # a seat as the core writes it, "P3": deal seat 2, counted from 1; named as the table
+    # labels it (``name``: the pads, which differ with the mort at five)
+    (r"P(\d+)'s misère refuted by (\S+): no prime$",
      lambda m, name, deck: _("%s's misère refuted by %s: no prime") % (
-         name(int(m.group(1))), card_words(deck, deck.parse(m.group(2))))),
-    (r"(\S+) by (P\d+): the (attack|defence) loses the deal$",
+         name(int(m.group(1)) - 1), card_words(deck, deck.parse(m.group(2))))),
+    (r"(\S+) by P(\d+): the (attack|defence) loses the deal$",
      lambda m, name, deck: _by_camp(_("%s by %s: the attack loses the deal"),
                                     _("%s by %s: the defence loses the deal"))(m.group(3))
-     % (_violation_words(m.group(1)), m.group(2))),
+     % (_violation_words(m.group(1)), name(int(m.group(2)) - 1))),
 )
 
 
