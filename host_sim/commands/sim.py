@@ -10,7 +10,9 @@ the computer act once for you (a choice, a card, the skat scan); C collects the 
 P switches practice mode (on by default: knowing every hand, the simulator refuses an
 illegal card at once with its reason and outlines the legal cards; off, ``--as-at-the-table``:
 the firmware alone judges, as at a real table); H shows the computers' hands face up
-(``--show-hands``); F2 saves a screenshot; Esc twice (within 3 s) quits.
+(``--show-hands``); F2 saves a screenshot (``trickref-sim-<date>-<time>.png`` in the
+current folder, never over an earlier one; its path printed); Esc twice (within 3 s)
+quits.
 
 Headless (``--headless``, SDL's dummy video driver, a fixed 17 ms frame step, no waiting):
 runs ``--frames N`` frames, or until the first deal is over; ``--screenshot FILE`` writes
