@@ -497,3 +497,58 @@ def test_the_holder_of_the_lowest_diamond_is_told_and_a_wrong_answer_refused():
         assert sim.fw_deal.first == 0
     finally:
         sim.close()
+
+
+def _garble_the_lcd(sim, you):
+    """A spurious E pulse latches one nibble into the HD44780 (host_sim.faults "nibble"):
+    the menu's next redraw (PREV then NEXT: the cursor back where it was) is assembled
+    from the wrong halves and the LCD shows no cursor mark (nor the item); the
+    firmware's cursor is where it was. Returns the item's key under the cursor."""
+    from device.view import cursor_item
+    key = cursor_item(sim.ctl).label
+    sim.board.lcd_model.spurious_nibble()
+    you.click(0)  # PREV
+    you.click(NEXT)
+    assert not any(r.startswith(">") for r in sim.board.lcd_lines()), sim.board.lcd_lines()
+    assert cursor_item(sim.ctl).label == key
+    return key
+
+
+def test_the_ecart_and_the_lowest_diamond_checks_read_the_cursor_not_the_lcd():
+    """The two person steps the board cannot check read the item under the menu's cursor
+    by its key (host_sim.board.on_item, as the operator does), not the LCD's rows: with
+    the LCD garbled by a spurious nibble (a glitch of its backpack) they still hold.
+    Tarot (4 players, seed 3, P1 taker at garde): OK on "Not scanned" with the Chien box
+    empty is refused, P1 keeps 24 cards and the board its écart menu. Zhopa (3 players,
+    seed 2, P1 holds the lowest diamond): OK on P2 is refused with the hint."""
+    from core.games import tarot
+    sim = SimApp("tarot", 4, seed=3, human={0}, fixed_dt=DT, collect_ms=160, think_ms=200)
+    you = MousePerson(sim, DT)
+    try:
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("P1 bids") and
+                  not sim.operator.busy())
+        you.choose("Garde")
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("P1 ecart"))
+        if not you.shows("Not scanned"):
+            you.click(NEXT)
+        assert _garble_the_lcd(sim, you) == "Not scanned"
+        you.click(OK)
+        assert sim.fw_deal.phase == tarot.PHASE_ECART and len(sim.tableau.hand(0)) == 24
+        assert sim.signals.buzz(sim.now).startswith("BZZZ")
+        assert "P1: drag 6 cards into the Chien box, then choose Not scanned" in \
+            sim.status_line()
+    finally:
+        sim.close()
+    sim = SimApp("zhopa", 3, seed=2, human={0}, fixed_dt=DT, collect_ms=160, think_ms=200)
+    you = MousePerson(sim, DT)
+    try:
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("Low diamond"))
+        you.click(NEXT)
+        assert _garble_the_lcd(sim, you) == "P2"
+        you.click(OK)
+        assert sim.fw_deal.waiting_for_leader()
+        assert sim.signals.buzz(sim.now).startswith("BZZZ")
+        assert "you hold the lowest diamond dealt, D6: choose P1, then lead" in \
+            sim.status_line()
+    finally:
+        sim.close()
