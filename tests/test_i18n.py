@@ -53,6 +53,18 @@ def test_every_sentence_translated_with_the_same_fields(lang):
             assert FIELD.findall(s) == FIELD.findall(ids[-1]), (lang, msg, s)
 
 
+@pytest.mark.parametrize("lang", ["de", "fr", "uk"])
+def test_no_message_the_code_no_longer_asks_for(lang):
+    """The committed .po keeps only the messages of host_sim/ (``make catalogs`` drops
+    the others): a sentence the code stopped using (", the only legal card") is not left
+    behind for translators to keep up."""
+    wanted = {m[0] if isinstance(m, tuple) else m for m in _source_messages()}
+    stale = sorted(m.id if isinstance(m.id, str) else m.id[0] for m in _po(lang)
+                   if m.id and (m.id if isinstance(m.id, str) else m.id[0]) not in wanted)
+    assert stale == [], (lang, stale)
+    assert not _po(lang).obsolete, lang
+
+
 def test_console_line_in_german_french_ukrainian():
     """A card played and a trick taken as the console writes them in each language."""
     card = P.Frame(3, P.EV_CARD, (1, "S7"))
