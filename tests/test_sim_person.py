@@ -127,7 +127,7 @@ def test_tarot_chien_result_in_words_and_seats_counter_clockwise():
             "Contract: P4 prise",
             "Oudlers: 3, so 36 points needed",
             "Points made: 53 (counted 53): made by 17",
-            "Petit au bout: attack, +10 a defender",
+            "Petit au bout won by the attack: 10 x 1 = 10 from each defender",
             "Poignée: none",
             "Chelem: none",
             "Marks: P1 -52  P2 -52  P3 -52  P4 +156",
@@ -142,6 +142,27 @@ def test_tarot_chien_result_in_words_and_seats_counter_clockwise():
     sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT)
     try:
         assert sim.layout.pads[1].centerx < sim.layout.pads[0].centerx - 100  # P2 left
+    finally:
+        sim.close()
+
+
+def test_the_petit_au_bout_line_reads_as_a_card_player_says_it():
+    """Found by a new user: "Petit au bout: defence, -20 a defender" read oddly. The line
+    now says which camp won it and what the FFT prime is (p.6-8: 10 x the contract's
+    multiplier, to the camp that took the last trick with the Petit, counted per
+    defender). French Tarot, 5 players, seed 7: P2's garde (x2) with P3 called, made by
+    13, the defence takes the Petit in the last trick: each defender pays
+    (25 + 13) x 2 = 76 less the prime of 20, so -56 each, P2 +112, P3 +56."""
+    sim = SimApp("tarot", 5, seed=7, human=(), fixed_dt=17, think_ms=60, collect_ms=100)
+    try:
+        sim.lazy_draw = True
+        sim.run(frames=20000, until=lambda s: bool(s.results))
+        r = sim.results[0]
+        assert (r.contract, r.petit_au_bout, r.score.multiplier, r.score.diff) == (2, 1, 2, 13)
+        assert sim.breakdowns[0][3] == \
+            "Petit au bout won by the defence: 10 x 2 = 20 to each defender"
+        assert r.score.petit_au_bout == -20 and r.score.per_defender == 76 - 20
+        assert sim.breakdowns[0][6] == "Marks: P1 -56  P2 +112  P3 +56  P4 -56  P5 -56"
     finally:
         sim.close()
 
