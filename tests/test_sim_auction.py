@@ -3,7 +3,7 @@
 Skat: the board is told the auction's result only; with a person at the table the
 simulator holds the auction bid by bid (ISkO 3.1, host_sim/ui/auction.py): each computer
 answers from its own ten cards, the person answers only for their own seat with the two
-buttons drawn under the skat, and the result is entered on the board's buttons. Tarot: the
+buttons drawn on the table, and the result is entered on the board's buttons. Tarot: the
 board asks each bid in turn. Every step is a pygame mouse event (tests/simperson.py); a long
 press is OK held 900 ms with the mouse.
 """

@@ -573,3 +573,60 @@ def test_the_ecart_and_the_lowest_diamond_checks_read_the_cursor_not_the_lcd():
             sim.status_line()
     finally:
         sim.close()
+
+
+def _caption_clear_of_the_table(sim):
+    """The caption box as drawn (the talon's captions, the auction's answers): every
+    answer button clear of every pad; the box on the felt (inside the table, below the
+    status line), its rows and buttons inside it, clear of every card drawn (hands,
+    talon, pads), every pad, the talon, each name and each hand's room. Returns the words
+    of its rows, in order."""
+    lay = sim.layout
+    for r, _i in sim.answer_rects:
+        assert not any(r.colliderect(p) for p in lay.pads), (r, lay.pads)
+    box = sim.caption_rect
+    assert box is not None and lay.felt.contains(box), (box, lay.felt)
+    drawn = [r for _w, r in sim.caption_rows] + [r for r, _i in sim.answer_rects]
+    assert all(box.contains(r) for r in drawn), (box, drawn)
+    hands = [lay.hand_rect(p) for p in range(sim.players) if sim.tableau.hand(p)]
+    for r in list(sim.card_rects.values()) + lay.pads + [lay.talon] + sim.name_rects + hands:
+        assert not box.colliderect(r), (box, r)
+    return " ".join(w for w, _r in sim.caption_rows)
+
+
+@pytest.mark.parametrize("size", [(900, 600), (1280, 800), (1600, 1000)])
+def test_the_auction_answers_and_the_captions_lie_clear_of_the_seats(size):
+    """Found by a new user: at the smallest window (900x600) the Skat auction's answer
+    buttons and the "Bids" line lay over pad P1, and the Bids caption ran off the
+    table's edge. The caption box (chien, bids, direction of play, the auction's question
+    and answers) is placed by the layout on the felt clear of the seats, whole (every
+    word of every line drawn), at the smallest size and larger: Skat seed 1 at P1's
+    question (3 players), at P2's (6 players, three sit out); French Tarot seed 1 with 4
+    and 5 players once the bids are over (the chien shown, four bids, the direction)."""
+    from core.games import tarot
+    from host_sim.ui import auction
+    from host_sim.ui.render import fixed_words
+    for game, players, human in (("skat", 3, {0}), ("skat", 6, {1}), ("tarot", 4, ()),
+                                 ("tarot", 5, ())):
+        sim = SimApp(game, players, seed=1, human=human, fixed_dt=DT, think_ms=200,
+                     size=size)
+        you = MousePerson(sim, DT)
+        try:
+            if game == "skat":
+                you.until(lambda: len(sim.adapter.bids) >= (7 if players == 3 else 1) and
+                          bool(auction.question(sim)), limit=3000)
+                you.frames(1)
+                assert len(sim.answer_rects) == 2
+                lines = [sim.adapter.bids_caption(), fixed_words(sim.adapter.direction_words),
+                         auction.question(sim)]
+            else:
+                you.until(lambda: getattr(sim.fw_deal, "phase", 0) > tarot.PHASE_BIDDING and
+                          bool(sim.adapter.talon_caption(sim)), limit=3000)
+                you.frames(1)
+                lines = [sim.adapter.talon_caption(sim), sim.adapter.bids_caption(),
+                         fixed_words(sim.adapter.direction_words)]
+            assert sim.screen.get_size() == sim.layout.size == size
+            assert _caption_clear_of_the_table(sim) == " ".join(lines)
+        finally:
+            sim.close()
+    assert lines[1] == "Bids: P3 passes, P4 bids Prise, P5 passes, P1 passes"

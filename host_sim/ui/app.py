@@ -244,6 +244,9 @@ class SimApp:
         self._refusal = None  # (reason, when) of the last practice-mode refusal
         self.auction = None  # the Skat auction held bid by bid (host_sim.ui.auction)
         self.answer_rects = []  # [(rect, answer)] of the auction's buttons, as drawn
+        self.name_rects = []  # each seat's name line (with its pile), as drawn
+        self.caption_rect = self.result_rect = None  # the caption box, the result box
+        self.caption_rows = []  # the caption box's lines, as drawn
         self._undo_pause = 0  # computers enter no choice before this (after an undo)
         self._long_from = None  # when the person pressed OK, None once released
         self._long_seen = False  # that press was long (taken back once)

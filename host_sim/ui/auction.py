@@ -7,8 +7,9 @@ survivor listens to rearhand; when both passed without a bid, forehand may still
 Each computer answers for its own seat from its own ten cards (``limit``: the smart
 bidder's plan, host_sim/players/skat_bid.py, or the plain :func:`plain_limit`), one
 move every ``think_ms``, each said in words ("P2 says 18", "P1 holds", "P3 passes") on the
-status line, in the side panel and under the skat; a person answers for their own seat
-only, with the two buttons drawn under the skat ("Hold 20" / "Pass", "Say 22" / "Pass").
+status line, in the side panel and on the table; a person answers for their own seat
+only, with the two buttons drawn on the table ("Hold 20" / "Pass", "Say 22" / "Pass"; with
+the bids, as near the skat as the table has room: host_sim/ui/render.py).
 When the auction is over the simulator enters its result on the board's buttons
 ("P2 declarer", "20", or "All passed"). Meanwhile the board's LCD shows what a real
 board shows while a table bids aloud: its own "Auction result" menu, open since the deal

@@ -23,7 +23,7 @@ from host_sim.i18n import _
 from host_sim.ui import tableau as T
 
 
-BIDS_SHOWN = 4  # bids shown under the talon (the side panel keeps them all)
+BIDS_SHOWN = 4  # bids shown on the table (the side panel keeps them all)
 FACT = -2  # choice_owner: a fact of the cards (who holds the lowest diamond): always entered
 
 
@@ -153,7 +153,7 @@ class TrickGame:
         return None
 
     def talon_caption(self, sim):
-        """A line under the talon about what the table has seen of it ("" for none)."""
+        """A line by the talon about what the table has seen of it ("" for none)."""
         return ""
 
     def discarding(self, sim, pad):
