@@ -630,3 +630,28 @@ def test_the_auction_answers_and_the_captions_lie_clear_of_the_seats(size):
         finally:
             sim.close()
     assert lines[1] == "Bids: P3 passes, P4 bids Prise, P5 passes, P1 passes"
+
+
+@pytest.mark.parametrize("size", [(900, 600), (1280, 800)])
+def test_the_tarot_result_box_leaves_every_name_readable(size):
+    """Found by a new user: French Tarot's result box, centred on the table, covered
+    P2's name ("P2 computer - taker prise", 4 players at 900x600), the seat its marks
+    line names. The box is placed by the layout clear of every seat's name (and of the
+    captions), in smaller type when the table is crowded: seed 2 with 4 and 5 players,
+    every line of the breakdown shown."""
+    from device.controller import MODE_RESULT
+    for players in (4, 5):
+        sim = SimApp("tarot", players, seed=2, human=(), fixed_dt=17, think_ms=60,
+                     collect_ms=120, size=size)
+        try:
+            sim.lazy_draw = True
+            sim.run(frames=60000, until=lambda s: s.ctl.mode == MODE_RESULT and s.results)
+            sim.draw()
+            box = sim.result_rect
+            assert len(sim.result_shown()) == 8 and box is not None
+            assert sim.layout.felt.contains(box), (box, sim.layout.felt)
+            assert len(sim.name_rects) == players
+            for name in sim.name_rects + [sim.caption_rect]:
+                assert not box.colliderect(name), (box, name)
+        finally:
+            sim.close()

@@ -57,6 +57,7 @@ CAPTION_WIDTHS = (440, 320, 220, 130)
 CAPTION_STEPS = [(w, s) for group in (CAPTION_SIZES[:2], CAPTION_SIZES[2:])
                  for w in CAPTION_WIDTHS for s in group]
 ANSWER_W, ANSWER_GAP = 120, 16
+RESULT_SIZES = (20, 18, 16, 14)  # the result box's font sizes, largest first
 
 
 def wrap(font, text, width):
@@ -96,8 +97,8 @@ class Renderer:
     ``sim.grab_points`` (card -> a point on its visible part), ``sim.name_rects`` (each
     seat's name line with its pile), ``sim.caption_rect`` (the talon's captions and the
     auction's answers, or None), ``sim.caption_rows`` (its rows: ``(words, rect)``),
-    ``sim.answer_rects``
-    (``[(rect, answer)]``) and ``sim.result_rect`` (the result box, or None)."""
+    ``sim.answer_rects`` (``[(rect, answer)]``) and ``sim.result_rect`` (the result box,
+    or None)."""
 
     def __init__(self):
         self._faces = {}
@@ -318,7 +319,9 @@ class Renderer:
             rects[c] = rr
             order.append(c)
             grabs[c] = rr.center
-        sim.result_rect = self._result_box(surface, sim, lay)
+        caption = [sim.caption_rect] if sim.caption_rect else []
+        sim.result_rect = self._result_box(surface, sim, lay, keep_clear + caption,
+                                           names + caption, names)
         # status and help
         st, size = self.status_text(sim.status_line(), t.w - 40)
         surface.blit(st, (t.x + 26, t.y + 14 + (22 - size) // 2 if size else t.y + 6))
@@ -338,8 +341,8 @@ class Renderer:
         on the felt clear of ``keep_clear`` (the pads, the talon, every hand and name:
         ``Layout.place``), under the talon where there is room, else as near it as the
         table allows. Narrower rows and smaller type are tried (``CAPTION_STEPS``) before a
-        line is left out (the direction first, then the bids); the answers never are. Returns the
-        box's rect, or None when nothing is drawn."""
+        line is left out (the direction first, then the bids); the answers never are.
+        Returns the box's rect, or None when nothing is drawn."""
         from host_sim.ui import auction
         a = auction.of(sim)
         question = auction.question(sim)
@@ -413,22 +416,33 @@ class Renderer:
             surface.blit(piece, piece.get_rect(center=rect.center))
             sim.answer_rects.append((rect, answer))
 
-    def _result_box(self, surface, sim, lay):
-        """The last result in words over the middle of the table while the LCD shows it;
-        returns its rect, or None when no result is shown."""
+    def _result_box(self, surface, sim, lay, keep_clear, words, names):
+        """The last result in words over the table while the LCD shows it: placed by the
+        layout (``Layout.place``) as near the middle as it can lie clear of ``keep_clear``
+        (pads, talon, hands, names, the caption box), else clear of the ``words`` on the
+        table (the seats' names and the caption box), else of the ``names`` only (a name
+        in the box's marks stays readable at its seat), in smaller type if need be.
+        Returns its rect, or None when no result is shown."""
         lines = sim.result_shown()
         if not lines:
             return None
-        texts = [self.text(ln, 20, TEXT, bold=i == 0) for i, ln in enumerate(lines)]
-        w = max(t.get_width() for t in texts) + 28
-        h = 22 * len(texts) + 20
-        box = pygame.Rect(0, 0, w, h)
-        box.center = lay.table.center
-        box.clamp_ip(lay.table)
+        steps = [(keep_clear, RESULT_SIZES[0])] + [(clear, size) for clear in (words, names)
+                                                   for size in RESULT_SIZES]
+        for clear, size in steps:
+            texts = [self.text(ln, size, TEXT, bold=i == 0) for i, ln in enumerate(lines)]
+            pitch = size + 2
+            w, h = max(t.get_width() for t in texts) + 28, pitch * len(texts) + 20
+            box = lay.place((w, h), (lay.felt.centerx, lay.felt.centery - h // 2), clear)
+            if box is not None:
+                break
+        else:  # no room clear of the names even in the smallest type: over the middle
+            box = pygame.Rect(0, 0, w, h)
+            box.center = lay.felt.center
+            box.clamp_ip(lay.table)
         pygame.draw.rect(surface, (16, 40, 28), box, border_radius=10)
         pygame.draw.rect(surface, TURN, box, 2, border_radius=10)
         for i, t in enumerate(texts):
-            surface.blit(t, (box.x + 14, box.y + 10 + 22 * i))
+            surface.blit(t, (box.x + 14, box.y + 10 + pitch * i))
         return box
 
     def _panel(self, surface, sim, lay):
