@@ -183,7 +183,7 @@ class Seat:
         if sim.ctl.mode != MODE_CHOICE or sim.operator.busy() or deal is None or \
                 sim.flow.prompt(deal, sim.ctl.match) is None or sim.computer_chooses():
             return False
-        if auction.of(sim) is not None:  # the Skat auction: the buttons under the skat
+        if auction.of(sim) is not None:  # the Skat auction: the buttons on the table
             return self._answer()
         if self._bid_undo():
             return True

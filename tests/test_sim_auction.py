@@ -3,7 +3,7 @@
 Skat: the board is told the auction's result only; with a person at the table the
 simulator holds the auction bid by bid (ISkO 3.1, host_sim/ui/auction.py): each computer
 answers from its own ten cards, the person answers only for their own seat with the two
-buttons drawn under the skat, and the result is entered on the board's buttons. Tarot: the
+buttons drawn on the table, and the result is entered on the board's buttons. Tarot: the
 board asks each bid in turn. Every step is a pygame mouse event (tests/simperson.py); a long
 press is OK held 900 ms with the mouse.
 """
@@ -363,3 +363,40 @@ def test_a_persons_keys_do_not_move_a_computers_bid():
         assert shown[0].startswith("P2 bids")
     finally:
         sim.close()
+
+
+def test_the_status_line_and_the_lcd_agree_while_the_auction_is_held():
+    """Found by a new user: while the window asked "P1 (you): bid over 22, or pass?", the
+    board's LCD already showed "Auction result / >P2 declarer", which read as an answer.
+    The LCD is the board's own (a real board shows the same menu while a table bids aloud:
+    it waits for the result, its cursor on forehand's line); nothing is entered before the
+    auction is over, and the status line says so in the LCD's words, in the table's
+    language, from the computers' first bid to the person's question; once the result is
+    entered it no longer does. Skat seed 1, the person at P1, English then German."""
+    from device import words
+    from host_sim import i18n
+    for lang, title, says in (
+            ("en", "Auction result", '"Auction result" on the board waits for the end of '
+                                     'the auction'),
+            ("de", "Reizergebnis", '„Reizergebnis" am Gerät wartet auf das Ende des '
+                                   'Reizens')):
+        words.set_language(lang)
+        i18n.set_language(lang)
+        sim, you, said = _skat(1)
+        try:
+            you.until(lambda: len(sim.adapter.bids) == 1)
+            assert sim.board.lcd_lines()[0].startswith(title)
+            assert auction.status(sim).endswith("   " + says) and says in sim.status_line()
+            _until_question(you)
+            rows = sim.board.lcd_lines()
+            assert rows[0].startswith(title) and rows[1].startswith(">P2 ")
+            assert not sim.ctl.app.referee.actions  # the board was told nothing yet
+            assert auction.status(sim) == auction.question(sim) + "   " + says
+            assert says in sim.status_line()
+            _click_answer(you, "Pass" if lang == "en" else "Passe")
+            you.until(lambda: sim.ctl.app.referee.actions, limit=4000)
+            assert says not in sim.status_line()
+        finally:
+            sim.close()
+            words.set_language("en")
+            i18n.set_language("en")

@@ -127,7 +127,7 @@ def test_tarot_chien_result_in_words_and_seats_counter_clockwise():
             "Contract: P4 prise",
             "Oudlers: 3, so 36 points needed",
             "Points made: 53 (counted 53): made by 17",
-            "Petit au bout: attack, +10 a defender",
+            "Petit au bout won by the attack: 10 x 1 = 10 from each defender",
             "Poignée: none",
             "Chelem: none",
             "Marks: P1 -52  P2 -52  P3 -52  P4 +156",
@@ -142,6 +142,27 @@ def test_tarot_chien_result_in_words_and_seats_counter_clockwise():
     sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT)
     try:
         assert sim.layout.pads[1].centerx < sim.layout.pads[0].centerx - 100  # P2 left
+    finally:
+        sim.close()
+
+
+def test_the_petit_au_bout_line_reads_as_a_card_player_says_it():
+    """Found by a new user: "Petit au bout: defence, -20 a defender" read oddly. The line
+    now says which camp won it and what the FFT prime is (p.6-8: 10 x the contract's
+    multiplier, to the camp that took the last trick with the Petit, counted per
+    defender). French Tarot, 5 players, seed 7: P2's garde (x2) with P3 called, made by
+    13, the defence takes the Petit in the last trick: each defender pays
+    (25 + 13) x 2 = 76 less the prime of 20, so -56 each, P2 +112, P3 +56."""
+    sim = SimApp("tarot", 5, seed=7, human=(), fixed_dt=17, think_ms=60, collect_ms=100)
+    try:
+        sim.lazy_draw = True
+        sim.run(frames=20000, until=lambda s: bool(s.results))
+        r = sim.results[0]
+        assert (r.contract, r.petit_au_bout, r.score.multiplier, r.score.diff) == (2, 1, 2, 13)
+        assert sim.breakdowns[0][3] == \
+            "Petit au bout won by the defence: 10 x 2 = 20 to each defender"
+        assert r.score.petit_au_bout == -20 and r.score.per_defender == 76 - 20
+        assert sim.breakdowns[0][6] == "Marks: P1 -56  P2 +112  P3 +56  P4 -56  P5 -56"
     finally:
         sim.close()
 
@@ -497,3 +518,140 @@ def test_the_holder_of_the_lowest_diamond_is_told_and_a_wrong_answer_refused():
         assert sim.fw_deal.first == 0
     finally:
         sim.close()
+
+
+def _garble_the_lcd(sim, you):
+    """A spurious E pulse latches one nibble into the HD44780 (host_sim.faults "nibble"):
+    the menu's next redraw (PREV then NEXT: the cursor back where it was) is assembled
+    from the wrong halves and the LCD shows no cursor mark (nor the item); the
+    firmware's cursor is where it was. Returns the item's key under the cursor."""
+    from device.view import cursor_item
+    key = cursor_item(sim.ctl).label
+    sim.board.lcd_model.spurious_nibble()
+    you.click(0)  # PREV
+    you.click(NEXT)
+    assert not any(r.startswith(">") for r in sim.board.lcd_lines()), sim.board.lcd_lines()
+    assert cursor_item(sim.ctl).label == key
+    return key
+
+
+def test_the_ecart_and_the_lowest_diamond_checks_read_the_cursor_not_the_lcd():
+    """The two person steps the board cannot check read the item under the menu's cursor
+    by its key (host_sim.board.on_item, as the operator does), not the LCD's rows: with
+    the LCD garbled by a spurious nibble (a glitch of its backpack) they still hold.
+    Tarot (4 players, seed 3, P1 taker at garde): OK on "Not scanned" with the Chien box
+    empty is refused, P1 keeps 24 cards and the board its écart menu. Zhopa (3 players,
+    seed 2, P1 holds the lowest diamond): OK on P2 is refused with the hint."""
+    from core.games import tarot
+    sim = SimApp("tarot", 4, seed=3, human={0}, fixed_dt=DT, collect_ms=160, think_ms=200)
+    you = MousePerson(sim, DT)
+    try:
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("P1 bids") and
+                  not sim.operator.busy())
+        you.choose("Garde")
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("P1 ecart"))
+        if not you.shows("Not scanned"):
+            you.click(NEXT)
+        assert _garble_the_lcd(sim, you) == "Not scanned"
+        you.click(OK)
+        assert sim.fw_deal.phase == tarot.PHASE_ECART and len(sim.tableau.hand(0)) == 24
+        assert sim.signals.buzz(sim.now).startswith("BZZZ")
+        assert "P1: drag 6 cards into the Chien box, then choose Not scanned" in \
+            sim.status_line()
+    finally:
+        sim.close()
+    sim = SimApp("zhopa", 3, seed=2, human={0}, fixed_dt=DT, collect_ms=160, think_ms=200)
+    you = MousePerson(sim, DT)
+    try:
+        you.until(lambda: sim.board.lcd_lines()[0].startswith("Low diamond"))
+        you.click(NEXT)
+        assert _garble_the_lcd(sim, you) == "P2"
+        you.click(OK)
+        assert sim.fw_deal.waiting_for_leader()
+        assert sim.signals.buzz(sim.now).startswith("BZZZ")
+        assert "you hold the lowest diamond dealt, D6: choose P1, then lead" in \
+            sim.status_line()
+    finally:
+        sim.close()
+
+
+def _caption_clear_of_the_table(sim):
+    """The caption box as drawn (the talon's captions, the auction's answers): every
+    answer button clear of every pad; the box on the felt (inside the table, below the
+    status line), its rows and buttons inside it, clear of every card drawn (hands,
+    talon, pads), every pad, the talon, each name and each hand's room. Returns the words
+    of its rows, in order."""
+    lay = sim.layout
+    for r, _i in sim.answer_rects:
+        assert not any(r.colliderect(p) for p in lay.pads), (r, lay.pads)
+    box = sim.caption_rect
+    assert box is not None and lay.felt.contains(box), (box, lay.felt)
+    drawn = [r for _w, r in sim.caption_rows] + [r for r, _i in sim.answer_rects]
+    assert all(box.contains(r) for r in drawn), (box, drawn)
+    hands = [lay.hand_rect(p) for p in range(sim.players) if sim.tableau.hand(p)]
+    for r in list(sim.card_rects.values()) + lay.pads + [lay.talon] + sim.name_rects + hands:
+        assert not box.colliderect(r), (box, r)
+    return " ".join(w for w, _r in sim.caption_rows)
+
+
+@pytest.mark.parametrize("size", [(900, 600), (1280, 800), (1600, 1000)])
+def test_the_auction_answers_and_the_captions_lie_clear_of_the_seats(size):
+    """Found by a new user: at the smallest window (900x600) the Skat auction's answer
+    buttons and the "Bids" line lay over pad P1, and the Bids caption ran off the
+    table's edge. The caption box (chien, bids, direction of play, the auction's question
+    and answers) is placed by the layout on the felt clear of the seats, whole (every
+    word of every line drawn), at the smallest size and larger: Skat seed 1 at P1's
+    question (3 players), at P2's (6 players, three sit out); French Tarot seed 1 with 4
+    and 5 players once the bids are over (the chien shown, four bids, the direction)."""
+    from core.games import tarot
+    from host_sim.ui import auction
+    from host_sim.ui.render import fixed_words
+    for game, players, human in (("skat", 3, {0}), ("skat", 6, {1}), ("tarot", 4, ()),
+                                 ("tarot", 5, ())):
+        sim = SimApp(game, players, seed=1, human=human, fixed_dt=DT, think_ms=200,
+                     size=size)
+        you = MousePerson(sim, DT)
+        try:
+            if game == "skat":
+                you.until(lambda: len(sim.adapter.bids) >= (7 if players == 3 else 1) and
+                          bool(auction.question(sim)), limit=3000)
+                you.frames(1)
+                assert len(sim.answer_rects) == 2
+                lines = [sim.adapter.bids_caption(), fixed_words(sim.adapter.direction_words),
+                         auction.question(sim)]
+            else:
+                you.until(lambda: getattr(sim.fw_deal, "phase", 0) > tarot.PHASE_BIDDING and
+                          bool(sim.adapter.talon_caption(sim)), limit=3000)
+                you.frames(1)
+                lines = [sim.adapter.talon_caption(sim), sim.adapter.bids_caption(),
+                         fixed_words(sim.adapter.direction_words)]
+            assert sim.screen.get_size() == sim.layout.size == size
+            assert _caption_clear_of_the_table(sim) == " ".join(lines)
+        finally:
+            sim.close()
+    assert lines[1] == "Bids: P3 passes, P4 bids Prise, P5 passes, P1 passes"
+
+
+@pytest.mark.parametrize("size", [(900, 600), (1280, 800)])
+def test_the_tarot_result_box_leaves_every_name_readable(size):
+    """Found by a new user: French Tarot's result box, centred on the table, covered
+    P2's name ("P2 computer - taker prise", 4 players at 900x600), the seat its marks
+    line names. The box is placed by the layout clear of every seat's name (and of the
+    captions), in smaller type when the table is crowded: seed 2 with 4 and 5 players,
+    every line of the breakdown shown."""
+    from device.controller import MODE_RESULT
+    for players in (4, 5):
+        sim = SimApp("tarot", players, seed=2, human=(), fixed_dt=17, think_ms=60,
+                     collect_ms=120, size=size)
+        try:
+            sim.lazy_draw = True
+            sim.run(frames=60000, until=lambda s: s.ctl.mode == MODE_RESULT and s.results)
+            sim.draw()
+            box = sim.result_rect
+            assert len(sim.result_shown()) == 8 and box is not None
+            assert sim.layout.felt.contains(box), (box, sim.layout.felt)
+            assert len(sim.name_rects) == players
+            for name in sim.name_rects + [sim.caption_rect]:
+                assert not box.colliderect(name), (box, name)
+        finally:
+            sim.close()

@@ -17,7 +17,7 @@ from host_sim.ui.app import SimApp
 
 # The English source strings the reasons and the Tarot notes are made of (the msgids).
 REASONS = ("%s, does well in %d%% of samples", "%s, out of time", "%s, the only move",
-           ", counts %d trumps out", ", the only legal card", ", wins %d%% of samples",
+           ", counts %d trumps out", "the only legal card", ", wins %d%% of samples",
            "P%d bids up to %d", "announces no chelem", "announces the chelem", "bids %s",
            "calls %s", "lays away %s", "passes", "plays %s", "plays %s, counts %d trumps out",
            "shows a poignée of %d trumps")

@@ -93,3 +93,31 @@ def test_sigterm_ends_a_run_as_ctrl_c_does(tmp_path):
     assert "interrupted after" in out and "screenshot: %s" % shot in out
     assert "Traceback" not in err
     assert pygame.image.load(str(shot)).get_size() == (900, 600)
+
+
+def test_the_sigterm_handler_is_set_around_the_window_run_only(tmp_path, monkeypatch):
+    """`trickref sim` sets its SIGTERM handler (a run ends as Ctrl-C does, above) for the
+    window's run only: a table script (--script) and the README's pictures (--shots) run
+    with the handler they were started with, and the window's run gives it back."""
+    import signal
+    from host_sim import script
+    from host_sim.commands import sim as command
+    seen = {}
+
+    def note(what):
+        seen[what] = signal.getsignal(signal.SIGTERM)
+        return 0
+    monkeypatch.setattr(script, "run_script", lambda *a, **k: note("script"))
+    monkeypatch.setattr(command, "make_shots", lambda *a, **k: note("shots"))
+    monkeypatch.setattr(SimApp, "run", lambda sim, *a, **k: note("window"))
+    started = signal.getsignal(signal.SIGTERM)
+    table = tmp_path / "table.txt"
+    table.write_text("ok\n")
+    assert main(["sim", "--script", str(table)]) == 0
+    assert main(["sim", "--shots", str(tmp_path / "shots")]) == 0
+    assert main(["sim", "--headless", "--human", "none", "--frames", "1"]) == 0
+    assert seen["script"] is started and seen["shots"] is started
+    assert seen["window"] is not started
+    with pytest.raises(command.Terminated):
+        seen["window"](signal.SIGTERM, None)
+    assert signal.getsignal(signal.SIGTERM) is started

@@ -615,3 +615,36 @@ def test_a_status_line_too_long_for_one_row_wraps_into_two():
     assert st.get_height() == 2 * (STATUS_SIZES[-1] + 3)
     st, size = r.status_text("Skat, 3 players   deal 1   seed 1", width)
     assert size == STATUS_SIZES[0] and st.get_width() <= width
+
+
+def test_f2_screenshots_of_two_runs_never_overwrite_each_other(tmp_path, monkeypatch,
+                                                              capsys):
+    """Found by a new user: F2 named its picture by the frame number in the current
+    folder, so a second run's F2 at the same frame overwrote the first run's. Two runs in
+    one folder, each pressing F2 on its 5th frame within the same second (the clock held
+    still): two files, the first one unchanged, each path printed (absolute) and said on
+    the status line."""
+    import time
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(time, "strftime", lambda fmt, *a: "20260101-120000")
+    shots = []
+    for run in range(2):
+        sim = SimApp("skat", 3, seed=1 + run, human={0}, fixed_dt=DT)
+        try:
+            Person(sim).frames(4)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0,
+                                                 unicode="", scancode=0))
+            Person(sim).frames(1)
+            assert sim.frame == 5
+            printed = capsys.readouterr().out.strip().splitlines()[-1]
+            assert printed.startswith("screenshot: ")
+            path = printed[len("screenshot: "):]
+            assert os.path.isabs(path) and printed in sim.status_line()
+            shots.append((path, open(path, "rb").read()))
+        finally:
+            sim.close()
+    (first, pixels), (second, _) = shots
+    assert first != second
+    assert sorted(os.listdir(tmp_path)) == sorted(os.path.basename(p) for p, _ in shots)
+    assert open(first, "rb").read() == pixels
+    assert pygame.image.load(first).get_size() == pygame.image.load(second).get_size()

@@ -10,7 +10,9 @@ the computer act once for you (a choice, a card, the skat scan); C collects the 
 P switches practice mode (on by default: knowing every hand, the simulator refuses an
 illegal card at once with its reason and outlines the legal cards; off, ``--as-at-the-table``:
 the firmware alone judges, as at a real table); H shows the computers' hands face up
-(``--show-hands``); F2 saves a screenshot; Esc twice (within 3 s) quits.
+(``--show-hands``); F2 saves a screenshot (``trickref-sim-<date>-<time>.png`` in the
+current folder, never over an earlier one; its path printed); Esc twice (within 3 s)
+quits.
 
 Headless (``--headless``, SDL's dummy video driver, a fixed 17 ms frame step, no waiting):
 runs ``--frames N`` frames, or until the first deal is over; ``--screenshot FILE`` writes
@@ -150,20 +152,8 @@ def load_record(path, record_id=None):
 
 
 def run(args):
-    """``trickref sim``: the exit status. A SIGTERM ends it as Ctrl-C does (:class:`Terminated`,
-    status 143); its handler is set before pygame starts, since SDL keeps a handler it finds."""
-    previous = _end_on_sigterm()
-    try:
-        return _run(args)
-    except Terminated:  # before the first frame (a run under way ends itself with its summary)
-        print(_("interrupted after %d frames") % 0)
-        return 143
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
-def _run(args):
-    """Open the simulator (or run it headless); exit status 0, 2 on bad input."""
+    """``trickref sim``: open the simulator (or run it headless, a table script, the
+    README's pictures); exit status 0, 2 on bad input."""
     if args.script:  # the board speaks --lang with --look's cards, as in the window
         from core.errors import TrickrefError
         try:
@@ -184,7 +174,6 @@ def _run(args):
     if args.shots:
         return make_shots(args.shots, seed=args.seed, size=_size(args.size))
     from core.errors import TrickrefError
-    from host_sim.ui.app import SimApp, parse_seats
     record = None
     if args.record:
         if args.game != "skat":
@@ -196,6 +185,24 @@ def _run(args):
         except (OSError, LookupError, TrickrefError) as e:
             print("error: %s" % e, file=sys.stderr)
             return 2
+    # A SIGTERM ends the window's run as Ctrl-C does (:class:`Terminated`, status 143):
+    # its handler is set before pygame's display starts (SimApp), since SDL keeps a handler
+    # it finds; a script or the pictures (above) keep the handler they were started with.
+    previous = _end_on_sigterm()
+    try:
+        return _window(args, record)
+    except Terminated:  # before the first frame (a run under way ends itself with its summary)
+        print(_("interrupted after %d frames") % 0)
+        return 143
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _window(args, record):
+    """The simulator's window (or its headless run) for ``args``, dealing ``record`` first
+    (or None); the exit status."""
+    from core.errors import TrickrefError
+    from host_sim.ui.app import SimApp, parse_seats
     try:
         from device import flows
         flow = flows.load(args.game)

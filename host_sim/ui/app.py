@@ -244,6 +244,9 @@ class SimApp:
         self._refusal = None  # (reason, when) of the last practice-mode refusal
         self.auction = None  # the Skat auction held bid by bid (host_sim.ui.auction)
         self.answer_rects = []  # [(rect, answer)] of the auction's buttons, as drawn
+        self.name_rects = []  # each seat's name line (with its pile), as drawn
+        self.caption_rect = self.result_rect = None  # the caption box, the result box
+        self.caption_rows = []  # the caption box's lines, as drawn
         self._undo_pause = 0  # computers enter no choice before this (after an undo)
         self._long_from = None  # when the person pressed OK, None once released
         self._long_seen = False  # that press was long (taken back once)
@@ -996,9 +999,11 @@ class SimApp:
                                                             self.seat_name)))
             elif e.key == pygame.K_j:  # the journal as JSON lines (host_sim.ui.journal_export)
                 self.note(journal_export.on_key(self))
-            elif e.key == pygame.K_F2:
-                self.note("screenshot " + self.save_screenshot(
-                    "trickref-sim-%05d.png" % self.frame))
+            elif e.key == pygame.K_F2:  # a new file each time, its path said and printed
+                said = _("screenshot: %s") % os.path.abspath(
+                    self.save_screenshot(fresh_shot_path()))
+                print(said)
+                self.note(said)
         elif e.type == pygame.KEYUP:
             if e.key in KEYS:
                 self.button_up(KEYS[e.key])
@@ -1319,6 +1324,24 @@ class SimApp:
         return (deal is not None and trick is not None and
                 0 < len(trick) < attr(deal, "players", self.players) and
                 attr(deal, "tricks_done", 0) >= 1 and self.ctl.view().mode == MODE_TABLE)
+
+
+def fresh_shot_path(folder=".", stamp=None):
+    """A file in ``folder`` no screenshot has taken yet, for the F2 key:
+    ``trickref-sim-<date>-<time>.png`` (``stamp``, default now: YYYYmmdd-HHMMSS), with "-2",
+    "-3"... when that name is taken (a second run, or F2 twice within a second), so a
+    picture never overwrites an earlier one. The file is created here, empty, so another
+    simulator in the same folder cannot take the same name before it is written."""
+    stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
+    n = 1
+    while True:
+        path = os.path.join(folder, "trickref-sim-%s%s.png" % (stamp, "-%d" % n if n > 1
+                                                               else ""))
+        try:
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+            return path
+        except FileExistsError:
+            n += 1
 
 
 def numbered(path, n):

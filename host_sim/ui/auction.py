@@ -7,10 +7,15 @@ survivor listens to rearhand; when both passed without a bid, forehand may still
 Each computer answers for its own seat from its own ten cards (``limit``: the smart
 bidder's plan, host_sim/players/skat_bid.py, or the plain :func:`plain_limit`), one
 move every ``think_ms``, each said in words ("P2 says 18", "P1 holds", "P3 passes") on the
-status line, in the side panel and under the skat; a person answers for their own seat
-only, with the two buttons drawn under the skat ("Hold 20" / "Pass", "Say 22" / "Pass").
+status line, in the side panel and on the table; a person answers for their own seat
+only, with the two buttons drawn on the table ("Hold 20" / "Pass", "Say 22" / "Pass"; with
+the bids, as near the skat as the table has room: host_sim/ui/render.py).
 When the auction is over the simulator enters its result on the board's buttons
-("P2 declarer", "20", or "All passed").
+("P2 declarer", "20", or "All passed"). Meanwhile the board's LCD shows what a real
+board shows while a table bids aloud: its own "Auction result" menu, open since the deal
+began, its cursor on the first choice (forehand's "P2 declarer"); that row is no answer
+(nothing is entered before the auction is over), and the status line says so in the LCD's
+words (:func:`status`: '"Auction result" on the board waits for the end of the auction').
 
 Undo (a long press of OK): during the auction it takes back the last move said; once the
 result is entered, the board's own undo takes the result back (device/modes/menu.py) and
@@ -246,8 +251,14 @@ def drive(sim):
 def _at_top(sim):
     """True when the board shows its "Auction result" menu itself (not the winning-bid
     list a person opened with its buttons), in the table's language."""
+    return sim.board.lcd_lines()[0].startswith(_lcd_title()[:12])
+
+
+def _lcd_title():
+    """The title of the board's "Auction result" menu as its LCD shows it (the table's
+    language in the LCD's alphabet: "Reizergebnis", "Pidsumok torhu")."""
     from device.menu import _say as said_on_lcd
-    return sim.board.lcd_lines()[0].startswith(said_on_lcd("Auction result")[:12])
+    return said_on_lcd("Auction result")
 
 
 def _say(sim, a, move):
@@ -276,14 +287,16 @@ def question(sim):
 
 def status(sim):
     """The auction on the status line: the question to the person, or whose word it is
-    ("auction: P3's word"), or "" when the auction is not the simulator's."""
+    ("auction: P3's word"), then what the board does meanwhile, in the LCD's own words:
+    its "Auction result" menu, open since the deal began, waits for the end of the
+    auction (the choice its cursor stands on is no answer: nothing is entered until the
+    auction is over); "" when the auction is not the simulator's or is over."""
     a = of(sim)
-    if a is None or a.entered:
+    if a is None or a.entered or a.over():
         return ""
-    q = a.question()
-    if q or a.over():
-        return q
-    return _("auction: %s's word") % a.name(a.waiting())
+    q = a.question() or _("auction: %s's word") % a.name(a.waiting())
+    return "%s   %s" % (q, _('"%s" on the board waits for the end of the auction')
+                        % _lcd_title())
 
 
 def take_back(sim):

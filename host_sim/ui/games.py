@@ -23,7 +23,7 @@ from host_sim.i18n import _
 from host_sim.ui import tableau as T
 
 
-BIDS_SHOWN = 4  # bids shown under the talon (the side panel keeps them all)
+BIDS_SHOWN = 4  # bids shown on the table (the side panel keeps them all)
 FACT = -2  # choice_owner: a fact of the cards (who holds the lowest diamond): always entered
 
 
@@ -153,7 +153,7 @@ class TrickGame:
         return None
 
     def talon_caption(self, sim):
-        """A line under the talon about what the table has seen of it ("" for none)."""
+        """A line by the talon about what the table has seen of it ("" for none)."""
         return ""
 
     def discarding(self, sim, pad):
@@ -259,14 +259,13 @@ class Bank(TrickGame):
 
     def person_step(self, sim):
         """Practice mode: OK on another seat than the holder of the lowest diamond dealt is
-        refused with the hint (the board cannot check it: the hands are unknown to it)."""
-        from host_sim.board import row_shows
+        refused with the hint (the board cannot check it: the hands are unknown to it).
+        The seat under the menu's cursor is read by its key (:func:`_cursor_on`)."""
         low = self._lowest_dealt(sim)
         if low is None or not sim.practice:
             return None
-        rows = sim.board.lcd_lines()
-        mine = "P%d" % (sim.pad_of(low[0]) + 1)
-        if not any(r.startswith(">") for r in rows) or any(row_shows(r, mine) for r in rows):
+        on = _cursor_on(sim, "P%d" % (sim.pad_of(low[0]) + 1))
+        if on is None or on:
             return None
         return self.menu_hint(sim)
 
@@ -337,13 +336,11 @@ class Tarot(TrickGame):
         (a new user's "Not scanned" with an empty box left 24 cards in hand and the shadow
         deal lost). "Scan n cards" needs no cards in the box (they are laid on a pad)."""
         from core.games import tarot
-        from host_sim.board import row_shows
         d = sim.fw_deal
         if _attr(d, "phase") != tarot.PHASE_ECART:
             return None
         pad = sim.pad_of(d.taker)
-        if pad not in sim.humans or \
-                not any(row_shows(r, "Not scanned") for r in sim.board.lcd_lines()):
+        if pad not in sim.humans or not _cursor_on(sim, "Not scanned"):
             return None
         n = sim.match.game.chien_size
         put = sim.tableau.talon()
@@ -451,6 +448,17 @@ class Tarot(TrickGame):
             c = _attr(d, "contract", 0)
             return _("taker %s") % tarot.CONTRACT_NAMES[c] if c else _("taker")
         return ""
+
+
+def _cursor_on(sim, label):
+    """Whether the board's menu cursor is on the item ``label`` (its English key, whatever
+    the LCD shows: ``host_sim.board.on_item``, as the operator and the tests choose items),
+    or None when no menu is on the board (a host's request, the table)."""
+    from device.view import cursor_item
+    from host_sim.board import on_item
+    if cursor_item(sim.ctl) is None:
+        return None
+    return on_item(sim.board, label)
 
 
 def _tarot_said(sim, args):
@@ -930,19 +938,18 @@ def push_step(adapter, sim):
     """What the person holding the Schieberamsch skat must do before OK on the menu row
     the cursor is on, or None: "Push 2 cards" after taking the skat up and laying two
     cards (no jack) in the skat box; "Pass on unseen" only while the skat lies there
-    untouched (a skat seen is pushed: the pass doubles for not looking)."""
-    from host_sim.board import row_shows
+    untouched (a skat seen is pushed: the pass doubles for not looking). The item under
+    the cursor is read by its key (:func:`_cursor_on`)."""
     seat = _person_pusher(sim)
     if seat is None:
         return None
     pad = sim.pad_of(seat) + 1
-    rows = sim.board.lcd_lines()
-    if any(row_shows(r, "Pass on unseen") for r in rows):
+    if _cursor_on(sim, "Pass on unseen"):
         if seat in adapter.skat_seen:
             return _("P%d: you have seen the skat: drag two cards (no jack) onto the skat "
                      "box, then Push 2 cards") % pad
         return None
-    if not any(row_shows(r, "Push 2 cards") for r in rows):
+    if not _cursor_on(sim, "Push 2 cards"):
         return None
     if seat not in adapter.skat_seen:
         return _("P%d: drag the skat into your hand to push two cards, or choose Pass on "

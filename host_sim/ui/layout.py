@@ -19,6 +19,8 @@ PANEL_MIN = 330  # wide enough for a 16x2 LCD with 3-pixel dots
 LABEL_H = 22  # the seat name line above each hand
 STATUS_H = 40  # the status line at the top of the table
 HINT_H = 30  # the key hints at its bottom
+FELT_MARGIN = 20  # the felt's rounded edge: nothing is placed closer to the table's side
+GAP = 6  # the least felt left between a placed box and what it keeps clear of
 
 
 def _extent(w, h, dx, dy):
@@ -35,7 +37,9 @@ class Layout:
     docs/rules/tarot.md "Seats and units"). Attributes: ``table`` and ``panel``
     rects; ``card`` (w, h) of a card face; per pad ``hand_centre[p]``, ``hand_width[p]``
     (the room a hand may take), ``hand_rows[p]``, ``pads[p]`` (the reader's rect);
-    ``talon`` rect; in the panel ``lcd``, ``led`` (centre, radius), ``buttons`` (three
+    ``talon`` rect; ``felt``: the table between the status line and the key hints, where
+    :meth:`place` puts boxes of text (the talon's captions, the Skat auction's answers,
+    a result); in the panel ``lcd``, ``led`` (centre, radius), ``buttons`` (three
     rects: prev, next, OK), ``traffic`` rect.
     """
 
@@ -106,6 +110,11 @@ class Layout:
             self.talon.center = (cx + int(tw * 0.3), cy)
         elif pads == 4:  # the middle is the four pads': the upper right corner
             self.talon.center = (cx + int(tw * 0.34), cy - int(th * 0.34))
+        t = self.table
+        self.felt = pygame.Rect(t.x + FELT_MARGIN, t.y + STATUS_H, t.w - 2 * FELT_MARGIN,
+                                t.h - STATUS_H - HINT_H)
+        self._free = {}  # keep_clear -> the free rects of the felt (free_rects)
+        self._placed = {}  # (size, near, keep_clear) -> the rect place() found
         # the controller panel, top to bottom
         x = self.panel.x + 16
         inner = self.panel.w - 32
@@ -152,3 +161,89 @@ class Layout:
         r = pygame.Rect(0, 0, self.hand_width[pad], ch + (rows - 1) * self.row_dy + 20)
         r.center = self.hand_centre[pad]
         return r
+
+    def seat_rect(self, pad):
+        """Pad ``pad``'s hand with its name line above it: the room the renderer draws the
+        seat's cards and name in (a name longer than the hand's room is the renderer's to
+        say: ``sim.name_rects``)."""
+        r = self.hand_rect(pad)
+        return pygame.Rect(r.x, r.y - LABEL_H, r.w, r.h + LABEL_H)
+
+    def keep_clear(self, hands=None):
+        """What a box of text must not cover: every pad, the talon, the hand and name of
+        every seat of ``hands`` (:meth:`seat_rect`; default every seat: a seat that sits
+        out this deal has no hand to keep clear, only its name)."""
+        hands = range(len(self.pads)) if hands is None else hands
+        return list(self.pads) + [self.talon] + [self.seat_rect(p) for p in hands]
+
+    def place(self, size, near, keep_clear):
+        """A rect of ``size`` (w, h) on the felt, at least ``GAP`` from every rect of
+        ``keep_clear``, its top centre as near the point ``near`` as the free felt allows;
+        None when no free part of the felt is that large. One mechanism for every box of
+        text on the table (host_sim/ui/render.py: the talon's captions with the Skat
+        auction's answers, a deal's result)."""
+        key = (tuple(size), tuple(near), tuple(tuple(r) for r in keep_clear))
+        if key in self._placed:  # the same boxes are placed every frame
+            got = self._placed[key]
+            return got.copy() if got is not None else None
+        if len(self._placed) > 256:
+            self._placed.clear()
+        w, h = size
+        best = None
+        for r in self.free(keep_clear):
+            if r.w < w or r.h < h:
+                continue
+            box = pygame.Rect(0, 0, w, h)
+            box.midtop = near
+            box.clamp_ip(r)
+            d = (box.centerx - near[0]) ** 2 + (box.top - near[1]) ** 2
+            if best is None or d < best[0]:
+                best = (d, box)
+        got = self._placed[key] = best[1] if best is not None else None
+        return got.copy() if got is not None else None
+
+    def free(self, keep_clear):
+        """The free rects of the felt clear of ``keep_clear`` (:func:`free_rects`),
+        remembered for the layout's lifetime (the same seats ask every frame)."""
+        key = tuple(tuple(r) for r in keep_clear)
+        got = self._free.get(key)
+        if got is None:
+            if len(self._free) > 64:
+                self._free.clear()
+            got = self._free[key] = free_rects(self.felt, keep_clear, GAP)
+        return got
+
+
+def free_rects(bounds, keep_clear, gap=GAP):
+    """The empty rects of ``bounds`` at least ``gap`` from every rect of ``keep_clear``:
+    for every band between two horizontal edges (of ``bounds`` or of a rect grown by
+    ``gap``) the stretches no rect crosses, each as wide as it runs. Every empty rect of
+    ``bounds`` lies within one of them (its top and bottom widened to the nearest edges)."""
+    grown = [pygame.Rect(r).inflate(2 * gap, 2 * gap) for r in keep_clear]
+    ys = sorted({bounds.top, bounds.bottom} |
+                {min(max(y, bounds.top), bounds.bottom) for r in grown
+                 for y in (r.top, r.bottom)})
+    bands = {}  # (top, bottom) -> the free stretches (left, right) across that band
+    for i, top in enumerate(ys):
+        for bottom in ys[i + 1:]:
+            across = sorted((r.left, r.right) for r in grown
+                            if r.top < bottom and r.bottom > top)
+            free, x = set(), bounds.left
+            for left, right in across + [(bounds.right, bounds.right)]:
+                left = min(left, bounds.right)
+                if left > x:
+                    free.add((x, left))
+                x = max(x, right)
+            bands[top, bottom] = free
+    # a stretch that runs on unchanged into the band one edge taller lies inside that one
+    taller = {(ys[i], ys[j]): ((ys[i - 1], ys[j]) if i else None,
+                               (ys[i], ys[j + 1]) if j + 1 < len(ys) else None)
+              for i in range(len(ys)) for j in range(i + 1, len(ys))}
+    out = []
+    for (top, bottom), free in bands.items():
+        up, down = taller[top, bottom]
+        for left, right in free:
+            if (up and (left, right) in bands[up]) or (down and (left, right) in bands[down]):
+                continue
+            out.append(pygame.Rect(left, top, right - left, bottom - top))
+    return out

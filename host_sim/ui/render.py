@@ -46,6 +46,34 @@ def fixed_words(words):
                 _("play passes counter-clockwise (to the right)")}.get(words, words)
 
 
+# The caption box by the talon (Renderer._captions): font sizes of its lines, of the
+# auction's question and answers, and the answer buttons' height, largest first; the widths
+# its rows are wrapped to, widest first; the least width of an answer button and the gap
+# between two.
+CAPTION_SIZES = ((18, 20, 34), (16, 18, 30), (14, 16, 28))
+CAPTION_WIDTHS = (440, 320, 220, 130)
+# the order they are tried in: the two larger type sizes at every width (long rows, the
+# answers side by side, before narrow ones), the smallest type last
+CAPTION_STEPS = [(w, s) for group in (CAPTION_SIZES[:2], CAPTION_SIZES[2:])
+                 for w in CAPTION_WIDTHS for s in group]
+ANSWER_W, ANSWER_GAP = 120, 16
+RESULT_SIZES = (20, 18, 16, 14)  # the result box's font sizes, largest first
+
+
+def wrap(font, text, width):
+    """``text`` in rows of at most ``width`` pixels of ``font``, broken between words (a
+    word wider than ``width`` has a row of its own)."""
+    rows, row = [], ""
+    for word in text.split(" "):
+        longer = word if not row else row + " " + word
+        if row and font.size(longer)[0] > width:
+            rows.append(row)
+            row = word
+        else:
+            row = longer
+    return rows + [row]
+
+
 STATUS_SIZES = (20, 17, 15, 13)
 PANEL_SIZE = 12  # the link panel's font size and row height, pixels
 PANEL_LINE_H = 15  # the status line's font sizes, largest first
@@ -65,8 +93,12 @@ def buzzer_words(buzz):
 
 class Renderer:
     """Draws a SimApp; ``draw(surface, sim, layout)`` returns nothing but fills
-    ``sim.card_rects`` (card -> Rect as drawn), ``sim.draw_order`` (bottom first) and
-    ``sim.grab_points`` (card -> a point on its visible part)."""
+    ``sim.card_rects`` (card -> Rect as drawn), ``sim.draw_order`` (bottom first),
+    ``sim.grab_points`` (card -> a point on its visible part), ``sim.name_rects`` (each
+    seat's name line with its pile), ``sim.caption_rect`` (the talon's captions and the
+    auction's answers, or None), ``sim.caption_rows`` (its rows: ``(words, rect)``),
+    ``sim.answer_rects`` (``[(rect, answer)]``) and ``sim.result_rect`` (the result box,
+    or None)."""
 
     def __init__(self):
         self._faces = {}
@@ -213,9 +245,9 @@ class Renderer:
                 order.append(c)
                 grabs[c] = (rr.x + max(4, int(min(step, small[0]) if i < n - 1 else small[0]) // 2),
                             rr.centery)
-        self._talon_caption(surface, sim, lay)
         # hands, labels and piles
         legal = sim.legal_highlight()
+        names = []  # each seat's name line with its pile, as drawn
         for p in range(len(lay.pads)):
             hand = sim.tableau.hand(p)
             slots, vis = lay.hand_slots(p, len(hand))
@@ -230,6 +262,7 @@ class Renderer:
             lab = self.text(label, 20, colour, bold=p == turn_pad)
             left = hx - lay.hand_width[p] // 2
             surface.blit(lab, (left, top - 20))
+            name = lab.get_rect(topleft=(left, top - 20))
             pile = sim.tableau.pile(p)
             if pile:
                 n_tricks = len(pile) // max(1, sim.players_in_deal())
@@ -243,6 +276,8 @@ class Renderer:
                     said += "  " + _("(took the last trick)")
                 pt = self.text(said, 16, TURN if last else DIM, bold=last)
                 surface.blit(pt, (x + ps[0] + 12, top - 18))
+                name.union_ip(pt.get_rect(topleft=(x + ps[0] + 12, top - 18)))
+            names.append(name)
             for i, (c, (x, y)) in enumerate(zip(hand, slots)):
                 rr = pygame.Rect(x, y, cw, ch)
                 face_up = p in sim.humans or sim.show_computer_hands
@@ -257,6 +292,10 @@ class Renderer:
                 below = slots[i + 1:]
                 dy = next((yy - y for (_, yy) in below if yy != y), ch)
                 grabs[c] = (x + max(3, strip // 2), y + min(ch, dy) // 2)
+        sim.name_rects = names
+        keep_clear = lay.keep_clear([p for p in range(len(lay.pads))
+                                     if sim.tableau.hand(p)]) + names
+        sim.caption_rect = self._captions(surface, sim, lay, keep_clear)
         # cards on pads, loose cards, the dragged card last
         on_table = []
         for p in range(len(lay.pads)):
@@ -280,7 +319,9 @@ class Renderer:
             rects[c] = rr
             order.append(c)
             grabs[c] = rr.center
-        self._result_box(surface, sim, lay)
+        caption = [sim.caption_rect] if sim.caption_rect else []
+        sim.result_rect = self._result_box(surface, sim, lay, keep_clear + caption,
+                                           names + caption, names)
         # status and help
         st, size = self.status_text(sim.status_line(), t.w - 40)
         surface.blit(st, (t.x + 26, t.y + 14 + (22 - size) // 2 if size else t.y + 6))
@@ -292,58 +333,117 @@ class Renderer:
         sim.draw_order = order
         sim.grab_points = grabs
 
-    def _talon_caption(self, surface, sim, lay):
-        """Under the talon: what the table saw of it (Tarot's chien), the last bids said
-        and the direction of play round the table."""
-        tr = lay.talon
-        y = tr.bottom + 4
-        for line in (sim.adapter.talon_caption(sim), sim.adapter.bids_caption(),
-                     fixed_words(sim.adapter.direction_words)):
-            if line:
-                t = self.text(line, 18, DIM)
-                surface.blit(t, t.get_rect(midtop=(tr.centerx, y)))
-                y += 18
-        self._answers(surface, sim, tr.centerx, y + 4)
-
-    def _answers(self, surface, sim, cx, y):
-        """The Skat auction's question to the person and its two answer buttons ("Hold
-        20" / "Pass"), centred at ``cx`` from ``y``; their rects go to
-        ``sim.answer_rects`` for the mouse (host_sim.ui.auction)."""
+    def _captions(self, surface, sim, lay, keep_clear):
+        """The talon's captions (what the table saw of it: Tarot's chien; the last bids
+        said; the direction of play round the table) and, while the Skat auction asks the
+        person, its question and two answer buttons ("Hold 20" / "Pass"; their rects go to
+        ``sim.answer_rects`` for the mouse, host_sim.ui.auction): one box the layout places
+        on the felt clear of ``keep_clear`` (the pads, the talon, every hand and name:
+        ``Layout.place``), under the talon where there is room, else as near it as the
+        table allows. Narrower rows and smaller type are tried (``CAPTION_STEPS``) before a
+        line is left out (the direction first, then the bids); the answers never are.
+        Returns the box's rect, or None when nothing is drawn."""
         from host_sim.ui import auction
         a = auction.of(sim)
-        q = auction.question(sim)
+        question = auction.question(sim)
+        options = a.options() if question else []
+        lines = [line for line in (sim.adapter.talon_caption(sim), sim.adapter.bids_caption(),
+                                   fixed_words(sim.adapter.direction_words)) if line]
         sim.answer_rects = []
-        if not q:
-            return
-        t = self.text(q, 20, TURN, bold=True)
-        surface.blit(t, t.get_rect(midtop=(cx, y)))
-        y += 26
-        options = a.options()
-        w, gap = 120, 16
-        x = cx - (len(options) * w + (len(options) - 1) * gap) // 2
-        for i, (label, _move) in enumerate(options):
-            r = pygame.Rect(x + i * (w + gap), y, w, 34)
-            pygame.draw.rect(surface, BUTTON, r, border_radius=8)
-            pygame.draw.rect(surface, TURN, r, 2, border_radius=8)
-            lab = self.text(label, 20, PANEL_TEXT, bold=True)
-            surface.blit(lab, lab.get_rect(center=r.center))
-            sim.answer_rects.append((r, i))
+        sim.caption_rows = []
+        near = (lay.talon.centerx, lay.talon.bottom + 4)
+        while lines or question:
+            tried = set()
+            for width, sizes in CAPTION_STEPS:
+                size, items = self._caption_block(lines, question, options, sizes, width)
+                if size in tried:
+                    continue
+                tried.add(size)
+                box = lay.place(size, near, keep_clear)
+                if box is not None:
+                    self._draw_caption(surface, sim, box, items)
+                    return box
+            if not lines:
+                return None
+            lines = lines[:-1]
+        return None
 
-    def _result_box(self, surface, sim, lay):
-        """The last result in words over the middle of the table while the LCD shows it."""
+    def _caption_block(self, lines, question, options, sizes, width):
+        """The caption box's size and its pieces for ``sizes`` (caption, question, button
+        height) with rows wrapped at ``width`` pixels: ``(w, h), [(kind, surface, rect,
+        what)]`` with rects relative to the box, ``what`` a text row's words or a button's
+        answer (0, 1)."""
+        text_size, q_size, button_h = sizes
+        said_rows = [r for line in lines for r in wrap(self.font(text_size), line, width)]
+        rows = [(self.text(r, text_size, DIM), text_size) for r in said_rows]
+        if question:
+            asked = wrap(self.font(q_size, bold=True), question, width)
+            said_rows += asked
+            rows += [(self.text(r, q_size, TURN, bold=True), q_size + 4) for r in asked]
+        labels = [self.text(label, q_size, PANEL_TEXT, bold=True) for label, _m in options]
+        bw = max([lab.get_width() + 24 for lab in labels] + [ANSWER_W])
+        side = len(labels) * bw + (len(labels) - 1) * ANSWER_GAP <= width
+        buttons_w = len(labels) * bw + (len(labels) - 1) * ANSWER_GAP if side else bw
+        w = max([r.get_width() for r, _pitch in rows] + [buttons_w if labels else 0])
+        items, y = [], 0
+        for (r, pitch), said in zip(rows, said_rows):  # a row's pitch: its font size (the
+            items.append(("text", r, r.get_rect(midtop=(w // 2, y)), said))  # question's +4)
+            y += max(pitch, r.get_height())
+        if labels:
+            y += 4
+            x = (w - buttons_w) // 2
+            for i, lab in enumerate(labels):
+                rect = pygame.Rect(x, y, bw, button_h)
+                items.append(("button", lab, rect, i))
+                if side:
+                    x += bw + ANSWER_GAP
+                else:
+                    y += button_h + ANSWER_GAP
+            y += button_h if side else -ANSWER_GAP
+        return (w, y), items
+
+    def _draw_caption(self, surface, sim, box, items):
+        """Draw the caption box's pieces at ``box``; the rows go to ``sim.caption_rows``
+        (``(words, rect)``), the buttons to ``sim.answer_rects`` (``(rect, answer)``)."""
+        for kind, piece, rect, answer in items:
+            rect = rect.move(box.topleft)
+            if kind == "text":
+                surface.blit(piece, rect)
+                sim.caption_rows.append((answer, rect))
+                continue
+            pygame.draw.rect(surface, BUTTON, rect, border_radius=8)
+            pygame.draw.rect(surface, TURN, rect, 2, border_radius=8)
+            surface.blit(piece, piece.get_rect(center=rect.center))
+            sim.answer_rects.append((rect, answer))
+
+    def _result_box(self, surface, sim, lay, keep_clear, words, names):
+        """The last result in words over the table while the LCD shows it: placed by the
+        layout (``Layout.place``) as near the middle as it can lie clear of ``keep_clear``
+        (pads, talon, hands, names, the caption box), else clear of the ``words`` on the
+        table (the seats' names and the caption box), else of the ``names`` only (a name
+        in the box's marks stays readable at its seat), in smaller type if need be.
+        Returns its rect, or None when no result is shown."""
         lines = sim.result_shown()
         if not lines:
-            return
-        texts = [self.text(ln, 20, TEXT, bold=i == 0) for i, ln in enumerate(lines)]
-        w = max(t.get_width() for t in texts) + 28
-        h = 22 * len(texts) + 20
-        box = pygame.Rect(0, 0, w, h)
-        box.center = lay.table.center
-        box.clamp_ip(lay.table)
+            return None
+        steps = [(keep_clear, RESULT_SIZES[0])] + [(clear, size) for clear in (words, names)
+                                                   for size in RESULT_SIZES]
+        for clear, size in steps:
+            texts = [self.text(ln, size, TEXT, bold=i == 0) for i, ln in enumerate(lines)]
+            pitch = size + 2
+            w, h = max(t.get_width() for t in texts) + 28, pitch * len(texts) + 20
+            box = lay.place((w, h), (lay.felt.centerx, lay.felt.centery - h // 2), clear)
+            if box is not None:
+                break
+        else:  # no room clear of the names even in the smallest type: over the middle
+            box = pygame.Rect(0, 0, w, h)
+            box.center = lay.felt.center
+            box.clamp_ip(lay.table)
         pygame.draw.rect(surface, (16, 40, 28), box, border_radius=10)
         pygame.draw.rect(surface, TURN, box, 2, border_radius=10)
         for i, t in enumerate(texts):
-            surface.blit(t, (box.x + 14, box.y + 10 + 22 * i))
+            surface.blit(t, (box.x + 14, box.y + 10 + pitch * i))
+        return box
 
     def _panel(self, surface, sim, lay):
         pr = lay.panel

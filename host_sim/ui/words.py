@@ -53,9 +53,7 @@ def tarot_result_words(result, name, deck):
              _("Oudlers: %d, so %d points needed") % (result.oudlers, sc.target),
              _("Points made: %s (counted %d): %s") % (_half(result.attack_points), sc.counted,
                                                    made)]
-    pab = result.petit_au_bout
-    lines.append(_("Petit au bout: %s") % (_("none") if pab is None else _("%s, %s a defender") % (
-        camp_words(pab), _signed(sc.petit_au_bout))))
+    lines.append(petit_au_bout_words(result.petit_au_bout, sc))
     if result.poignees:
         shown = ", ".join(_("%s %d trumps (%s)") % (name(s), k, camp_words(camp))
                           for s, camp, k in result.poignees)
@@ -68,6 +66,26 @@ def tarot_result_words(result, name, deck):
                                        for s, m in enumerate(result.marks)))
     return lines + [n[:1].upper() + n[1:] for n in (tarot_note_words(x, name, deck)
                                                     for x in result.notes)]
+
+
+def petit_au_bout_words(camp, sc):
+    """The petit au bout line of a Tarot breakdown, as a card player reads it (FFT p.6-8:
+    the Petit in the last trick gives 10 x the contract's multiplier to the camp that took
+    that trick, whatever the result; like every prime it is counted per defender): "Petit
+    au bout won by the defence: 10 x 2 = 20 to each defender". ``camp``: the camp that
+    took it (``tarot_score`` ATTACK, DEFENCE) or None; ``sc``: the deal's Score. Under
+    the house rule ``partner=personal`` (docs/rules/tarot.md) the prime is not the camp's
+    (``sc.petit_au_bout`` 0) but the player's who played the Petit."""
+    from core.games.tarot_score import ATTACK
+    if camp is None:
+        return _("Petit au bout: none")
+    mult = sc.multiplier
+    if not sc.petit_au_bout:
+        return _("Petit au bout: 10 x %d = %d, the prime of the player of the Petit "
+                 "(house rule)") % (mult, 10 * mult)
+    return (_("Petit au bout won by the attack: 10 x %d = %d from each defender") if camp == ATTACK
+            else _("Petit au bout won by the defence: 10 x %d = %d to each defender")) % (
+        mult, 10 * mult)
 
 
 def _violation_words(kind):
