@@ -20,7 +20,7 @@ from core.tags import DeckRegistry, decode_card
 from device import glyphs
 from device.pads import BETWEEN, CARD, COLLISION, NO_READER, READER_BACK, Pads
 from device.reasons import (CLEAR_PADS, LIFT_CARD, NOT_BOUND, TAG_REWRITTEN,  # noqa: F401
-                            TWO_TAGS)
+                            TWO_TAGS, fault_lines, loop_fault)
 from device.screens import Screens, decided_by, deck_title
 from device.seating import Seating
 from device.words import tr
@@ -173,8 +173,12 @@ class App:
                 return self._card(read)
             return self._fault(read)
         except Exception as e:  # never let a fault escape the loop; show it instead
-            self.show(self.screens.message("internal error", str(e)[:20]))
-            return [Refused(-1, -1, "internal", str(e))]
+            fault = loop_fault(e)
+            try:
+                self.show(self.screens.message(*fault_lines(fault)))
+            except Exception:  # no heap even for the words: the controller shows it
+                pass
+            return [fault]
         finally:
             self.pads.release()
 

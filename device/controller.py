@@ -51,6 +51,7 @@ from device import flows, session
 from device.buttons import BACK, OK, Buttons
 from device.buzzer import Buzzer
 from device.lcdtext import fit
+from device.reasons import fault_lines, loop_fault
 from device import language_menu, looks
 from device.last_trick import LastTrick
 from device.screens import decided_by
@@ -130,8 +131,12 @@ class Controller:
             if self._mode is not None:  # the table's events: a result or a choice due
                 events.extend(self.after(self._step(self._mode.tick(now_ms))))
         except Exception as e:  # the loop survives anything; the table sees why
-            self.show(["internal error", str(e)])
-            events.append(Refused(-1, -1, "internal", str(e)))
+            fault = loop_fault(e)
+            try:
+                self.show(list(fault_lines(fault)))
+            except Exception:  # not even the heap for the words: the event still goes up
+                pass
+            events.append(fault)
         try:
             self.buzzer.play(events, now_ms)
             self.buzzer.tick(now_ms)

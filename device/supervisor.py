@@ -15,13 +15,18 @@ returning events) and is what ``firmware/main.py`` loops on. Each ``tick``:
   a glitch the write-only LCD cannot report (a noise spike that slipped a 4-bit nibble, a
   brown-out of the module) lasts at most that long;
 - after ``STABLE_MS`` of running calls ``on_stable()`` once (main.py clears the boot
-  counter: this boot did not fail).
+  counter: this boot did not fail);
+- when the loop ran out of heap (a ``device.reasons.OUT_OF_MEMORY`` refusal: the action
+  may have left the deal half-changed), calls ``restart()`` (main.py: ``machine.reset``):
+  the board boots again and resumes from its journal, as after a power cut, with a heap
+  no longer fragmented; the LCD keeps "out of memory / restarting" until the boot draws.
 
 Never raises: a fault of the upkeep itself is kept in ``last_error``.
 """
 
 from core.compat import const
 from device import timing
+from device.reasons import OUT_OF_MEMORY
 
 RESYNC_MS = const(3000)  # a slipped nibble shows at most 3 s (resync: about 25 ms of bus)
 RECOVER_MS = const(250)  # retry of a failed LCD bus recovery
@@ -31,13 +36,15 @@ STABLE_MS = const(10000)  # a boot that ran this long did not fail
 
 class Supervisor:
     """Upkeep of one board around ``loop``; see the module docstring. ``wdt``: a started
-    ``machine.WDT`` or None; ``on_stable``: called once after ``STABLE_MS``."""
+    ``machine.WDT`` or None; ``on_stable``: called once after ``STABLE_MS``; ``restart``:
+    called when the loop ran out of heap (None: the loop goes on)."""
 
-    def __init__(self, loop, lcd, wdt=None, on_stable=None):
+    def __init__(self, loop, lcd, wdt=None, on_stable=None, restart=None):
         self.loop = loop
         self.lcd = lcd
         self.wdt = wdt
         self.on_stable = on_stable
+        self.restart = restart
         self.last_error = None
         self.recoveries = 0  # LCD bus recoveries that succeeded
         self._start = None
@@ -51,6 +58,10 @@ class Supervisor:
         if self.wdt is not None:
             self.wdt.feed()
         events = self.loop.tick(now_ms)
+        if self.restart is not None:
+            for ev in events:
+                if getattr(ev, "reason", None) == OUT_OF_MEMORY:
+                    self.restart()  # a real reset never returns
         try:
             self._upkeep(now_ms)
         except Exception as e:  # the upkeep never stops the loop

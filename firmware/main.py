@@ -37,6 +37,7 @@ _DEFAULTS = (3, 16, 2)  # seats, LCD columns, LCD rows
 # by about 6 KB; each collection costs well under a millisecond on these heap sizes.
 GC_THRESHOLD = 2048
 FAULT_SHOW_MS = 3000  # a boot fault stays on the LCD this long before the restart
+OUT_OF_MEMORY = "out of memory"  # the boot guard's reason for a restart the heap forced
 
 
 def config():
@@ -162,12 +163,26 @@ def _supervise(controller, hw, board, machine, guard, safe):
             wdt = machine.WDT(timeout=wdt_ms)
         except (ValueError, OSError) as e:  # a timeout the port refuses: run without
             controller.show(["no watchdog:", _reason(e)])
-    sup = Supervisor(controller, hw.lcd, wdt, on_stable=guard.stable)
+    sup = Supervisor(controller, hw.lcd, wdt, on_stable=guard.stable,
+                     restart=_restart(guard, machine))
     if safe:  # the journal was set aside: the controller is on its menu
         controller.show(["safe mode", guard.reason or "boot loop"])
+    elif guard.reason == OUT_OF_MEMORY:
+        sup.notice("restarted: RAM", timing.ticks_ms())
     elif _by_watchdog(machine):
         sup.notice("restarted: wdt", timing.ticks_ms())
     return sup
+
+
+def _restart(guard, machine):
+    """The Supervisor's restart when the heap ran out: the boot guard keeps the reason (the
+    next boot says "restarted: RAM"; restarts that come before the board ran stably
+    count as failed boots, so a heap too small for the game ends in safe mode, not in a
+    loop), then ``machine.reset()``; the board resumes from its journal."""
+    def restart():
+        guard.failed(OUT_OF_MEMORY)
+        machine.reset()
+    return restart
 
 
 def _by_watchdog(machine):

@@ -192,6 +192,7 @@ class SimBoard:
         """The MCU resets (``machine`` reset cause ``cause``): the I2C controller's own
         state goes, chips keep theirs, the firmware boots again (a boot that fails resets
         again, up to MAX_REBOOTS times)."""
+        self._frame()  # what the LCD showed when the MCU went down (it keeps it)
         for _ in range(MAX_REBOOTS):
             self.resets.append((self.clock.now_ms, cause))
             self.machine.cause = cause

@@ -20,7 +20,10 @@ Faults (``FAULTS``):
 - ``hang``: the I2C controller hangs at the card's LCD write; only the watchdog resets
   the board, which resumes from its journal;
 - ``reset``: the MCU resets at tick ``at_tick`` of the card (0 = just before the card is
-  laid), wherever the firmware stands.
+  laid), wherever the firmware stands;
+- ``memory``: the heap runs out while the rules take the card (a MemoryError from the
+  deal's ``play``, after the card's record is on flash): the Supervisor restarts the
+  board, which resumes from its journal.
 
 The returned :class:`FaultRun` holds the deal's results (shadow vs firmware), the final
 sheet, the board, and ``seen``: the LCD rows at the moments the fault should show.
@@ -31,7 +34,8 @@ from device.pads import NO_READER
 from host_sim.autoplay import table_player
 from host_sim.machine import WatchdogReset
 
-FAULTS = ("reader", "sda", "nibble", "brownout", "brownout-restart", "hang", "reset")
+FAULTS = ("reader", "sda", "nibble", "brownout", "brownout-restart", "hang", "reset",
+          "memory")
 OUTAGE_MS = 1200  # how long a pad's reader stays out
 TAKE_MS = 12000  # longest a player waits for the board to take a card (a watchdog reset)
 
@@ -84,6 +88,8 @@ class FaultRun:
             b.lcd_model.spurious_nibble(0x5)
         elif fault == "hang":
             b.machine.I2C(0).hang()
+        elif fault == "memory":
+            _out_of_memory_once(p.ctl.app.referee.deal)
         b.place(pad, tag)
         events += b.run(60)
         if fault == "reader":
@@ -119,6 +125,15 @@ class FaultRun:
                 board.on_tick = None
                 raise WatchdogReset("injected at tick %d" % tick)
         self.board.on_tick = hook
+
+
+def _out_of_memory_once(deal):
+    """The next ``deal.play`` raises MemoryError (as MicroPython does when no block of the
+    heap is large enough); the one after plays as before."""
+    def play(*args):
+        del deal.play  # the class's own play again
+        raise MemoryError("memory allocation failed, allocating 48 bytes")
+    deal.play = play
 
 
 def played(ctl, card):

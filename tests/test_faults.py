@@ -72,6 +72,8 @@ def test_deal_survives_the_fault(tmp_path, tmp_path_factory, game, players, seed
         assert causes == [b.machine.PWRON_RESET]
     elif fault in ("hang", "reset"):
         assert causes == [b.machine.WDT_RESET] and shown(b, "restarted: wdt")
+    elif fault == "memory":  # the Supervisor restarts the board: a fresh heap, the journal
+        assert causes == [b.machine.SOFT_RESET] and shown(b, "restarted: RAM")
     if fault == "hang":
         assert b.resets[0][0] >= pico.WDT_MS  # nothing but the watchdog got it out
 
@@ -278,6 +280,41 @@ def test_boot_loop_ends_in_safe_mode(tmp_path, monkeypatch):
     assert BootGuard(flash).read() == (0, "")
     b.reset(b.machine.PWRON_RESET)
     assert len(b.resets) == BOOT_TRIES + 2 and b.lcd_lines()[0] != "safe mode       "
+
+
+def test_a_heap_the_game_never_fits_ends_in_safe_mode_not_in_a_restart_loop(tmp_path,
+                                                                             monkeypatch):
+    """Every card runs the heap out (a board whose heap the game does not fit): each time
+    the board restarts from its journal; none of those boots runs stably (the card still
+    lies on its pad and is read again at once), so after BOOT_TRIES restarts the board
+    starts in safe mode naming the reason, the journal set aside, instead of restarting
+    forever."""
+    from device.app import App
+    from device.bootguard import BOOT_TRIES
+    from host_sim.board import TaggedDeck
+    from core.cards import FRENCH36
+    flash = str(tmp_path / "flash")
+    b = SimBoard(3, flash=flash)
+    b.boot()
+    b.run(50)
+    for label in ("New game", "Magistr", "3", "Own trumps", "Clubs", "Diamonds", "Hearts",
+                  "Start", "P2"):
+        b.choose(label)
+    b.run(supervisor.STABLE_MS)  # this boot ran: its count is cleared
+
+    def out_of_memory(app, read):
+        raise MemoryError("memory allocation failed, allocating 64 bytes")
+    monkeypatch.setattr(App, "_card", out_of_memory)
+    b.place(1, TaggedDeck(FRENCH36).tag(FRENCH36.parse("6D")))
+    b.run(2000)
+    # three restarts that did not run stably, then the one that starts in safe mode
+    assert [c for _, c in b.resets] == [b.machine.SOFT_RESET] * (BOOT_TRIES + 1)
+    assert any("out of memory" in f and "restarting" in f for f in frames(b))
+    assert shown(b, "restarted: RAM")
+    assert b.lcd_lines() == ["safe mode       ", "out of memory   "]
+    assert os.path.exists(os.path.join(flash, "journal-aside.bin"))
+    b.run(1000)
+    assert len(b.resets) == BOOT_TRIES + 1  # safe mode reads no pad of a game: it stays put
 
 
 def test_no_lcd_at_all_ends_at_the_repl_not_in_a_reset_loop(tmp_path):

@@ -147,7 +147,7 @@ def run(path):
             for ev in ctl.tick(clock[0]):
                 if isinstance(ev, TrickTaken):
                     won.append(ev.seat)
-                elif isinstance(ev, Refused) and ev.reason == "internal":
+                elif isinstance(ev, Refused) and ev.reason in ("internal", "out-of-memory"):
                     raise RuntimeError("firmware: " + ev.detail)
             clock[0] += 2
 

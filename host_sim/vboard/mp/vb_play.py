@@ -98,7 +98,7 @@ def run(path, board=True):
                 command("%s%d %s %s" % (verb, a[1], a[2], a[3]))
                 for _ in range(30):  # 60 ms
                     for ev in app.tick(now):  # App.tick turns any exception into this
-                        if getattr(ev, "reason", None) == "internal":
+                        if getattr(ev, "reason", None) in ("internal", "out-of-memory"):
                             raise RuntimeError("firmware: " + ev.detail)
                     now += 2
         elif scan:
