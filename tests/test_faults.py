@@ -247,6 +247,19 @@ def _journal_crashes_the_build(monkeypatch):
     monkeypatch.setattr(Journal, "__init__", init)
 
 
+def _magistr_under_way(flash):
+    """A board booted on ``flash`` with a three-player Magistr game started (P2 leads),
+    run past STABLE_MS: this boot ran, its count is cleared."""
+    b = SimBoard(3, flash=flash)
+    b.boot()
+    b.run(50)
+    for label in ("New game", "Magistr", "3", "Own trumps", "Clubs", "Diamonds", "Hearts",
+                  "Start", "P2"):
+        b.choose(label)
+    b.run(supervisor.STABLE_MS)
+    return b
+
+
 def test_boot_loop_ends_in_safe_mode(tmp_path, monkeypatch):
     """A controller build that raises: the reason shows on the LCD and the board restarts;
     after BOOT_TRIES such boots in a row it starts in safe mode: the journal set aside
@@ -254,13 +267,7 @@ def test_boot_loop_ends_in_safe_mode(tmp_path, monkeypatch):
     counter is cleared and the next boot is a normal one."""
     from device.bootguard import BOOT_TRIES, BootGuard
     flash = str(tmp_path / "flash")
-    b = SimBoard(3, flash=flash)
-    b.boot()
-    b.run(50)
-    for label in ("New game", "Magistr", "3", "Own trumps", "Clubs", "Diamonds", "Hearts",
-                  "Start", "P2"):
-        b.choose(label)
-    b.run(supervisor.STABLE_MS)  # this boot ran: its count is cleared
+    b = _magistr_under_way(flash)
     with open(os.path.join(flash, "journal.bin"), "rb") as f:
         journal = f.read()
     _journal_crashes_the_build(monkeypatch)
@@ -294,13 +301,7 @@ def test_a_heap_the_game_never_fits_ends_in_safe_mode_not_in_a_restart_loop(tmp_
     from host_sim.board import TaggedDeck
     from core.cards import FRENCH36
     flash = str(tmp_path / "flash")
-    b = SimBoard(3, flash=flash)
-    b.boot()
-    b.run(50)
-    for label in ("New game", "Magistr", "3", "Own trumps", "Clubs", "Diamonds", "Hearts",
-                  "Start", "P2"):
-        b.choose(label)
-    b.run(supervisor.STABLE_MS)  # this boot ran: its count is cleared
+    b = _magistr_under_way(flash)
 
     def out_of_memory(app, read):
         raise MemoryError("memory allocation failed, allocating 64 bytes")
