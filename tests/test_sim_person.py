@@ -383,6 +383,20 @@ def _tarot_order(sim):
     return [(first + i) % 4 for i in range(4)]
 
 
+def _tarot_taker_at_not_scanned():
+    """Tarot, 4 players, seed 3: P1 (the person) bids Garde and the board's écart menu is
+    on "Not scanned" (it opens on "Scan 6 cards"); returns ``(sim, you)``."""
+    sim = SimApp("tarot", 4, seed=3, human={0}, fixed_dt=DT, collect_ms=160, think_ms=200)
+    you = MousePerson(sim, DT)
+    you.until(lambda: sim.board.lcd_lines()[0].startswith("P1 bids") and
+              not sim.operator.busy())
+    you.choose("Garde")
+    you.until(lambda: sim.board.lcd_lines()[0].startswith("P1 ecart"))
+    if not you.shows("Not scanned"):
+        you.click(NEXT)
+    return sim, you
+
+
 def test_tarot_not_scanned_waits_for_the_ecart_in_the_chien_box():
     """Found by a new user (Tarot, 4 players, seed 3, P1 taker at garde): "Not scanned"
     with nothing in the Chien box started the play with 24 cards in P1's hand and the
@@ -390,15 +404,8 @@ def test_tarot_not_scanned_waits_for_the_ecart_in_the_chien_box():
     écart menu; with the six cards laid in the box the same OK starts the play, P1 holds
     18 cards and the chien box the écart."""
     from host_sim.ui.games import tarot_ecart
-    sim = SimApp("tarot", 4, seed=3, human={0}, fixed_dt=DT, collect_ms=160, think_ms=200)
-    you = MousePerson(sim, DT)
+    sim, you = _tarot_taker_at_not_scanned()
     try:
-        you.until(lambda: sim.board.lcd_lines()[0].startswith("P1 bids") and
-                  not sim.operator.busy())
-        you.choose("Garde")
-        you.until(lambda: sim.board.lcd_lines()[0].startswith("P1 ecart"))
-        if not you.shows("Not scanned"):  # the menu opens on "Scan 6 cards"
-            you.click(NEXT)
         assert you.shows("Not scanned")
         you.click(OK)
         assert sim.board.lcd_lines()[0].startswith("P1 ecart")
@@ -543,15 +550,8 @@ def test_the_ecart_and_the_lowest_diamond_checks_read_the_cursor_not_the_lcd():
     empty is refused, P1 keeps 24 cards and the board its écart menu. Zhopa (3 players,
     seed 2, P1 holds the lowest diamond): OK on P2 is refused with the hint."""
     from core.games import tarot
-    sim = SimApp("tarot", 4, seed=3, human={0}, fixed_dt=DT, collect_ms=160, think_ms=200)
-    you = MousePerson(sim, DT)
+    sim, you = _tarot_taker_at_not_scanned()
     try:
-        you.until(lambda: sim.board.lcd_lines()[0].startswith("P1 bids") and
-                  not sim.operator.busy())
-        you.choose("Garde")
-        you.until(lambda: sim.board.lcd_lines()[0].startswith("P1 ecart"))
-        if not you.shows("Not scanned"):
-            you.click(NEXT)
         assert _garble_the_lcd(sim, you) == "Not scanned"
         you.click(OK)
         assert sim.fw_deal.phase == tarot.PHASE_ECART and len(sim.tableau.hand(0)) == 24
