@@ -350,3 +350,111 @@ def test_a_power_cut_while_the_checkpoint_reads_and_between_its_passes(
                 ends_the_game(ref, path, again, i + 1)
             else:
                 again.journal.close()
+
+
+# -- 3. a read of the journal fails during the booking ------------------------------------------
+
+class ReadFaults:
+    """An opener: the ``fail``-th file opened for reading (counted from ``arm()``) cannot be
+    opened (``how`` "open") or fails at its ``k``-th read (``how`` "read"), OSError 5
+    (EIO) each time: a flash that reads back badly for a moment."""
+
+    def __init__(self, how, k=0):
+        self.how = how
+        self.k = k
+        self.opens = 0
+        self.fail = None
+        self.hit = False
+
+    def arm(self, fail):
+        self.opens, self.fail, self.hit = 0, fail, False
+
+    def open(self, path, mode="r"):
+        f = open(path, mode)
+        if "r" not in mode or "+" in mode:
+            return f
+        i = self.opens
+        self.opens += 1
+        if i != self.fail:
+            return f
+        self.hit = True
+        if self.how == "open":
+            f.close()
+            raise OSError(5, "EIO: %s cannot be opened" % path)
+        return _FailingReads(f, self.k)
+
+
+class _FailingReads:
+    def __init__(self, f, k):
+        self._f = f
+        self._left = k
+
+    def _tick(self):
+        if self._left == 0:
+            raise OSError(5, "EIO while reading")
+        self._left -= 1
+
+    def read(self, *args):
+        self._tick()
+        return self._f.read(*args)
+
+    def readinto(self, buf):
+        self._tick()
+        return self._f.readinto(buf)
+
+    def seek(self, *args):
+        return self._f.seek(*args)
+
+    def close(self):
+        self._f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self._f.close()
+        return False
+
+
+@pytest.mark.parametrize("how,k", [("open", 0), ("read", 0), ("read", 2)])
+def test_a_read_that_fails_during_the_booking_loses_nothing(refs, how, k, tmp_path):
+    """Each file the booking opens to read (the booking record read back, the two passes,
+    the new file read back) fails once: cannot be opened, or a read error at its first or
+    third read. The board then holds the booked deal once, keeps playing, and a reboot
+    after the next deal's first records (and at the end) holds what the board held: the
+    journal is never rewritten from a pass that read less, and the next record keeps its
+    sequence number."""
+    ref = refs("skat", 3, 3)
+    path = str(tmp_path / "journal.bin")
+    counted = 0
+    for i in bookings(ref)[:-1]:
+        faults = ReadFaults(how, k)
+        fresh(path, ref.files[i])
+        _, ctl = boot(ref, path, faults.open)
+        faults.arm(None)
+        drive(ctl, ref.steps[i])
+        opens = faults.opens
+        assert opens >= 4  # read back, two passes, the new file read back
+        for fail in range(opens):
+            fresh(path, ref.files[i])
+            board, ctl = boot(ref, path, faults.open)
+            faults.arm(fail)
+            drive(ctl, ref.steps[i])
+            assert faults.hit
+            faults.arm(None)
+            if board_state(ctl) == ref.states[i - 1]:  # the booking record's read-back
+                assert board.lcd_lines()[1].startswith("OK: book again"), board.lcd_lines()
+                drive(ctl, ref.steps[i])
+            assert board_state(ctl) == ref.states[i], (i, fail)
+            assert deals(ctl) == booked_before(ref, i)
+            for step in range(i + 1, i + 4):  # the next deal's first records
+                drive(ctl, ref.steps[step])
+                assert board_state(ctl) == ref.states[step], (i, fail, step)
+            ctl.journal.close()
+            _, again = boot(ref, path)
+            assert board_state(again) == ref.states[i + 3], (i, fail, again.journal_report)
+            assert deals(again) == booked_before(ref, i)
+            ends_the_game(ref, path, again, i + 4)
+            counted += 1
+    assert counted >= 8
+
