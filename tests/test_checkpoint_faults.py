@@ -458,3 +458,42 @@ def test_a_read_that_fails_during_the_booking_loses_nothing(refs, how, k, tmp_pa
             counted += 1
     assert counted >= 8
 
+
+def test_a_rotten_record_in_the_journal_the_checkpoint_reads_is_not_booked_twice(
+        refs, tmp_path):
+    """A bit of the journal rots after its record was read back (flash wear) and before
+    the booking's checkpoint reads it: the passes stop early at the rotten record. The
+    checkpoint must not rewrite the journal from what it could read (the sheet with the
+    deal, then the deal's own actions as if still open: booked twice after a reboot); the
+    reboot drops the rotten tail, the deal's result shows again and is booked once."""
+    ref = refs("skat", 3, 3)
+    path = str(tmp_path / "journal.bin")
+    i = bookings(ref)[1]
+
+    class Rotting(Journal):
+        rot = None  # byte offset to flip before the next reading pass
+
+        def read(self, sink=None):
+            if self.rot is not None and sink is not None:
+                with open(self.path, "r+b") as f:
+                    f.seek(self.rot)
+                    b = f.read(1)
+                    f.seek(self.rot)
+                    f.write(bytes([b[0] ^ 0x10]))
+                self.rot = None
+            return Journal.read(self, sink)
+
+    fresh(path, ref.files[i])
+    board, ctl = boot(ref, path, cls=Rotting)
+    ctl.journal.rot = len(ref.files[i]) + 6  # inside the booking record, once it is read back
+    drive(ctl, ref.steps[i])
+    assert board_state(ctl) == ref.states[i]
+    shown = reported(board)
+    ctl.journal.close()
+    _, again = boot(ref, path)
+    # the rotten booking record is dropped: the deal is over and shown again, unbooked
+    assert deals(again) == booked_before(ref, i) - 1
+    assert board_state(again) == ref.states[i - 1]
+    assert again.journal_report.dropped > 0
+    assert shown[0], shown  # the refused checkpoint was shown
+    ends_the_game(ref, path, again, i)
