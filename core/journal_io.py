@@ -309,6 +309,8 @@ def compact(j, records=None):
         _remove(j.tmp)
         raise
     _rename(j.tmp, j.path)
+    if j._export is not None and j._export[0] == j.path:
+        j._export = (j.path, 0)  # an export reading the live file ends here, not spliced
     j._size = size
     j._seq = len(records) & 0xFFFF
     return size
