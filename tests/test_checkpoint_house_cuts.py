@@ -112,7 +112,7 @@ def _tarot_five_personal(folder):
     _tarot_deal(ctl, 2, None)
     ctl.next_deal()
     _tarot_deal(ctl, 3, 7)  # the fourth deal open: bids, the call, the poignée, 7 cards
-    assert len(ctl.match.results) == 3
+    assert deals(ctl) == 3
     return journal.log
 
 
