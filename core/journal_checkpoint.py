@@ -60,11 +60,15 @@ class Checkpointer:
     def result(self, rows):
         """The records to keep: the earlier games' sheets, the last game's GAME, one SHEET
         holding ``rows`` and its open deal's records. Raises BadRecord when no game was
-        scanned or the last game is over."""
+        scanned, the last game is over, or the second pass did not get the records the
+        first one did (a read that failed: the file could not be opened, a read error)."""
         if self.game < 0:
             raise BadRecord("no game in the journal to checkpoint")
         if self.over:
             raise BadRecord("the game is over: squeeze it, do not checkpoint it")
+        if self._i != self.count:
+            raise BadRecord("the journal read %d records in the checkpoint's second pass, "
+                            "%d in its first" % (self._i, self.count))
         out = self.out
         k = len(out) - (self.count - self.start)  # the last game's GAME is out[k - 1]
         return out[:k] + [Record(SHEET, rows)] + out[k:]

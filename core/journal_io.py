@@ -55,7 +55,19 @@ def _remove(path):
 
 
 def read(j, sink=None):
-    """The body of :meth:`core.journal.Journal.read` (its docstring)."""
+    """The body of :meth:`core.journal.Journal.read` (its docstring). The next record's
+    SEQ is left as it was: only :func:`recover` sets it from the file (a read that fails
+    or stops short midway would otherwise number the next append wrongly, 0 after an
+    error, and the boot would set the journal aside for a gap)."""
+    seq = j._seq
+    try:
+        return _load(j, sink)
+    finally:
+        j._seq = seq
+
+
+def _load(j, sink):
+    # read() that sets the journal's next SEQ from the file (recover's read)
     records = []
     try:
         f = j._open(j.path, "rb")
@@ -155,7 +167,7 @@ def recover(j, sink=None):
             _remove(j.tmp)  # rename not done: the old file is still the journal
         else:
             _rename(j.tmp, j.path)  # cut between unlink and rename (FAT)
-    records, report = read(j, sink)
+    records, report = _load(j, sink)
     j._size = report.kept
     if not report.ok:
         j._size = _rewrite_prefix(j, report.kept)
@@ -297,6 +309,8 @@ def compact(j, records=None):
         _remove(j.tmp)
         raise
     _rename(j.tmp, j.path)
+    if j._export is not None and j._export[0] == j.path:
+        j._export = (j.path, 0)  # an export reading the live file ends here, not spliced
     j._size = size
     j._seq = len(records) & 0xFFFF
     return size

@@ -441,9 +441,10 @@ class Controller:
         sheet = self.flow.sheet_lines(self.match)
         if not self._book(DEAL_OVER, lines + sheet):
             return
+        failed = None
         if not self.flow.is_match_over(self.match):
             self._free_deal()  # the booking's read and rewrite get the finished deal's heap
-            self._checkpoint()
+            failed = self._checkpoint()
         if self.link is not None:
             columns, rows = self.flow.sheet_table(self.match)
             self.link.deal_over(len(rows), " / ".join(lines[:2]))
@@ -454,6 +455,8 @@ class Controller:
             self._game_over(lines + sheet, sheet)
         else:
             self._new_deal()
+            if failed is not None:  # over the next deal's first screen, until it changes
+                self.show(failed)
 
     def _game_over(self, last_sheet, sheet):
         """Close the game: the game-over record, the journal compacted to the sheet, the
@@ -479,10 +482,10 @@ class Controller:
 
     def _checkpoint(self):
         """After a booked deal: the journal checkpointed to the game header and its score
-        sheet (``device.session.checkpoint``); a failure is shown and changes nothing."""
-        failed = session.checkpoint(self.journal, self.flow, self.match)
-        if failed is not None:
-            self.show(failed)
+        sheet (``device.session.checkpoint``). Returns None, or the LCD lines saying why it
+        failed (it then changed nothing), for the caller to show once the next deal's
+        screen is up (shown before, they were overwritten at once and never seen)."""
+        return session.checkpoint(self.journal, self.flow, self.match)
 
     # --- write-ahead: nothing changes the table before its record is on flash -------------
 

@@ -36,10 +36,14 @@ class Rules:
 
     def booked(self, actions, data):
         """A DEAL_OVER record: the deal replayed from ``actions`` and booked (``[]``: a
-        row kept by compaction, already in the sheet lines ``data``)."""
+        row kept by compaction, already in the sheet lines ``data``). Raises BadRecord when
+        the actions do not end the deal: the board books a deal only once it is over."""
         if actions:
             referee = Referee(self.flow.deal_factory(self.match))
             referee.replay(actions)
+            if not referee.deal.is_over():
+                raise BadRecord("journal: a deal booked before it was over (%d actions)"
+                                % len(actions))
             self.flow.record(self.match, referee.deal.result())
         self.sheet = data
 

@@ -74,8 +74,14 @@ def checkpoint(journal, flow, match):
         from core.journal_checkpoint import Checkpointer
         kept = Checkpointer()
         journal.hold_io = True  # the reading code loaded once for the three calls
-        journal.read(sink=kept.scan)  # streamed, twice: the journal is never a list and
-        journal.read(sink=kept.add)  # the deal just booked is never held on the heap
+        # streamed, twice: the journal is never a list and the deal just booked is never
+        # held on the heap. Each pass must read the whole file: a pass that stopped at a
+        # record it could not read (a bit rotten since it was written) would keep the
+        # booked deal's records after the sheet that holds it (booked twice at boot).
+        for sink in (kept.scan, kept.add):
+            report = journal.read(sink=sink)[1]
+            if not report.ok:
+                raise BadRecord("journal not read whole: %s" % report)
         journal.compact(kept.result(rows))
     except (OSError, BadRecord) as e:
         return ["journal checkpoint", "failed: %s" % e]

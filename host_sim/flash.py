@@ -182,10 +182,22 @@ class Reference:
         journal = _journal_class()(path, flash.open, log)
         p = table_player(game, players, seed=seed, journal=journal)
         p.play(deals)
+        os.remove(path)
+        self._measure(game, players, log, path)
+
+    @classmethod
+    def from_steps(cls, game, players, records, folder):
+        """The reference of a game given as the journal ``records`` (``(kind, data)``) a
+        board wrote for it: a scripted game (house rules the table player does not play,
+        known hands), measured as :class:`Reference` measures a table player's game."""
+        ref = cls.__new__(cls)
+        ref._measure(game, players, records, os.path.join(folder, "reference.bin"))
+        return ref
+
+    def _measure(self, game, players, log, path):
         self.game, self.players = game, players
         self.steps = [r for r in log if r[0] != "game-over"]
         # replay the steps with the cheap driver, measuring writes and states per step
-        os.remove(path)
         from device.controller import Controller
         from host_sim.board import SimBoard
         flash = FaultyFlash()

@@ -1,0 +1,226 @@
+"""Forged and duplicated booking records (``deal``, ``game-over``, ``sheet``, ``game``)
+in the journal the per-deal checkpoint's first pass reads (core/journal_checkpoint.py
+``Checkpointer.scan``): in the journal the board boots on, and written into it after the
+boot, just before the booking's checkpoint reads it (as a firmware bug writing a record
+twice would). Each is refused or set aside by name, or dropped by the checkpoint (whose
+sheet is the board's own); a deal is never counted twice and the boot never crashes.
+
+The games are the seeded reference games of tests/test_journal_faults.py.
+"""
+
+import pytest
+
+from core.journal import Journal, encode_record
+from device.buttons import OK
+from device.controller import MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_SHEET, MODE_TABLE
+from host_sim.flash import board_state, drive
+from test_checkpoint_faults import (_quick_collections, boot, booked_before,  # noqa: F401
+                                    bookings, deals, ends_the_game, fresh, reported,
+                                    sheet_rows)
+from test_journal_faults import refs  # noqa: F401 (the reference games fixture)
+
+MODES = (MODE_MAIN, MODE_SHEET, MODE_TABLE, MODE_CHOICE, MODE_RESULT)
+
+
+def _records(data, path):
+    """The records of journal bytes ``data`` (written to ``path``)."""
+    with open(path, "wb") as f:
+        f.write(data)
+    return Journal(path).read()[0]
+
+
+def _with(data, path, extra):
+    """Journal bytes ``data`` and the records ``extra`` ((kind, data)) after them, with the
+    sequence numbers due (good CRCs: nothing a reader could tell from the board's own)."""
+    n = len(_records(data, path))
+    return data + b"".join(encode_record(k, d, n + i) for i, (k, d) in enumerate(extra))
+
+
+def _booting(ref, path, data):
+    """Boot the board on journal bytes ``data``: ``(board, controller)``; the boot never
+    raises and leaves the table in a mode a player can go on from."""
+    fresh(path, data)
+    board, ctl = boot(ref, path)
+    assert ctl.mode in MODES and "internal" not in " ".join(board.lcd_lines())
+    return board, ctl
+
+
+# -- at boot: the journal holds the forged record --------------------------------------------
+
+@pytest.mark.parametrize("acts", [1, 6, -1], ids=["one-action", "six", "all-but-the-last"])
+@pytest.mark.parametrize("checkpointed", [True, False], ids=["checkpointed", "whole"])
+def test_a_booking_of_an_unfinished_deal_is_set_aside_by_name(refs, acts, checkpointed,
+                                                             tmp_path):
+    """A ``deal`` record (good CRC and sequence number) after a few actions of a deal that
+    is not over (the first, six, all but the last card): the boot used to book the deal
+    with the rules' result of a half-played deal (the declarer "lost" with the points he
+    had so far); now it is refused by name and the journal set aside from the deal before
+    it, which is counted once. The journal is the checkpointed one, or one whose
+    checkpoints failed (every deal's records)."""
+    ref = refs("skat", 3, 3)
+    path = str(tmp_path / "journal.bin")
+    first, second = bookings(ref)[:2]
+    stop = first + 1 + acts if acts > 0 else second - 1
+    if checkpointed:
+        data = ref.files[stop]
+    else:
+        data = ref.data[:ref.ends[stop]]
+    board, ctl = _booting(ref, path, _with(data, path, [ref.steps[second]]))
+    assert ctl.mode == MODE_SHEET and "booked before it was over" in ctl.journal_report, \
+        ctl.journal_report
+    assert "kept 1 deals" in ctl.journal_report
+    with open(path + ".1.bad", "rb") as f:
+        assert f.read().startswith(data)  # nothing deleted
+    ctl.press(OK)
+    assert board_state(ctl) == ref.states[first] and deals(ctl) == 1
+    ends_the_game(ref, path, ctl, first + 1)
+
+
+@pytest.mark.parametrize("forged,why,kept", [
+    # the deal's booking written again as a new record: a booking needs its actions
+    ("booking again", "duplicated record", 2),
+    # a second sheet checkpoint, or one after a deal's records: only right after its game
+    ("sheet again", "must follow its game header", 1),
+    ("sheet after the deal", "must follow its game header", 1),
+    # a game-over in the middle of the deal
+    ("game over in the deal", "game over while deal", 1),
+])
+def test_forged_booking_records_at_boot_are_set_aside_by_name(refs, forged, why, kept,
+                                                              tmp_path):
+    """The journal of a board whose second checkpoint failed (the first deal in its sheet,
+    the second deal's records and booking after it), with a forged booking record: refused
+    by name, set aside from the last record the boot could prove, no deal counted twice;
+    the kept game plays on to the uninterrupted sheet."""
+    ref = refs("skat", 3, 3)
+    path = str(tmp_path / "journal.bin")
+    first, second = bookings(ref)[:2]
+    # the first checkpoint, then the second deal's records and booking (no checkpoint)
+    base = ref.files[first + 1]
+    recs = _records(base, path)
+    sheet = recs[1]
+    assert [r.kind for r in recs] == ["game", "sheet"]
+    steps = ref.steps[first + 1:second + 1]
+    extra = {
+        "booking again": steps + [ref.steps[second]],
+        "sheet again": [tuple(sheet)] + steps,
+        "sheet after the deal": steps[:5] + [tuple(sheet)] + steps[5:],
+        "game over in the deal": steps[:5] + [("game-over", ["P1 0"])] + steps[5:],
+    }[forged]
+    board, ctl = _booting(ref, path, _with(base, path, extra))
+    assert ctl.mode == MODE_SHEET and why in ctl.journal_report, ctl.journal_report
+    assert "kept %d deals" % kept in ctl.journal_report, ctl.journal_report
+    ctl.press(OK)
+    at = second if kept == 2 else first
+    assert board_state(ctl) == ref.states[at] and deals(ctl) == kept
+    ends_the_game(ref, path, ctl, at + 1)
+
+
+@pytest.mark.parametrize("copies", [1, 2])
+def test_a_compacted_row_after_the_sheet_is_never_booked(refs, copies, tmp_path):
+    """The last booking's row again, as the rows compaction keeps (a ``deal`` record with
+    no actions), once or twice after the sheet checkpoint that already holds it: the boot
+    books rows without actions into no sheet (a finished game's compacted rows are read
+    for their lines only), so the deal counts once; the next booking's checkpoint drops
+    the forged rows and holds every deal once."""
+    ref = refs("skat", 3, 3)
+    path = str(tmp_path / "journal.bin")
+    first = bookings(ref)[0]
+    row = ref.steps[first]
+    board, ctl = _booting(ref, path, _with(ref.files[first + 1], path, [row] * copies))
+    assert board_state(ctl) == ref.states[first] and deals(ctl) == 1
+    ends_the_game(ref, path, ctl, first + 1)
+
+
+def test_a_booking_written_twice_byte_for_byte_is_skipped_by_both_passes(refs, tmp_path):
+    """The booking record twice, same sequence number and CRC (a write repeated), in a
+    journal whose checkpoint failed: skipped at boot and reported, and skipped by the
+    checkpoint's two passes too: the next checkpoint holds each deal once."""
+    ref = refs("skat", 3, 3)
+    path = str(tmp_path / "journal.bin")
+    first, second = bookings(ref)[:2]
+    data = ref.files[first + 1]
+    n = len(_records(data, path))
+    recs = [encode_record(k, d, n + i) for i, (k, d) in enumerate(ref.steps[first + 1:second + 1])]
+    board, ctl = _booting(ref, path, data + b"".join(recs) + recs[-1])
+    assert ctl.journal_report.duplicates == 1
+    assert board_state(ctl) == ref.states[second] and deals(ctl) == 2
+    ends_the_game(ref, path, ctl, second + 1)
+
+
+# -- after the boot: written into the journal just before the checkpoint reads it -----------
+
+class Forging(Journal):
+    """A journal that appends ``forged`` records (each ``(kind, data)``, through its own
+    append: good CRCs and sequence numbers) just before the booking's first reading pass,
+    as a firmware bug writing a booking twice would."""
+
+    forged = ()
+
+    def read(self, sink=None):
+        if sink is not None and self.forged:
+            forged, self.forged = self.forged, ()
+            for kind, data in forged:
+                self.append(kind, data)
+        return Journal.read(self, sink)
+
+
+def _forged_before_the_checkpoint(ref, path, i, forged):
+    fresh(path, ref.files[i])
+    board, ctl = boot(ref, path, cls=Forging)
+    ctl.journal.forged = forged(ref, i)
+    drive(ctl, ref.steps[i])
+    assert not ctl.journal.forged  # the first pass read them
+    return board, ctl
+
+
+@pytest.mark.parametrize("forged", [
+    lambda ref, i: [ref.steps[i]],  # the same booking again
+    lambda ref, i: [ref.steps[i], ref.steps[i]],
+    lambda ref, i: [ref.steps[bookings(ref)[0]]],  # the first deal's booking again
+    lambda ref, i: [("sheet", [[0, 999]] * 5)],  # a sheet of five forged rows
+    lambda ref, i: [ref.steps[0]],  # the game header again (a second game begun)
+    lambda ref, i: [ref.steps[0], ref.steps[i]],
+], ids=["booking", "booking-twice", "first-booking", "sheet", "game", "game-and-booking"])
+@pytest.mark.parametrize("game,players,n", [("skat", 3, 3), ("tarot", 4, 3)])
+def test_forged_booking_records_read_by_the_first_pass_never_count(refs, forged, game,
+                                                                    players, n, tmp_path):
+    """The checkpoint keeps the board's own sheet: forged bookings and sheets in the
+    journal it reads are dropped, the deal counts once on the board, in the checkpoint and
+    after a reboot, and the game ends as the uninterrupted one."""
+    ref = refs(game, players, n)
+    path = str(tmp_path / "journal.bin")
+    for i in bookings(ref)[1:]:
+        board, ctl = _forged_before_the_checkpoint(ref, path, i, forged)
+        assert board_state(ctl) == ref.states[i] and deals(ctl) == booked_before(ref, i)
+        recs = Journal(path).read()[0]
+        kinds = [r.kind for r in recs]
+        assert "act" not in kinds and kinds[-2:] == ["game", "sheet"], kinds
+        assert len(recs[-1].data) == booked_before(ref, i)
+        assert recs[-1].data == ctl.flow.booked_rows(ctl.match)
+        ctl.journal.close()
+        _, again = boot(ref, path)
+        assert board_state(again) == ref.states[i] and deals(again) == booked_before(ref, i)
+        ends_the_game(ref, path, again, i + 1)
+
+
+def test_a_forged_game_over_read_by_the_first_pass_is_refused_by_name(refs, tmp_path):
+    """A ``game-over`` written just before the checkpoint of a game that goes on (Skat has
+    no last deal): the checkpoint refuses the journal ("the game is over") and says so
+    on the LCD; nothing was
+    rewritten, the deal is counted once on the board, and the boot after it never crashes
+    nor counts a deal twice."""
+    ref = refs("skat", 3, 3)
+    path = str(tmp_path / "journal.bin")
+    i = bookings(ref)[1]
+    board, ctl = _forged_before_the_checkpoint(
+        ref, path, i, lambda ref, i: [("game-over", ["P1 forged"])])
+    assert board_state(ctl) == ref.states[i] and deals(ctl) == 2
+    ok, lines = reported(board)
+    assert ok, lines
+    kinds = [r.kind for r in Journal(path).read()[0]]
+    assert kinds[-2:] == ["deal", "game-over"] and "act" in kinds  # not rewritten
+    ctl.journal.close()
+    board, again = boot(ref, path)
+    assert again.mode in MODES and "internal" not in " ".join(board.lcd_lines())
+    if again.match is not None:
+        assert deals(again) <= 2
