@@ -139,7 +139,7 @@ def test_the_request_for_an_open_hand_fits_16_columns(speak, lang):
 
 # Fault 3: French Tarot's misère note names the seat as the players do (P1..P5).
 
-def test_a_refuted_misere_is_noted_with_the_seat_the_lcd_named(speak):
+def test_a_refuted_misere_is_noted_with_the_seat_the_lcd_named(speak, monkeypatch):
     """Tarot at four with the house rule misère (tests/test_tarot_home_evening.py's
     evening, its second deal dealt by P2): P1 says "misère de têtes" from the table menu, the LCD showing
     "Misere tetes P1", then plays a face card: the board refutes it, and the deal's note
@@ -150,13 +150,14 @@ def test_a_refuted_misere_is_noted_with_the_seat_the_lcd_named(speak):
     from host_sim import i18n
     from host_sim.script import run_script
     from host_sim.ui.words import tarot_note_words
-    from test_tarot_home_evening import EVENING, OPTIONS, _deal_script
+    from test_tarot_home_evening import EVENING, OPTIONS, _deal_script, booked_results
     lines1, _ = _deal_script(*EVENING[0])
     lines2, _ = _deal_script(*EVENING[1])
+    booked = booked_results(monkeypatch)
     board = run_script("\n".join(lines1 + lines2), "tarot", 4, out=lambda line: None,
                        options=OPTIONS)
     assert any(r.rstrip() == ">Misere tetes P1" for f in board.transcript for r in f)
-    notes = [n for n in board.controller.match.results[1].notes if "refuted" in n]
+    notes = [n for n in booked[1].notes if "refuted" in n]
     assert len(notes) == 1 and re.fullmatch(r"P1's misère refuted by (\S+): no prime",
                                             notes[0]), notes
     card = notes[0].split(" by ")[1].split(":")[0]

@@ -43,6 +43,18 @@ def _deal_script(hands, dealer, taker, misere=None):
     return lines + ["ok"], known.result()
 
 
+def booked_results(monkeypatch):
+    """The Results the board books, in order, as it books them (a spy on
+    core.games.tarot.Match.record: the sheet itself keeps Booked rows only)."""
+    booked, record = [], tarot.Match.record
+
+    def spy(match, result):
+        booked.append(result)
+        return record(match, result)
+    monkeypatch.setattr(tarot.Match, "record", spy)
+    return booked
+
+
 def test_a_tarot_evening_with_misere_and_rounding_through_the_board(monkeypatch):
     # deal 1, dealer P1: P1 takes a garde sans with 18 trumps, P2 (no trump, no Excuse)
     # says "misère d'atout": made by 46 -> 45 (rounded to 5), x4, + 20 misère + 200 chelem
@@ -53,12 +65,7 @@ def test_a_tarot_evening_with_misere_and_rounding_through_the_board(monkeypatch)
     lines2, res2 = _deal_script(*EVENING[1])
     # made by 46 -> 45, x4, the unannounced chelem 200, no misère prime
     assert (res2.score.diff, res2.score.per_defender) == (46, (25 + 45) * 4 + 200)
-    booked, record = [], tarot.Match.record  # the board's own results, as it books them
-
-    def spy(match, result):
-        booked.append(result)
-        return record(match, result)
-    monkeypatch.setattr(tarot.Match, "record", spy)
+    booked = booked_results(monkeypatch)
     board = run_script("\n".join(lines1 + lines2), "tarot", 4, out=lambda line: None,
                        options=OPTIONS)
     match = board.controller.match
