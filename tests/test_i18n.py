@@ -172,7 +172,7 @@ def test_the_windows_own_labels_in_the_tables_language(lang, buttons, title, qui
 
 
 def test_the_status_line_draws_every_letter_of_the_catalogues():
-    """The status line's font (host_sim.ui.render.Renderer.status_text, the bundled DejaVu
+    """The status line's font (host_sim.ui.render.Renderer.status_row, the bundled DejaVu
     Sans Mono) has a glyph for every character of the German, French and Ukrainian
     catalogues and every look's suit marks: none is drawn as the font's missing-glyph
     box, which pygame's default font draws for "№" (uk) and the suit signs."""
@@ -184,7 +184,8 @@ def test_the_status_line_draws_every_letter_of_the_catalogues():
     r = Renderer()
 
     def pixels(ch):
-        st, _size = r.status_text(ch, 10 ** 6)
+        size, rows = r.status_rows(ch, 10 ** 6)
+        st = r.status_row(rows[0], size)
         return pygame.image.tobytes(st, "RGBA"), st.get_size()
 
     chars = set()

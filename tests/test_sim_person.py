@@ -655,3 +655,140 @@ def test_the_tarot_result_box_leaves_every_name_readable(size):
                 assert not box.colliderect(name), (box, name)
         finally:
             sim.close()
+
+
+def _speak(lang):
+    """The table in ``lang``: the simulator's sentences (gettext) and the LCD's words
+    (conftest puts both back in English after the test)."""
+    from device import words
+    from host_sim import i18n
+    i18n.set_language(lang)
+    words.set_language(lang)
+
+
+def _words(rows):
+    """The words of rows drawn as ``[(words, rect)]``, in order."""
+    return " ".join(w for w, _r in rows).split()
+
+
+def _apart(rects):
+    """True when no two of ``rects`` overlap."""
+    return all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "uk"])
+def test_every_hint_is_read_whole_at_the_smallest_window(lang):
+    """Found by a new user: at 900x600 the key hints under the table ran off at its edge
+    ("| F..."), and the panel's keys hint ran out of the panel in German and Ukrainian.
+    Every word of both is drawn (the table's hints wrapped between their parts, the keys
+    between words): each row inside the drawn table (the felt and its edge) or inside the
+    panel's margins, the table's rows clear of every card drawn, the panel's between the
+    buttons and the link panel's title, no two rows over each other."""
+    from host_sim.ui.render import keys_hint, table_hint
+    _speak(lang)
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT, size=(900, 600))
+    try:
+        MousePerson(sim, DT).until(lambda: len(sim.tableau.hand(0)) == 10 and
+                                   len(sim.card_rects) >= 32)
+        lay = sim.layout
+        assert sim.screen.get_size() == lay.size == (900, 600)
+        table = lay.table.inflate(-8, -8)  # the table as drawn: the felt and its edge
+        rows = [r for _w, r in sim.hint_rows]
+        parts = [w for w in _words(sim.hint_rows) if w != "|"]  # broken between parts
+        assert parts == [w for w in table_hint().split() if w != "|"]
+        assert all(table.contains(r) for r in rows), (table, sim.hint_rows)
+        assert not [(c, r) for c, r in sim.card_rects.items() for h in rows
+                    if r.colliderect(h)]
+        assert _apart(rows)
+        inside = lay.panel.inflate(-32, 0)
+        rows = [r for _w, r in sim.keys_rows]
+        assert _words(sim.keys_rows) == keys_hint().split()
+        assert all(inside.contains(r) and r.top > lay.buttons[0].bottom and
+                   r.bottom <= lay.traffic_title[1] for r in rows), (inside, sim.keys_rows)
+        assert _apart(rows)
+        if lang == "uk":  # the words that were cut
+            assert len(sim.hint_rows) == 2 and len(sim.keys_rows) == 2
+    finally:
+        sim.close()
+
+
+def _names_clear(sim, lay):
+    """Every seat's name line as drawn: inside the table (``Layout.seats``: below the
+    status line, above the hints, the hands' distance from the sides), its rows inside
+    it, clear of every pad, the talon when drawn, every card drawn and every other seat's
+    name. Returns each seat's words."""
+    talon = [lay.talon] if sim.tableau.talon() or sim.adapter.talon_label else []
+    cards = list(sim.card_rects.values())
+    for p, (name, rows) in enumerate(zip(sim.name_rects, sim.name_rows)):
+        assert lay.seats.contains(name), (p, name, lay.seats)
+        assert all(name.contains(r) for _w, r in rows), (p, name, rows)
+        for r in lay.pads + talon + cards + sim.name_rects[:p] + sim.name_rects[p + 1:]:
+            assert not name.colliderect(r), (p, name, r)
+    return [" ".join(w for w, _r in rows) for rows in sim.name_rows]
+
+
+@pytest.mark.parametrize("game,players,seed,right", [("skat", 3, 1, 2), ("tarot", 4, 2, 1)])
+def test_every_seats_name_and_trick_count_stay_on_the_table(game, players, seed, right):
+    """Found by a new user: a right-hand seat's name with its count ("7 tricks (took the
+    last trick)") ran off the table's edge, and at 900x600 Skat's declarer's line at the
+    left ran over the right-hand seat's name. At the end of a deal (Skat seed 1: P2 the
+    declarer takes the last trick; French Tarot seed 2, 4 players: P2, the taker, on P1's
+    right, takes it) at 900x600, 1280x800 and 1600x1000 every seat's name and count are
+    drawn whole (every word) inside the table, clear of the pads, the talon, the cards and
+    each other (:func:`_names_clear`)."""
+    from device.controller import MODE_RESULT
+    sim = SimApp(game, players, seed=seed, human=(), fixed_dt=17, think_ms=60,
+                 collect_ms=100, size=(900, 600))
+    try:
+        sim.lazy_draw = True
+        sim.run(frames=60000, until=lambda s: s.ctl.mode == MODE_RESULT and s.results)
+        sim.collect_now()
+        taker = sim.last_taker
+        hands = sim.layout.hand_centre
+        assert hands[right][0] > hands[0][0] + 100  # on P1's right
+        for size in ((900, 600), (1280, 800), (1600, 1000)):
+            sim._resized(size)
+            sim.draw()
+            said = _names_clear(sim, sim.layout)
+            for p in range(players):
+                seat = sim.seat_of(p)
+                note = sim.adapter.seat_note(sim, seat)
+                tricks = len(sim.tableau.pile(p)) // players
+                words = "P%d computer%s" % (p + 1, " - " + note if note else "")
+                words += " %d trick%s" % (tricks, "" if tricks == 1 else "s") if tricks else ""
+                words += " (took the last trick)" if p == taker else ""
+                assert said[p].split() == words.split(), (size, said[p], words)
+        assert taker == (1 if game == "skat" else right)
+        assert "took the last trick" in said[taker]
+    finally:
+        sim.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "uk"])
+def test_the_status_line_loses_nothing_at_the_smallest_window(lang):
+    """Found by a new user: at 900x600 the status line wrapped into two rows and the second
+    was cut, losing "| P3 passes" during the Skat auction. The status band at the top of
+    the table now holds the rows the longest line said takes at that width (three at
+    900x600; ``Layout.status``), and every word of the line is drawn: Skat seed 1, P1's
+    first question with P3's pass just said, in every language; each row inside the band
+    (within the table, above the felt, clear of every seat's name and card)."""
+    from host_sim.ui import auction
+    _speak(lang)
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT, think_ms=200, size=(900, 600))
+    you = MousePerson(sim, DT)
+    try:
+        you.until(lambda: bool(auction.question(sim)) and bool(sim.adapter.bids))
+        said = sim.adapter.bids[-1]
+        line = sim.status_line()
+        assert line.endswith("| " + said) and auction.question(sim) in line, line
+        lay = sim.layout
+        assert lay.status.h == 3 * 16 and lay.status.bottom <= lay.felt.top
+        assert lay.table.inflate(-8, -8).contains(lay.status)
+        assert _words(sim.status_rows) == line.split()
+        rows = [r for _w, r in sim.status_rows]
+        assert all(lay.status.contains(r) for r in rows), (lay.status, sim.status_rows)
+        assert len(rows) > 1 and _apart(rows)
+        for r in sim.name_rects + list(sim.card_rects.values()):
+            assert not any(r.colliderect(row) for row in rows), r
+    finally:
+        sim.close()
