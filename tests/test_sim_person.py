@@ -792,3 +792,83 @@ def test_the_status_line_loses_nothing_at_the_smallest_window(lang):
             assert not any(r.colliderect(row) for row in rows), r
     finally:
         sim.close()
+
+
+def tarot_primes_deals():
+    """Deals of the rules core (core.games.tarot, every card the first legal one) whose
+    primes the breakdown names, each ``(game, result)``: P1's garde sans at five with P3
+    called, P1's 8-trump poignée, the petit au bout to the attack, FFT and
+    ``partner=personal`` (tests/test_tarot_partner_share.py); at four, P1 holding 18
+    trumps takes every trick unannounced; P2, a defender, shows 10 trumps and the defence
+    takes every trick; at five P1 shows 10 trumps and P2, a defender, 8, FFT and under the
+    house rule ``poignees=20-40-60``; the announced chelem failed
+    (tests/test_tarot_chelem_excuse.py)."""
+    from core.games import tarot
+    from test_tarot import cards, make_hands, start
+    from test_tarot_chelem_excuse import _announced_chelem_led_excuse
+    from test_tarot_partner_share import HANDS, SHOWN
+
+    def play(deal, shows=None, keep=None):
+        shows = shows or {}
+        while not deal.is_over():
+            s = deal.current_seat()
+            if s in shows and deal.tricks_done == 0 and s not in [x for x, _ in deal.poignees]:
+                deal.announce(s, tarot.POIGNEE, cards(shows[s]) if isinstance(shows[s], str)
+                              else shows[s])
+            legal = deal.legal_cards(s)
+            deal.play(s, ([c for c in legal if c != keep] or legal)[0])
+        return deal.game, deal.result()
+
+    out = [play(start(5, HANDS, 0, 0, call="HK", partner=partner), {0: SHOWN},
+                keep=tarot.PETIT) for partner in ("fft", "personal")]
+    out.append(play(start(4, make_hands(4, {0: " ".join(str(t) for t in range(4, 22))}),
+                          1, 0)))
+    defender = "12 13 14 15 16 17 18 19 20 21"
+    out.append(play(start(4, make_hands(4, {1: defender + " 1 EX"}), 1, 0), {1: defender}))
+    hands = make_hands(5, {0: defender + " SK CK", 1: "1 2 3 4 5 6 7 8", 2: "HK"})
+    for rule in ("fft", "20-40-60"):
+        out.append(play(start(5, hands, 4, 0, call="HK", poignees=rule),
+                        {0: defender, 1: "1 2 3 4 5 6 7 8"}))
+    deal, result = _announced_chelem_led_excuse()
+    return out + [(deal.game, result)]
+
+
+def test_the_poignee_and_chelem_lines_read_as_the_petit_au_bout_line():
+    """Found by a new user: the breakdown's poignée and chelem lines read "+20 a defender",
+    and under the house rule partner=personal the poignée line said "+0 a defender". They
+    now read as the petit au bout line does: which camp gets the prime, and what it is per
+    defender (FFT p.6-7: the poignée's prime to the camp that wins the deal, whoever showed
+    it; the chelem's to the camp that made it, 400 announced, 200 unannounced, 200 to each
+    defender when the defence takes every trick, 200 a defender when an announced one
+    fails); with partner=personal the poignée is the prime of the player who showed it.
+    Each line checked against the rules core's own prime (``Score.poignee``,
+    ``Score.chelem``) for the deals of :func:`tarot_primes_deals`."""
+    from core.cards import TAROT
+    from host_sim.ui.words import tarot_result_words
+    said, primes = [], []
+    for game, r in tarot_primes_deals():
+        lines = tarot_result_words(r, lambda s: "P%d" % (s + 1), TAROT, game)
+        said.append(lines[3:6])
+        primes.append((r.score.poignee, r.score.chelem))
+    assert primes == [(20, 0), (0, 0), (0, 200), (-20, -200), (50, 200), (60, 200),
+                      (0, -200)]  # the core's, per defender
+    fft, own, slam, defence, two, house, failed = said
+    assert fft == [
+        "Petit au bout won by the attack: 10 x 4 = 40 from each defender",
+        "Poignée P1 8 trumps (attack) won by the attack, which wins the deal: "
+        "20 from each defender",
+        "Chelem: none"]
+    assert own[:2] == [
+        "Petit au bout: 10 x 4 = 40, the prime of the player of the Petit (house rule)",
+        "Poignée P1 8 trumps (attack): 20, the prime of the player who showed it "
+        "(house rule)"]
+    assert slam[1:] == ["Poignée: none",
+                        "Chelem made by the attack, unannounced: 200 from each defender"]
+    assert defence[1:] == [
+        "Poignée P2 10 trumps (defence) won by the defence, which wins the deal: "
+        "20 to each defender",
+        "Chelem made by the defence: 200 to each defender"]
+    assert two[1] == ("Poignée P1 10 trumps (attack), P2 8 trumps (defence) won by the "
+                      "attack, which wins the deal: 30 + 20 = 50 from each defender")
+    assert house[1] == two[1].replace("30 + 20 = 50", "40 + 20 = 60")
+    assert failed[2] == "Chelem announced and not made: 200 to each defender"

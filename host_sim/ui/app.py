@@ -692,7 +692,8 @@ class SimApp:
                 self.summaries.append(self._marked(self.flow.result_lines(ev.result,
                                                                           self.match)))
                 self.breakdowns.append(result_words(self.flow, ev.result, self._name_of_seat,
-                                                    self.deck, self.summaries[-1]))
+                                                    self.deck, self.summaries[-1],
+                                                    getattr(self.match, "game", None)))
                 for line in self.breakdowns[-1]:
                     self.note(line)
                 self.awaiting = None
