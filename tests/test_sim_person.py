@@ -872,3 +872,41 @@ def test_the_poignee_and_chelem_lines_read_as_the_petit_au_bout_line():
                       "attack, which wins the deal: 30 + 20 = 50 from each defender")
     assert house[1] == two[1].replace("30 + 20 = 50", "40 + 20 = 60")
     assert failed[2] == "Chelem announced and not made: 200 to each defender"
+
+
+def test_the_auctions_result_is_entered_whatever_the_lcd_shows():
+    """The simulator enters the Skat auction's result on the board only from the board's
+    own "Auction result" menu (a person who opened the winning-bid list is taken back up
+    first); it knew that menu by the LCD's first row, and now by the item under the
+    cursor (``host_sim.board.on_item``), the one mechanism the operator and the person's
+    checks use. Skat seed 1, a person at P1: at P1's first question a brown-out resets
+    the LCD module (``Hd44780Model.power_cycle``: blank, the firmware's menu unchanged);
+    P1, asked to bid over 22, passes with a click, and the auction's result is entered on
+    the board as it was said (P2 declarer at 22): no long press (no ``Undone``). Before,
+    the blank first row read as a submenu and the simulator pressed OK long, frame after
+    frame, and never entered it."""
+    from core.games import skat
+    from device.view import cursor_item
+    from host_sim.ui import auction
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT, think_ms=200)
+    you = MousePerson(sim, DT)
+    try:
+        you.until(lambda: bool(auction.question(sim)) and bool(sim.answer_rects))
+        sim.board.lcd_model.power_cycle()
+        you.frames(2)
+        assert not "".join(sim.board.lcd_lines()).strip()  # nothing on the LCD
+        assert cursor_item(sim.ctl).label == "P2 declarer"
+        a = sim.auction
+        before = len(sim.events)
+        rect = [r for r, i in sim.answer_rects if i == 1][0]  # Pass
+        post = pygame.event.post
+        post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+        post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
+        you.until(lambda: sim.fw_deal.phase != skat.PHASE_AUCTION, limit=1500)
+        labels = a.result_labels()
+        assert a.entered and labels == ["P2 declarer", "22"]
+        d = sim.fw_deal
+        assert ["P%d declarer" % (sim.pad_of(d.declarer) + 1), str(d.bid_value)] == labels
+        assert not [e for e in sim.events[before:] if isinstance(e, Undone)]
+    finally:
+        sim.close()
