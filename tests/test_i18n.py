@@ -163,8 +163,7 @@ def test_the_windows_own_labels_in_the_tables_language(lang, buttons, title, qui
                 sim.run(frames=20)
             shown = sim.result_shown()
             assert shown[3] == petit, shown
-            assert shown[5] == i18n._("Chelem: %s%s") % (i18n._("none"), "") \
-                != "Chelem: none", shown
+            assert shown[5] == i18n._("Chelem: none") != "Chelem: none", shown
         finally:
             sim.close()
     finally:
@@ -172,7 +171,7 @@ def test_the_windows_own_labels_in_the_tables_language(lang, buttons, title, qui
 
 
 def test_the_status_line_draws_every_letter_of_the_catalogues():
-    """The status line's font (host_sim.ui.render.Renderer.status_text, the bundled DejaVu
+    """The status line's font (host_sim.ui.render.Renderer.status_row, the bundled DejaVu
     Sans Mono) has a glyph for every character of the German, French and Ukrainian
     catalogues and every look's suit marks: none is drawn as the font's missing-glyph
     box, which pygame's default font draws for "№" (uk) and the suit signs."""
@@ -184,7 +183,8 @@ def test_the_status_line_draws_every_letter_of_the_catalogues():
     r = Renderer()
 
     def pixels(ch):
-        st, _size = r.status_text(ch, 10 ** 6)
+        size, rows = r.status_rows(ch, 10 ** 6)
+        st = r.status_row(rows[0], size)
         return pygame.image.tobytes(st, "RGBA"), st.get_size()
 
     chars = set()
@@ -199,3 +199,41 @@ def test_the_status_line_draws_every_letter_of_the_catalogues():
     box = pixels("\ue000")  # a private-use code point: no font has it
     missing = sorted(c for c in chars if c.strip() and pixels(c) == box)
     assert missing == [], missing
+
+
+@pytest.mark.parametrize("lang,poignee,own,defence,failed", [
+    ("de", "Poignée P1 8 Trümpfe (Angriff) geht an den Angriff, der das Spiel gewinnt: "
+           "20 von jedem Gegenspieler",
+     "Poignée P1 8 Trümpfe (Angriff): 20, Prämie des Spielers, der sie zeigte (Hausregel)",
+     ["Poignée P2 10 Trümpfe (Verteidigung) geht an die Verteidigung, die das Spiel "
+      "gewinnt: 20 an jeden Gegenspieler",
+      "Chelem von der Verteidigung gewonnen: 200 an jeden Gegenspieler"],
+     "Chelem angesagt und verfehlt: 200 an jeden Gegenspieler"),
+    ("fr", "Poignée P1 8 atouts (attaque) gagnée par l'attaque, qui gagne la donne : "
+           "20 payés par chaque défenseur",
+     "Poignée P1 8 atouts (attaque) : 20, prime propre au joueur qui l'a montrée "
+     "(règle maison)",
+     ["Poignée P2 10 atouts (défense) gagnée par la défense, qui gagne la donne : "
+      "20 à chaque défenseur", "Chelem réussi par la défense : 200 à chaque défenseur"],
+     "Chelem annoncé et chuté : 200 à chaque défenseur"),
+    ("uk", "Пуаньє P1 8 козирів (атака) дістається атаці, яка виграє роздачу: "
+           "20 з кожного захисника",
+     "Пуаньє P1 8 козирів (атака): 20, власна премія гравця, що її показав "
+     "(домашнє правило)",
+     ["Пуаньє P2 10 козирів (захист) дістається захисту, який виграє роздачу: "
+      "20 кожному захисникові", "Шлем взятий захистом: 200 кожному захисникові"],
+     "Шлем оголошений і не взятий: 200 кожному захисникові")])
+def test_the_tarot_primes_in_the_tables_language(lang, poignee, own, defence, failed):
+    """The breakdown's poignée and chelem lines in each language, read as the petit au
+    bout line (the camp that gets the prime, what each defender pays or gets; with
+    partner=personal the prime of the player who showed the poignée): the rules core's
+    deals of ``test_sim_person.tarot_primes_deals`` (English there)."""
+    from core.cards import TAROT
+    from host_sim.ui.words import tarot_result_words
+    from test_sim_person import tarot_primes_deals
+    i18n.set_language(lang)
+    said = [tarot_result_words(r, lambda s: "P%d" % (s + 1), TAROT, game)[4:6]
+            for game, r in tarot_primes_deals()]
+    assert said[0][0] == poignee and said[1][0] == own
+    assert said[3] == defence and said[6][1] == failed
+    assert said[5][0] == said[4][0].replace("30 + 20 = 50", "40 + 20 = 60") != said[4][0]

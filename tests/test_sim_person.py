@@ -655,3 +655,258 @@ def test_the_tarot_result_box_leaves_every_name_readable(size):
                 assert not box.colliderect(name), (box, name)
         finally:
             sim.close()
+
+
+def _speak(lang):
+    """The table in ``lang``: the simulator's sentences (gettext) and the LCD's words
+    (conftest puts both back in English after the test)."""
+    from device import words
+    from host_sim import i18n
+    i18n.set_language(lang)
+    words.set_language(lang)
+
+
+def _words(rows):
+    """The words of rows drawn as ``[(words, rect)]``, in order."""
+    return " ".join(w for w, _r in rows).split()
+
+
+def _apart(rects):
+    """True when no two of ``rects`` overlap."""
+    return all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "uk"])
+def test_every_hint_is_read_whole_at_the_smallest_window(lang):
+    """Found by a new user: at 900x600 the key hints under the table ran off at its edge
+    ("| F..."), and the panel's keys hint ran out of the panel in German and Ukrainian.
+    Every word of both is drawn (the table's hints wrapped between their parts, the keys
+    between words): each row inside the drawn table (the felt and its edge) or inside the
+    panel's margins, the table's rows clear of every card drawn, the panel's between the
+    buttons and the link panel's title, no two rows over each other."""
+    from host_sim.ui.render import keys_hint, table_hint
+    _speak(lang)
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT, size=(900, 600))
+    try:
+        MousePerson(sim, DT).until(lambda: len(sim.tableau.hand(0)) == 10 and
+                                   len(sim.card_rects) >= 32)
+        lay = sim.layout
+        assert sim.screen.get_size() == lay.size == (900, 600)
+        table = lay.table.inflate(-8, -8)  # the table as drawn: the felt and its edge
+        rows = [r for _w, r in sim.hint_rows]
+        parts = [w for w in _words(sim.hint_rows) if w != "|"]  # broken between parts
+        assert parts == [w for w in table_hint().split() if w != "|"]
+        assert all(table.contains(r) for r in rows), (table, sim.hint_rows)
+        assert not [(c, r) for c, r in sim.card_rects.items() for h in rows
+                    if r.colliderect(h)]
+        assert _apart(rows)
+        inside = lay.panel.inflate(-32, 0)
+        rows = [r for _w, r in sim.keys_rows]
+        assert _words(sim.keys_rows) == keys_hint().split()
+        assert all(inside.contains(r) and r.top > lay.buttons[0].bottom and
+                   r.bottom <= lay.traffic_title[1] for r in rows), (inside, sim.keys_rows)
+        assert _apart(rows)
+        if lang == "uk":  # the words that were cut
+            assert len(sim.hint_rows) == 2 and len(sim.keys_rows) == 2
+    finally:
+        sim.close()
+
+
+def _names_clear(sim, lay):
+    """Every seat's name line as drawn: inside the table (``Layout.seats``: below the
+    status line, above the hints, the hands' distance from the sides), its rows inside
+    it, clear of every pad, the talon when drawn, every card drawn and every other seat's
+    name. Returns each seat's words."""
+    talon = [lay.talon] if sim.tableau.talon() or sim.adapter.talon_label else []
+    cards = list(sim.card_rects.values())
+    for p, (name, rows) in enumerate(zip(sim.name_rects, sim.name_rows)):
+        assert lay.seats.contains(name), (p, name, lay.seats)
+        assert all(name.contains(r) for _w, r in rows), (p, name, rows)
+        for r in lay.pads + talon + cards + sim.name_rects[:p] + sim.name_rects[p + 1:]:
+            assert not name.colliderect(r), (p, name, r)
+    return [" ".join(w for w, _r in rows) for rows in sim.name_rows]
+
+
+@pytest.mark.parametrize("game,players,seed,right", [("skat", 3, 1, 2), ("tarot", 4, 2, 1)])
+def test_every_seats_name_and_trick_count_stay_on_the_table(game, players, seed, right):
+    """Found by a new user: a right-hand seat's name with its count ("7 tricks (took the
+    last trick)") ran off the table's edge, and at 900x600 Skat's declarer's line at the
+    left ran over the right-hand seat's name. At the end of a deal (Skat seed 1: P2 the
+    declarer takes the last trick; French Tarot seed 2, 4 players: P2, the taker, on P1's
+    right, takes it) at 900x600, 1280x800 and 1600x1000 every seat's name and count are
+    drawn whole (every word) inside the table, clear of the pads, the talon, the cards and
+    each other (:func:`_names_clear`)."""
+    from device.controller import MODE_RESULT
+    sim = SimApp(game, players, seed=seed, human=(), fixed_dt=17, think_ms=60,
+                 collect_ms=100, size=(900, 600))
+    try:
+        sim.lazy_draw = True
+        sim.run(frames=60000, until=lambda s: s.ctl.mode == MODE_RESULT and s.results)
+        sim.collect_now()
+        taker = sim.last_taker
+        hands = sim.layout.hand_centre
+        assert hands[right][0] > hands[0][0] + 100  # on P1's right
+        for size in ((900, 600), (1280, 800), (1600, 1000)):
+            sim._resized(size)
+            sim.draw()
+            said = _names_clear(sim, sim.layout)
+            for p in range(players):
+                seat = sim.seat_of(p)
+                note = sim.adapter.seat_note(sim, seat)
+                tricks = len(sim.tableau.pile(p)) // players
+                words = "P%d computer%s" % (p + 1, " - " + note if note else "")
+                words += " %d trick%s" % (tricks, "" if tricks == 1 else "s") if tricks else ""
+                words += " (took the last trick)" if p == taker else ""
+                assert said[p].split() == words.split(), (size, said[p], words)
+        assert taker == (1 if game == "skat" else right)
+        assert "took the last trick" in said[taker]
+    finally:
+        sim.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "uk"])
+def test_the_status_line_loses_nothing_at_the_smallest_window(lang):
+    """Found by a new user: at 900x600 the status line wrapped into two rows and the second
+    was cut, losing "| P3 passes" during the Skat auction. The status band at the top of
+    the table now holds the rows the longest line said takes at that width (three at
+    900x600; ``Layout.status``), and every word of the line is drawn: Skat seed 1, P1's
+    first question with P3's pass just said, in every language; each row inside the band
+    (within the table, above the felt, clear of every seat's name and card)."""
+    from host_sim.ui import auction
+    _speak(lang)
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT, think_ms=200, size=(900, 600))
+    you = MousePerson(sim, DT)
+    try:
+        you.until(lambda: bool(auction.question(sim)) and bool(sim.adapter.bids))
+        said = sim.adapter.bids[-1]
+        line = sim.status_line()
+        assert line.endswith("| " + said) and auction.question(sim) in line, line
+        lay = sim.layout
+        assert lay.status.h == 3 * 16 and lay.status.bottom <= lay.felt.top
+        assert lay.table.inflate(-8, -8).contains(lay.status)
+        assert _words(sim.status_rows) == line.split()
+        rows = [r for _w, r in sim.status_rows]
+        assert all(lay.status.contains(r) for r in rows), (lay.status, sim.status_rows)
+        assert len(rows) > 1 and _apart(rows)
+        for r in sim.name_rects + list(sim.card_rects.values()):
+            assert not any(r.colliderect(row) for row in rows), r
+    finally:
+        sim.close()
+
+
+def tarot_primes_deals():
+    """Deals of the rules core (core.games.tarot, every card the first legal one) whose
+    primes the breakdown names, each ``(game, result)``: P1's garde sans at five with P3
+    called, P1's 8-trump poignée, the petit au bout to the attack, FFT and
+    ``partner=personal`` (tests/test_tarot_partner_share.py); at four, P1 holding 18
+    trumps takes every trick unannounced; P2, a defender, shows 10 trumps and the defence
+    takes every trick; at five P1 shows 10 trumps and P2, a defender, 8, FFT and under the
+    house rule ``poignees=20-40-60``; the announced chelem failed
+    (tests/test_tarot_chelem_excuse.py)."""
+    from core.games import tarot
+    from test_tarot import cards, make_hands, start
+    from test_tarot_chelem_excuse import _announced_chelem_led_excuse
+    from test_tarot_partner_share import HANDS, SHOWN
+
+    def play(deal, shows=None, keep=None):
+        shows = shows or {}
+        while not deal.is_over():
+            s = deal.current_seat()
+            if s in shows and deal.tricks_done == 0 and s not in [x for x, _ in deal.poignees]:
+                deal.announce(s, tarot.POIGNEE, cards(shows[s]) if isinstance(shows[s], str)
+                              else shows[s])
+            legal = deal.legal_cards(s)
+            deal.play(s, ([c for c in legal if c != keep] or legal)[0])
+        return deal.game, deal.result()
+
+    out = [play(start(5, HANDS, 0, 0, call="HK", partner=partner), {0: SHOWN},
+                keep=tarot.PETIT) for partner in ("fft", "personal")]
+    out.append(play(start(4, make_hands(4, {0: " ".join(str(t) for t in range(4, 22))}),
+                          1, 0)))
+    defender = "12 13 14 15 16 17 18 19 20 21"
+    out.append(play(start(4, make_hands(4, {1: defender + " 1 EX"}), 1, 0), {1: defender}))
+    hands = make_hands(5, {0: defender + " SK CK", 1: "1 2 3 4 5 6 7 8", 2: "HK"})
+    for rule in ("fft", "20-40-60"):
+        out.append(play(start(5, hands, 4, 0, call="HK", poignees=rule),
+                        {0: defender, 1: "1 2 3 4 5 6 7 8"}))
+    deal, result = _announced_chelem_led_excuse()
+    return out + [(deal.game, result)]
+
+
+def test_the_poignee_and_chelem_lines_read_as_the_petit_au_bout_line():
+    """Found by a new user: the breakdown's poignée and chelem lines read "+20 a defender",
+    and under the house rule partner=personal the poignée line said "+0 a defender". They
+    now read as the petit au bout line does: which camp gets the prime, and what it is per
+    defender (FFT p.6-7: the poignée's prime to the camp that wins the deal, whoever showed
+    it; the chelem's to the camp that made it, 400 announced, 200 unannounced, 200 to each
+    defender when the defence takes every trick, 200 a defender when an announced one
+    fails); with partner=personal the poignée is the prime of the player who showed it.
+    Each line checked against the rules core's own prime (``Score.poignee``,
+    ``Score.chelem``) for the deals of :func:`tarot_primes_deals`."""
+    from core.cards import TAROT
+    from host_sim.ui.words import tarot_result_words
+    said, primes = [], []
+    for game, r in tarot_primes_deals():
+        lines = tarot_result_words(r, lambda s: "P%d" % (s + 1), TAROT, game)
+        said.append(lines[3:6])
+        primes.append((r.score.poignee, r.score.chelem))
+    assert primes == [(20, 0), (0, 0), (0, 200), (-20, -200), (50, 200), (60, 200),
+                      (0, -200)]  # the core's, per defender
+    fft, own, slam, defence, two, house, failed = said
+    assert fft == [
+        "Petit au bout won by the attack: 10 x 4 = 40 from each defender",
+        "Poignée P1 8 trumps (attack) won by the attack, which wins the deal: "
+        "20 from each defender",
+        "Chelem: none"]
+    assert own[:2] == [
+        "Petit au bout: 10 x 4 = 40, the prime of the player of the Petit (house rule)",
+        "Poignée P1 8 trumps (attack): 20, the prime of the player who showed it "
+        "(house rule)"]
+    assert slam[1:] == ["Poignée: none",
+                        "Chelem made by the attack, unannounced: 200 from each defender"]
+    assert defence[1:] == [
+        "Poignée P2 10 trumps (defence) won by the defence, which wins the deal: "
+        "20 to each defender",
+        "Chelem made by the defence: 200 to each defender"]
+    assert two[1] == ("Poignée P1 10 trumps (attack), P2 8 trumps (defence) won by the "
+                      "attack, which wins the deal: 30 + 20 = 50 from each defender")
+    assert house[1] == two[1].replace("30 + 20 = 50", "40 + 20 = 60")
+    assert failed[2] == "Chelem announced and not made: 200 to each defender"
+
+
+def test_the_auctions_result_is_entered_whatever_the_lcd_shows():
+    """The simulator enters the Skat auction's result on the board only from the board's
+    own "Auction result" menu (a person who opened the winning-bid list is taken back up
+    first); it knew that menu by the LCD's first row, and now by the item under the
+    cursor (``host_sim.board.on_item``), the one mechanism the operator and the person's
+    checks use. Skat seed 1, a person at P1: at P1's first question a brown-out resets
+    the LCD module (``Hd44780Model.power_cycle``: blank, the firmware's menu unchanged);
+    P1, asked to bid over 22, passes with a click, and the auction's result is entered on
+    the board as it was said (P2 declarer at 22): no long press (no ``Undone``). Before,
+    the blank first row read as a submenu and the simulator pressed OK long, frame after
+    frame, and never entered it."""
+    from core.games import skat
+    from device.view import cursor_item
+    from host_sim.ui import auction
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=DT, think_ms=200)
+    you = MousePerson(sim, DT)
+    try:
+        you.until(lambda: bool(auction.question(sim)) and bool(sim.answer_rects))
+        sim.board.lcd_model.power_cycle()
+        you.frames(2)
+        assert not "".join(sim.board.lcd_lines()).strip()  # nothing on the LCD
+        assert cursor_item(sim.ctl).label == "P2 declarer"
+        a = sim.auction
+        before = len(sim.events)
+        rect = [r for r, i in sim.answer_rects if i == 1][0]  # Pass
+        post = pygame.event.post
+        post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+        post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
+        you.until(lambda: sim.fw_deal.phase != skat.PHASE_AUCTION, limit=1500)
+        labels = a.result_labels()
+        assert a.entered and labels == ["P2 declarer", "22"]
+        d = sim.fw_deal
+        assert ["P%d declarer" % (sim.pad_of(d.declarer) + 1), str(d.bid_value)] == labels
+        assert not [e for e in sim.events[before:] if isinstance(e, Undone)]
+    finally:
+        sim.close()

@@ -603,18 +603,27 @@ def test_a_status_line_too_long_for_one_row_wraps_into_two():
     """Found by a new user: at 1280x800 the status line was cut at the table's edge
     ("... then choose Not scanned (" and "... hold OK: ba"), even at the smallest size.
     The Tarot écart's instruction, the longest the simulator says, is drawn in two rows
-    within the width; a short line stays one row at the largest size."""
+    within the width; a short line stays one row at the largest size; a line longer than
+    the status band holds (three times that one, in a band of two rows) is drawn whole,
+    its rows beyond the band below it, none cut."""
     from host_sim.ui.render import STATUS_SIZES, Renderer
     pygame.font.init()
     r = Renderer()
     line = ("French Tarot, 4 players   deal 1   seed 3   P1 (you): drag 6 cards into the "
             "Chien box, then choose Not scanned (or Scan 6 cards: lay them on a pad)")
-    width = 1280 - 480 - 40  # the table's width at 1280x800, less its margins
-    st, size = r.status_text(line, width)
-    assert size == 0 and st.get_width() <= width
-    assert st.get_height() == 2 * (STATUS_SIZES[-1] + 3)
-    st, size = r.status_text("Skat, 3 players   deal 1   seed 1", width)
-    assert size == STATUS_SIZES[0] and st.get_width() <= width
+    width = 1280 - 358 - 40  # the table's width at 1280x800, less its margins
+    size, rows = r.status_rows(line, width)
+    assert size == STATUS_SIZES[-1] and len(rows) == 2
+    assert " ".join(rows).split() == line.split()
+    assert all(r.status_row(row, size).get_width() <= width for row in rows)
+    assert r.status_rows("Skat, 3 players   deal 1   seed 1", width) == \
+        (STATUS_SIZES[0], ["Skat, 3 players   deal 1   seed 1"])
+    band = pygame.Rect(26, 6, width, 2 * (STATUS_SIZES[-1] + 3))
+    surface = pygame.Surface((1280, 800))
+    drawn = r._status(surface, "   ".join([line] * 3), band)
+    assert " ".join(w for w, _r in drawn).split() == (line.split() * 3)
+    assert len(drawn) > 2 and all(b.top >= band.bottom for _w, b in drawn[2:])
+    assert all(band.contains(b) for _w, b in drawn[:2])
 
 
 def test_f2_screenshots_of_two_runs_never_overwrite_each_other(tmp_path, monkeypatch,

@@ -245,6 +245,9 @@ class SimApp:
         self.auction = None  # the Skat auction held bid by bid (host_sim.ui.auction)
         self.answer_rects = []  # [(rect, answer)] of the auction's buttons, as drawn
         self.name_rects = []  # each seat's name line (with its pile), as drawn
+        self.name_rows = []  # and its rows of words, [(words, rect)] a seat
+        self.status_rows = self.hint_rows = self.keys_rows = []  # the status line, the
+        # key hints under the table and the keys under the buttons: [(words, rect)]
         self.caption_rect = self.result_rect = None  # the caption box, the result box
         self.caption_rows = []  # the caption box's lines, as drawn
         self._undo_pause = 0  # computers enter no choice before this (after an undo)
@@ -689,7 +692,8 @@ class SimApp:
                 self.summaries.append(self._marked(self.flow.result_lines(ev.result,
                                                                           self.match)))
                 self.breakdowns.append(result_words(self.flow, ev.result, self._name_of_seat,
-                                                    self.deck, self.summaries[-1]))
+                                                    self.deck, self.summaries[-1],
+                                                    getattr(self.match, "game", None)))
                 for line in self.breakdowns[-1]:
                     self.note(line)
                 self.awaiting = None

@@ -155,7 +155,17 @@ class SkatAuction:
         d = self._deal
         if d.declarer < 0:
             return ["All passed"]
-        return ["%s declarer" % self.name(d.declarer), str(d.bid_value)]
+        return [_declarer(self.name(d.declarer)), str(d.bid_value)]
+
+    def menu_labels(self):
+        """The items of the board's "Auction result" menu by their keys (device/flows/
+        skat.py ``prompt``): each seat's "P2 declarer", then "All passed"."""
+        return [_declarer(self.name(s)) for s in range(3)] + ["All passed"]
+
+
+def _declarer(who):
+    """The board's menu item naming seat ``who`` ("P2") the declarer: its key."""
+    return "%s declarer" % who
 
 
 def _apply(deal, move):
@@ -231,7 +241,7 @@ def drive(sim):
     if a.entered or sim.operator.busy() or sim.ok_held() or sim.now < a.ready_at:
         return True
     labels = a.result_labels()
-    if labels is not None and not _at_top(sim):  # a person opened a submenu on the board:
+    if labels is not None and not _at_top(sim, a):  # a person opened a submenu on the board:
         from host_sim.ui.operator import LONG_MS, OK  # a long press goes up one level
         sim.operator.press(OK, LONG_MS)
         return True
@@ -248,10 +258,15 @@ def drive(sim):
     return True
 
 
-def _at_top(sim):
-    """True when the board shows its "Auction result" menu itself (not the winning-bid
-    list a person opened with its buttons), in the table's language."""
-    return sim.board.lcd_lines()[0].startswith(_lcd_title()[:12])
+def _at_top(sim, a):
+    """True when the board's menu cursor stands in the "Auction result" menu of auction
+    ``a`` itself (on a seat's "P2 declarer" or on "All passed"), not in the winning-bid
+    list a person opened with its buttons: read by the item's key under the cursor
+    (``host_sim.board.on_item``, ``device.view.cursor_item``), as the operator and the
+    person's checks read the menus, whatever the LCD shows (its language, a glitch of its
+    bus)."""
+    from host_sim.board import on_item
+    return any(on_item(sim.board, label) for label in a.menu_labels())
 
 
 def _lcd_title():

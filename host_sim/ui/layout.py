@@ -17,8 +17,13 @@ import pygame
 MIN_SIZE = (900, 600)
 PANEL_MIN = 330  # wide enough for a 16x2 LCD with 3-pixel dots
 LABEL_H = 22  # the seat name line above each hand
-STATUS_H = 40  # the status line at the top of the table
-HINT_H = 30  # the key hints at its bottom
+STATUS_ROW = 16  # a row of the status line in its smallest type (render.STATUS_SIZES[-1] + 3)
+STATUS_CHAR = 9  # the width of one of its characters (DejaVu Sans Mono, bold, 13 px)
+# the status line's band holds this many characters of that type (at least two rows): the
+# longest lines said in practice (Skat's auction with a note in French: some 160)
+STATUS_CHARS = 170
+HINT_H = 30  # the key hints at its bottom (two rows of the hints' type when they wrap)
+SEAT_INSET = 10  # the hands' and names' least distance from the table's side
 FELT_MARGIN = 20  # the felt's rounded edge: nothing is placed closer to the table's side
 GAP = 6  # the least felt left between a placed box and what it keeps clear of
 
@@ -37,10 +42,14 @@ class Layout:
     docs/rules/tarot.md "Seats and units"). Attributes: ``table`` and ``panel``
     rects; ``card`` (w, h) of a card face; per pad ``hand_centre[p]``, ``hand_width[p]``
     (the room a hand may take), ``hand_rows[p]``, ``pads[p]`` (the reader's rect);
-    ``talon`` rect; ``felt``: the table between the status line and the key hints, where
-    :meth:`place` puts boxes of text (the talon's captions, the Skat auction's answers,
-    a result); in the panel ``lcd``, ``led`` (centre, radius), ``buttons`` (three
-    rects: prev, next, OK), ``traffic`` rect.
+    ``talon`` rect; ``status``: the status line's band at the top of the table, as many
+    rows of its smallest type as hold ``STATUS_CHARS`` characters (two on a wide table,
+    three at 900x600); ``hint``: the key hints' band at its bottom; ``felt``: the table
+    between the two, where :meth:`place` puts boxes of text (the talon's captions, the Skat
+    auction's answers, a result); ``seats``: the part of the felt a seat's name may take
+    (the hands' reach, ``SEAT_INSET`` from the table's sides); in the panel ``lcd``,
+    ``led`` (centre, radius), ``buttons`` (three rects: prev, next, OK), ``keys_hint``
+    (the keys' band under the buttons), ``traffic`` rect.
     """
 
     def __init__(self, size, pads, lcd_cols=16, lcd_rows=2, hand_max=10, direction=1):
@@ -59,7 +68,11 @@ class Layout:
         self.card = (cw, ch)
         self.step_min = max(10, cw // 4)  # least visible strip of an overlapped card
         self.row_dy = int(ch * 0.42)  # a second row of a big hand shows the first's corners
-        top_band = self.table.top + STATUS_H + LABEL_H
+        status_rows = max(2, -(-STATUS_CHARS * STATUS_CHAR // max(1, tw - 40)))
+        status_h = 8 + status_rows * STATUS_ROW
+        self.status = pygame.Rect(self.table.x + 26, self.table.y + 6, tw - 40,
+                                  status_rows * STATUS_ROW)
+        top_band = self.table.top + status_h + LABEL_H
         bottom_band = self.table.bottom - HINT_H
         cx, cy = self.table.centerx, (top_band + bottom_band) // 2
         self.hand_centre = []
@@ -85,7 +98,7 @@ class Layout:
             rows = min(2, (hand_max + per_row - 1) // per_row)
             hh = ch + (rows - 1) * self.row_dy
             self.hand_rows.append(rows)
-            rx = tw / 2 - hw / 2 - 10
+            rx = tw / 2 - hw / 2 - SEAT_INSET
             ry = (bottom_band - top_band) / 2 - hh / 2
             hx, hy = cx + rx * ca, cy + ry * sa
             self.hand_centre.append((int(hx), int(hy)))
@@ -111,10 +124,13 @@ class Layout:
         elif pads == 4:  # the middle is the four pads': the upper right corner
             self.talon.center = (cx + int(tw * 0.34), cy - int(th * 0.34))
         t = self.table
-        self.felt = pygame.Rect(t.x + FELT_MARGIN, t.y + STATUS_H, t.w - 2 * FELT_MARGIN,
-                                t.h - STATUS_H - HINT_H)
-        self._free = {}  # keep_clear -> the free rects of the felt (free_rects)
-        self._placed = {}  # (size, near, keep_clear) -> the rect place() found
+        self.felt = pygame.Rect(t.x + FELT_MARGIN, t.y + status_h, t.w - 2 * FELT_MARGIN,
+                                t.h - status_h - HINT_H)
+        self.seats = pygame.Rect(t.x + SEAT_INSET, self.felt.y, t.w - 2 * SEAT_INSET,
+                                 self.felt.h)
+        self.hint = pygame.Rect(t.x + 26, t.bottom - HINT_H, t.w - 52, HINT_H - 4)
+        self._free = {}  # (keep_clear, bounds) -> the free rects of the felt (free_rects)
+        self._placed = {}  # (size, near, keep_clear, bounds) -> the rect place() found
         # the controller panel, top to bottom
         x = self.panel.x + 16
         inner = self.panel.w - 32
@@ -127,7 +143,7 @@ class Layout:
         bw = (inner - 20) // 3
         self.buttons = [pygame.Rect(x + i * (bw + 10), y, bw, 44) for i in range(3)]
         y += 44 + 12
-        self.keys_hint = (x, y)
+        self.keys_hint = pygame.Rect(x, y - 6, inner, 26)
         y += 26
         self.traffic = pygame.Rect(x, y + 24, inner, h - y - 24 - 12)
         self.traffic_title = (x, y)
@@ -164,8 +180,8 @@ class Layout:
 
     def seat_rect(self, pad):
         """Pad ``pad``'s hand with its name line above it: the room the renderer draws the
-        seat's cards and name in (a name longer than the hand's room is the renderer's to
-        say: ``sim.name_rects``)."""
+        seat's cards and name in (a name line too long for it is placed clear of the
+        other seats' rooms: ``Renderer._seat_name``, ``sim.name_rects``)."""
         r = self.hand_rect(pad)
         return pygame.Rect(r.x, r.y - LABEL_H, r.w, r.h + LABEL_H)
 
@@ -176,13 +192,15 @@ class Layout:
         hands = range(len(self.pads)) if hands is None else hands
         return list(self.pads) + [self.talon] + [self.seat_rect(p) for p in hands]
 
-    def place(self, size, near, keep_clear):
-        """A rect of ``size`` (w, h) on the felt, at least ``GAP`` from every rect of
-        ``keep_clear``, its top centre as near the point ``near`` as the free felt allows;
-        None when no free part of the felt is that large. One mechanism for every box of
-        text on the table (host_sim/ui/render.py: the talon's captions with the Skat
-        auction's answers, a deal's result)."""
-        key = (tuple(size), tuple(near), tuple(tuple(r) for r in keep_clear))
+    def place(self, size, near, keep_clear, bounds=None):
+        """A rect of ``size`` (w, h) on the felt (or within ``bounds``: :attr:`seats` for a
+        seat's name), at least ``GAP`` from every rect of ``keep_clear``, its top centre as
+        near the point ``near`` as the free felt allows; None when no free part of the felt
+        is that large. One mechanism for every box of text on the table
+        (host_sim/ui/render.py: the talon's captions with the Skat auction's answers, a
+        deal's result, each seat's name line)."""
+        bounds = self.felt if bounds is None else bounds
+        key = (tuple(size), tuple(near), tuple(tuple(r) for r in keep_clear), tuple(bounds))
         if key in self._placed:  # the same boxes are placed every frame
             got = self._placed[key]
             return got.copy() if got is not None else None
@@ -190,7 +208,7 @@ class Layout:
             self._placed.clear()
         w, h = size
         best = None
-        for r in self.free(keep_clear):
+        for r in self.free(keep_clear, bounds):
             if r.w < w or r.h < h:
                 continue
             box = pygame.Rect(0, 0, w, h)
@@ -202,15 +220,17 @@ class Layout:
         got = self._placed[key] = best[1] if best is not None else None
         return got.copy() if got is not None else None
 
-    def free(self, keep_clear):
-        """The free rects of the felt clear of ``keep_clear`` (:func:`free_rects`),
-        remembered for the layout's lifetime (the same seats ask every frame)."""
-        key = tuple(tuple(r) for r in keep_clear)
+    def free(self, keep_clear, bounds=None):
+        """The free rects of the felt (or of ``bounds``) clear of ``keep_clear``
+        (:func:`free_rects`), remembered for the layout's lifetime (the same seats ask
+        every frame)."""
+        bounds = self.felt if bounds is None else bounds
+        key = (tuple(tuple(r) for r in keep_clear), tuple(bounds))
         got = self._free.get(key)
         if got is None:
             if len(self._free) > 64:
                 self._free.clear()
-            got = self._free[key] = free_rects(self.felt, keep_clear, GAP)
+            got = self._free[key] = free_rects(bounds, keep_clear, GAP)
         return got
 
 

@@ -7,6 +7,7 @@ its suit; faces, text and LCD cells are cached surfaces, so a frame is mostly bl
 """
 
 import os
+import re
 import textwrap
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -15,6 +16,7 @@ import pygame  # noqa: E402
 from core.cards import EXCUSE, TRUMP  # noqa: E402
 from host_sim.ui.cards import MONO_FONT, draw_card, draw_suit, vocabulary  # noqa: E402
 from host_sim.i18n import _, ngettext  # noqa: E402
+from host_sim.ui.layout import LABEL_H  # noqa: E402
 from host_sim.ui.lcd import LcdView  # noqa: E402
 
 BG = (22, 26, 24)
@@ -60,23 +62,45 @@ ANSWER_W, ANSWER_GAP = 120, 16
 RESULT_SIZES = (20, 18, 16, 14)  # the result box's font sizes, largest first
 
 
-def wrap(font, text, width):
-    """``text`` in rows of at most ``width`` pixels of ``font``, broken between words (a
-    word wider than ``width`` has a row of its own)."""
+def wrap(font, text, width, sep=None):
+    """``text`` in rows of at most ``width`` pixels of ``font``, broken between words (the
+    spaces between two words kept within a row, dropped at a break; a word wider than
+    ``width`` has a row of its own). With ``sep`` (the key hints' "  |  ") the breaks
+    fall between the parts it separates, and a part wider than ``width`` is broken
+    between its words."""
+    if sep is not None:
+        rows = _packed(font, text.split(sep), sep, width)
+        return [r for row in rows for r in (wrap(font, row, width)
+                                            if font.size(row)[0] > width else [row])]
+    return _packed(font, [w for w in re.split(r"(\s+)", text)], "", width)
+
+
+def _packed(font, pieces, sep, width):
+    """``pieces`` joined by ``sep`` into rows of at most ``width`` pixels of ``font``
+    (a piece of blanks is dropped where a row breaks)."""
     rows, row = [], ""
-    for word in text.split(" "):
-        longer = word if not row else row + " " + word
-        if row and font.size(longer)[0] > width:
-            rows.append(row)
-            row = word
+    for piece in pieces:
+        if not piece.strip() and sep == "":
+            row += piece  # blanks: kept if a word follows in this row
+            continue
+        longer = row + sep + piece if row else piece
+        if row.strip() and font.size(longer.rstrip())[0] > width:
+            rows.append(row.rstrip())
+            row = piece
         else:
             row = longer
-    return rows + [row]
+    return rows + [row.rstrip()]
 
 
-STATUS_SIZES = (20, 17, 15, 13)
-PANEL_SIZE = 12  # the link panel's font size and row height, pixels
-PANEL_LINE_H = 15  # the status line's font sizes, largest first
+STATUS_SIZES = (20, 17, 15, 13)  # the status line's font sizes, largest first
+PANEL_SIZE = 12  # the link panel's font size, pixels
+PANEL_LINE_H = 15  # and its row height
+HINT_SIZE, HINT_PITCH = 16, 13  # the key hints' font size and row height (two rows wrap)
+HINT_SEP = "  |  "  # between two of the table's key hints: where their rows break
+# a seat's name line (Renderer._seat_name): font sizes of its name and of its trick count,
+# largest first
+NAME_SIZES = ((20, 16), (17, 14), (15, 13))
+NAME_SEP = "  -  "  # between a seat's name and its note ("taker prise"): a row may break
 
 
 def button_names():
@@ -91,14 +115,28 @@ def buzzer_words(buzz):
     return (_("buzzer: %s") % buzz) if buzz else _("buzzer: quiet")
 
 
+def table_hint():
+    """The key hints under the table, in the table's language (gettext)."""
+    return _("drag cards onto pads  |  click a card: lay it on its pad  |  "
+             "A: computer acts for you  |  C: collect trick  |  F2: screenshot")
+
+
+def keys_hint():
+    """The keyboard's buttons, under the board's buttons in the panel."""
+    return _("keys: Left / Right / Enter (hold Enter: back)")
+
+
 class Renderer:
     """Draws a SimApp; ``draw(surface, sim, layout)`` returns nothing but fills
     ``sim.card_rects`` (card -> Rect as drawn), ``sim.draw_order`` (bottom first),
     ``sim.grab_points`` (card -> a point on its visible part), ``sim.name_rects`` (each
-    seat's name line with its pile), ``sim.caption_rect`` (the talon's captions and the
-    auction's answers, or None), ``sim.caption_rows`` (its rows: ``(words, rect)``),
-    ``sim.answer_rects`` (``[(rect, answer)]``) and ``sim.result_rect`` (the result box,
-    or None)."""
+    seat's name line with its pile) and ``sim.name_rows`` (each seat's rows of words:
+    ``[(words, rect)]``), ``sim.caption_rect`` (the talon's captions and the auction's
+    answers, or None), ``sim.caption_rows`` (its rows: ``(words, rect)``),
+    ``sim.answer_rects`` (``[(rect, answer)]``), ``sim.result_rect`` (the result box, or
+    None), ``sim.status_rows``, ``sim.hint_rows`` and ``sim.keys_rows`` (the status line,
+    the key hints under the table and the keys under the buttons, as drawn:
+    ``[(words, rect)]``)."""
 
     def __init__(self):
         self._faces = {}
@@ -131,32 +169,22 @@ class Renderer:
             self._text[key] = t
         return t
 
-    def status_text(self, line, width):
-        """``(surface, size)``: the status line drawn in the bundled DejaVu Sans Mono, bold
-        (pygame's default font has Latin and Cyrillic but draws a box for the suit signs
-        and the Ukrainian "№"), at the largest size that fits ``width`` pixels; size 0: even
-        the smallest does not, and the surface holds two rows (:meth:`_status_rows`)."""
+    def status_rows(self, line, width):
+        """``(size, rows)``: the status line at the largest size of ``STATUS_SIZES`` whose
+        one row fits ``width`` pixels, else in the smallest, wrapped at word breaks into as
+        many rows as it takes (a new user read "...hold OK: ba", and at 900x600 lost the
+        auction's "| P3 passes" to a cut second row: no word is left out). Drawn in the
+        bundled DejaVu Sans Mono, bold (pygame's default font has Latin and Cyrillic but
+        draws a box for the suit signs and the Ukrainian "№"): :meth:`status_row`."""
         for size in STATUS_SIZES:  # smaller until it fits the table's width
-            st = self.text(line, size, TEXT, mono=True, bold=True)
-            if st.get_width() <= width:
-                return st, size
-        return self._status_rows(line, width, size), 0
+            if self.status_row(line, size).get_width() <= width:
+                return size, [line]
+        size = STATUS_SIZES[-1]
+        return size, wrap(self.font(size, mono=True, bold=True), line, width)
 
-    def _status_rows(self, line, width, size):
-        """A status line too long for one row even at the smallest size (a new user read
-        "...hold OK: ba"): two rows wrapped at word breaks, the second cut with "…" only
-        if it still does not fit; one surface, the rows ``size`` + 3 pixels apart."""
-        cols = max(10, width * len(line) // max(1, self.text(line, size, TEXT, mono=True,
-                                                              bold=True).get_width()))
-        rows = textwrap.wrap(line, cols) or [""]
-        if len(rows) > 2:
-            rows = [rows[0], " ".join(rows[1:])[:cols - 1] + "…"]
-        drawn = [self.text(r, size, TEXT, mono=True, bold=True) for r in rows]
-        out = pygame.Surface((max(d.get_width() for d in drawn), (size + 3) * len(drawn)),
-                             pygame.SRCALPHA)
-        for i, d in enumerate(drawn):
-            out.blit(d, (0, i * (size + 3)))
-        return out
+    def status_row(self, row, size):
+        """One row of the status line drawn at ``size``."""
+        return self.text(row, size, TEXT, mono=True, bold=True)
 
     def face(self, deck, card, size):
         vocab = vocabulary(deck)  # the board's look for the deck, the table's language
@@ -248,36 +276,19 @@ class Renderer:
         # hands, labels and piles
         legal = sim.legal_highlight()
         names = []  # each seat's name line with its pile, as drawn
+        sim.name_rows = []
+        clear = list(lay.pads) + [lay.talon]
         for p in range(len(lay.pads)):
             hand = sim.tableau.hand(p)
             slots, vis = lay.hand_slots(p, len(hand))
             hx, hy = lay.hand_centre[p]
             top = (slots[0][1] if slots else hy - ch // 2)
-            seat = sim.seat_of(p)
-            who = _("sits out") if seat < 0 and sim.fw_deal is not None else (
-                _("you") if p in sim.humans else _("computer"))
-            note = sim.adapter.seat_note(sim, seat) if seat >= 0 else ""
-            label = "P%d  %s%s" % (p + 1, who, ("  -  " + note) if note else "")
-            colour = TURN if p == turn_pad else TEXT
-            lab = self.text(label, 20, colour, bold=p == turn_pad)
-            left = hx - lay.hand_width[p] // 2
-            surface.blit(lab, (left, top - 20))
-            name = lab.get_rect(topleft=(left, top - 20))
-            pile = sim.tableau.pile(p)
-            if pile:
-                n_tricks = len(pile) // max(1, sim.players_in_deal())
-                ps = (int(cw * 0.34), int(ch * 0.34))
-                x = left + lab.get_width() + 12
-                for k in range(min(4, n_tricks)):
-                    surface.blit(self.back(ps), (x + k * 3, top - 22 - k * 2 + 2))
-                said = ngettext("%d trick", "%d tricks", n_tricks) % n_tricks
-                last = p == getattr(sim, "last_taker", -1)
-                if last:  # who took the last trick, until the next one is taken
-                    said += "  " + _("(took the last trick)")
-                pt = self.text(said, 16, TURN if last else DIM, bold=last)
-                surface.blit(pt, (x + ps[0] + 12, top - 18))
-                name.union_ip(pt.get_rect(topleft=(x + ps[0] + 12, top - 18)))
+            others = [lay.seat_rect(q) for q in range(len(lay.pads)) if q != p]
+            own = pygame.Rect(hx - lay.hand_width[p] // 2, top, lay.hand_width[p], ch)
+            name, rows = self._seat_name(surface, sim, lay, p, own,
+                                         clear + others + names + [own], turn_pad)
             names.append(name)
+            sim.name_rows.append(rows)
             for i, (c, (x, y)) in enumerate(zip(hand, slots)):
                 rr = pygame.Rect(x, y, cw, ch)
                 face_up = p in sim.humans or sim.show_computer_hands
@@ -323,15 +334,130 @@ class Renderer:
         sim.result_rect = self._result_box(surface, sim, lay, keep_clear + caption,
                                            names + caption, names)
         # status and help
-        st, size = self.status_text(sim.status_line(), t.w - 40)
-        surface.blit(st, (t.x + 26, t.y + 14 + (22 - size) // 2 if size else t.y + 6))
-        hint = self.text(_("drag cards onto pads  |  click a card: lay it on its pad  |  "
-                           "A: computer acts for you  |  C: collect trick  |  F2: screenshot"),
-                         16, DIM)
-        surface.blit(hint, (t.x + 26, t.bottom - 24))
+        sim.status_rows = self._status(surface, sim.status_line(), lay.status)
+        sim.hint_rows = self.hint(surface, table_hint(), lay.hint, HINT_SEP)
         sim.card_rects = rects
         sim.draw_order = order
         sim.grab_points = grabs
+
+    def _status(self, surface, line, band):
+        """Draw the status line in ``band`` (``Layout.status``): one row at the largest
+        size that fits, else rows of the smallest (:meth:`status_rows`); rows beyond the
+        band (a line longer than the band was made for) lie over the felt on a dark
+        backing, whole. Returns the rows as drawn, ``[(words, rect)]``."""
+        size, rows = self.status_rows(line, band.w)
+        pitch = size + 3
+        y = band.top + 8 + (22 - size) // 2 if len(rows) == 1 else band.top
+        over = [i for i in range(len(rows)) if y + (i + 1) * pitch > band.bottom]
+        if over:
+            back = pygame.Rect(band.x - 8, y + over[0] * pitch - 2, band.w + 16,
+                               len(over) * pitch + 4)
+            pygame.draw.rect(surface, FELT_EDGE, back, border_radius=6)
+        out = []
+        for i, row in enumerate(rows):
+            st = self.status_row(row, size)
+            rect = st.get_rect(topleft=(band.x, y + i * pitch))
+            surface.blit(st, rect)
+            out.append((row, rect))
+        return out
+
+    def hint(self, surface, text, band, sep=None):
+        """Draw a hint of keys in ``band`` (``Layout.hint`` under the table, ``keys_hint``
+        in the panel): one row, or wrapped into rows (between its parts ``sep``, else its
+        words) at ``HINT_PITCH``, centred in the band's height: at 900x600 the table's
+        ran off at the table's edge ("| F..."), the panel's in German and Ukrainian.
+        Returns the rows as drawn, ``[(words, rect)]``."""
+        rows = wrap(self.font(HINT_SIZE), text, band.w, sep)
+        y = band.top + (band.h - len(rows) * HINT_PITCH) // 2
+        out = []
+        for i, row in enumerate(rows):
+            t = self.text(row, HINT_SIZE, DIM)
+            rect = t.get_rect(topleft=(band.x, y + i * HINT_PITCH))
+            surface.blit(t, rect)
+            out.append((row, rect))
+        return out
+
+    def _seat_name(self, surface, sim, lay, p, own, keep_clear, turn_pad):
+        """Draw pad ``p``'s name line: "P3  computer  -  taker prise", its pile of tricks
+        and their count ("7 tricks  (took the last trick)"), above its cards ``own`` (the
+        first row's rect). The line lies where it always did, from the hand's left edge,
+        when it fits there; else the layout places it (``Layout.place`` within
+        ``lay.seats``: inside the table, clear of ``keep_clear``: the pads, the talon,
+        the other seats and the names drawn before) as near as it can, in two rows (the
+        name above the pile and count) or three (the note on a row of its own), in
+        smaller type if need be (``NAME_SIZES``): a right-hand seat's line ran off the
+        table's edge, a left-hand seat's over the right-hand one's. Returns the line's
+        rect and its rows of words ``[(words, rect)]``."""
+        seat = sim.seat_of(p)
+        who = _("sits out") if seat < 0 and sim.fw_deal is not None else (
+            _("you") if p in sim.humans else _("computer"))
+        note = sim.adapter.seat_note(sim, seat) if seat >= 0 else ""
+        head = "P%d  %s" % (p + 1, who)
+        colour = TURN if p == turn_pad else TEXT
+        pile = sim.tableau.pile(p)
+        n_tricks = len(pile) // max(1, sim.players_in_deal())
+        last = bool(pile) and p == getattr(sim, "last_taker", -1)
+        said = ""
+        if pile:
+            said = ngettext("%d trick", "%d tricks", n_tricks) % n_tricks
+            if last:  # who took the last trick, until the next one is taken
+                said += "  " + _("(took the last trick)")
+        cw, ch = lay.card
+        ps = (int(cw * 0.34), int(ch * 0.34))
+        splits = [[head + (NAME_SEP + note if note else "")]]
+        if said:
+            splits.append(splits[0] + [""])
+        if note:
+            splits.append([head, note] + ([""] if said else []))
+        for sizes, split in [(sizes, split) for sizes in NAME_SIZES for split in splits]:
+            rows, (w, h) = self._name_rows(split, said, sizes, colour, p == turn_pad, last,
+                                           ps)
+            near = (own.x + w // 2, own.y - 6 - h)  # its bottom row where it always was
+            box = lay.place((w, h), near, keep_clear, lay.seats)
+            if box is not None and abs(box.bottom - own.y + 6) <= LABEL_H and \
+                    box.right > own.x and box.left < own.right:  # still at its hand
+                break
+        else:  # no room by the hand even in the smallest type: there, inside the table
+            box = pygame.Rect(0, 0, w, h)
+            box.midtop = near
+            box.clamp_ip(lay.seats)
+        drawn = []
+        for kind, piece, rect, words in rows:
+            rect = rect.move(box.topleft)
+            if kind == "pile":
+                for k in range(min(4, n_tricks)):
+                    surface.blit(self.back(ps), (rect.x + k * 3, rect.y - k * 2))
+                continue
+            surface.blit(piece, rect)
+            drawn.append((words, rect))
+        return box, drawn
+
+    def _name_rows(self, split, said, sizes, colour, bold, last, ps):
+        """The pieces of a seat's name line with the name's words ``split`` in rows (a
+        row "" holds the pile and the count ``said`` alone; else they follow the last
+        row) at ``sizes`` (name, count): ``[(kind, surface, rect, words)]`` with rects
+        relative to the line's top left ("pile": where the top back of the pile lies, the
+        backs hanging below it as they always did), and the line's size."""
+        name_size, count_size = sizes
+        pieces, y, w = [], 0, 0
+        for i, words in enumerate(split):
+            x, row_h = 0, 0
+            if words:
+                lab = self.text(words, name_size, colour, bold=bold)
+                pieces.append(("text", lab, lab.get_rect(topleft=(0, y)), words))
+                x, row_h = lab.get_width() + 12, lab.get_height()
+            if said and i == len(split) - 1:
+                lift = 0 if words else 4  # alone on its row: clear of the row above
+                pieces.append(("pile", None, pygame.Rect(x, y + lift, *ps), ""))
+                pt = self.text(said, count_size, TURN if last else DIM, bold=last)
+                rect = pt.get_rect(topleft=(x + ps[0] + 12, y + 2))
+                pieces.append(("text", pt, rect, said))
+                x, row_h = rect.right, max(row_h, rect.bottom - y)
+            else:
+                x -= 12 if words else 0
+            w = max(w, x)
+            y += row_h + (2 if i < len(split) - 1 else 0)
+        return pieces, (w, y)
 
     def _captions(self, surface, sim, lay, keep_clear):
         """The talon's captions (what the table saw of it: Tarot's chien; the last bids
@@ -471,8 +597,7 @@ class Renderer:
             pygame.draw.rect(surface, (20, 20, 24), r, 2, border_radius=10)
             lab = self.text(names[i], 20, (20, 20, 20) if down else PANEL_TEXT, bold=True)
             surface.blit(lab, lab.get_rect(center=r.center))
-        surface.blit(self.text(_("keys: Left / Right / Enter (hold Enter: back)"), 16, DIM),
-                     lay.keys_hint)
+        sim.keys_rows = self.hint(surface, keys_hint(), lay.keys_hint)
         surface.blit(self.text(sim.traffic_title, 18, PANEL_TEXT, bold=True), lay.traffic_title)
         tr = lay.traffic
         pygame.draw.rect(surface, (24, 26, 30), tr, border_radius=6)

@@ -11,7 +11,7 @@ lines (``flow.result_lines``). ``name(seat) -> "P3"`` names deal seats as the LC
 
 import re
 
-from host_sim.i18n import _
+from host_sim.i18n import _, ngettext
 
 
 def _half(points):
@@ -28,16 +28,56 @@ def camp_words(camp):
     return (_("attack"), _("defence"))[camp]
 
 
-def chelem_words(chelem):
-    """A chelem outcome (the index of ``tarot_score.CHELEM_NAMES``) in the table's
-    language."""
-    return (_("none"), _("announced"), _("unannounced"), _("failed"), _("defence"),
-            _("failed, to the defence"))[chelem]
+def chelem_words(chelem, sc):
+    """The chelem line of a Tarot breakdown, as the petit au bout line reads (FFT p.6: the
+    chelem's prime goes to the camp that made it, 400 announced, 200 unannounced, 200 to
+    each defender when the defence took every trick; an announced chelem not made costs
+    the attack 200 a defender; like every prime it is counted per defender): "Chelem
+    announced and made by the attack: 400 from each defender". ``chelem``: the outcome
+    (the index of ``tarot_score.CHELEM_NAMES``); ``sc``: the deal's Score. The chelem
+    stays the camps' under the house rule ``partner=personal`` (docs/rules/tarot.md)."""
+    if not chelem:
+        return _("Chelem: none")
+    return (None, _("Chelem announced and made by the attack: %d from each defender"),
+            _("Chelem made by the attack, unannounced: %d from each defender"),
+            _("Chelem announced and not made: %d to each defender"),
+            _("Chelem made by the defence: %d to each defender"),
+            _("Chelem announced, made by the defence: %d to each defender"))[chelem] % (
+        abs(sc.chelem))
 
 
-def tarot_result_words(result, name, deck):
+def poignee_words(result, name, game=None):
+    """The poignée line of a Tarot breakdown, as the petit au bout line reads (FFT p.7: a
+    poignée's prime, 20, 30 or 40 by its size and never multiplied, goes to the camp that
+    wins the deal, whoever showed it; counted per defender): "Poignée P3 10 trumps
+    (defence) won by the attack, which wins the deal: 20 from each defender". ``game``:
+    the deal's ``core.games.tarot.Game`` (its ``primes``: the house rule ``poignees``).
+    Under the house rule ``partner=personal`` (the Score's ``poignee`` 0) each poignée is
+    the prime of the player who showed it."""
+    from core.games import tarot_score as S
+    if not result.poignees:
+        return _("Poignée: none")
+    sc = result.score
+    primes = getattr(game, "primes", S.POIGNEE_PRIMES)
+    shown = ", ".join(_("%s %d trumps (%s)") % (name(s), k, camp_words(camp))
+                      for s, camp, k in result.poignees)
+    each = [primes[S.poignee_level(len(result.marks), k)] for _s, _c, k in result.poignees]
+    if not sc.poignee:
+        return ngettext("Poignée %s: %s, the prime of the player who showed it (house rule)",
+                        "Poignée %s: %s, each the prime of the player who showed it "
+                        "(house rule)", len(each)) % (shown, ", ".join("%d" % p for p in each))
+    amount = " + ".join("%d" % p for p in each) + (" = %d" % sum(each) if len(each) > 1
+                                                   else "")
+    return (_("Poignée %s won by the attack, which wins the deal: %s from each defender")
+            if sc.won else
+            _("Poignée %s won by the defence, which wins the deal: %s to each defender")) % (
+        shown, amount)
+
+
+def tarot_result_words(result, name, deck, game=None):
     """The breakdown of a French Tarot ``core.games.tarot.Result`` in words (FFT p.7-9);
-    an annulled or passed deal in one line."""
+    an annulled or passed deal in one line. ``game``: the deal's ``core.games.tarot.Game``
+    (its house rules), None for the FFT's."""
     from core.games import tarot_score as S
     if result.status != "played":
         return [_("Deal annulled (petit sec): no score") if result.status == "petit-sec"
@@ -54,14 +94,8 @@ def tarot_result_words(result, name, deck):
              _("Points made: %s (counted %d): %s") % (_half(result.attack_points), sc.counted,
                                                    made)]
     lines.append(petit_au_bout_words(result.petit_au_bout, sc))
-    if result.poignees:
-        shown = ", ".join(_("%s %d trumps (%s)") % (name(s), k, camp_words(camp))
-                          for s, camp, k in result.poignees)
-        lines.append(_("Poignée: %s, %s a defender") % (shown, _signed(sc.poignee)))
-    else:
-        lines.append(_("Poignée: none"))
-    lines.append(_("Chelem: %s%s") % (chelem_words(result.chelem), (
-        _(", %s a defender") % _signed(sc.chelem)) if sc.chelem else ""))
+    lines.append(poignee_words(result, name, game))
+    lines.append(chelem_words(result.chelem, sc))
     lines.append(_("Marks: ") + "  ".join("%s %s" % (name(s), _signed(m))
                                        for s, m in enumerate(result.marks)))
     return lines + [n[:1].upper() + n[1:] for n in (tarot_note_words(x, name, deck)
@@ -193,11 +227,12 @@ def skat_result_words(result, name, lines):
     return out
 
 
-def result_words(flow, result, name, deck, lines):
+def result_words(flow, result, name, deck, lines, game=None):
     """The result in words for ``flow``'s game: Tarot's and Skat's breakdowns, else
-    ``lines`` (the firmware's result lines, taken when the deal ended)."""
+    ``lines`` (the firmware's result lines, taken when the deal ended). ``game``: the
+    match's rules object (``Match.game``: Tarot's house rules)."""
     if flow.NAME == "tarot":
-        return tarot_result_words(result, name, deck)
+        return tarot_result_words(result, name, deck, game)
     if flow.NAME == "skat":
         return skat_result_words(result, name, lines)
     return list(lines)
