@@ -110,3 +110,36 @@ def test_a_record_with_the_option_replays_identically(tmp_path, replay_json):
         status, out = replay_json(path)
         assert status == 0, out
         assert out[0]["result"]["marks"] == marks
+
+
+# P1 (seat 0) takes a garde sans as above, calls the king of hearts (P3's); P2 (seat 1), a
+# defender, holds eight trumps: a simple poignée at five (FFT p.12), shown at his first card.
+DEFENDER_HANDS = make_hands(5, {0: "21 20 19 18 17 16 15 14 1 SK CK DK", 2: "HK",
+                                1: "13 12 11 10 9 8 7 6"})
+
+
+def _defender_shows(partner, show):
+    deal = start(5, DEFENDER_HANDS, 0, 0, call="HK", partner=partner)
+    while not deal.is_over():
+        s = deal.current_seat()
+        if show and s == 1 and deal.tricks_done == 0:
+            deal.announce(1, tarot.POIGNEE, [card(c) for c in "13 12 11 10 9 8 7 6".split()])
+            show = False
+        legal = deal.legal_cards(s)
+        deal.play(s, ([x for x in legal if x != tarot.PETIT] or legal)[0])
+    return deal.result()
+
+
+def test_a_defenders_poignee_is_his_own_and_paid_when_his_camp_loses():
+    """docs/rules/tarot.md "The partner's share at five": with partner=personal a poignée
+    is its shower's and keeps the FFT's sign, "the owner receives it when his camp wins
+    the deal, pays it when it loses". Here the attack wins and P2, a defender, showed the
+    poignée: P2 pays 20 to each of the four others (-80; it was +80, signed by the
+    attack's result for every shower). With the FFT's share the prime goes to the winning
+    camp whoever showed it: 20 more a defender."""
+    own, own_quiet = _defender_shows("personal", True), _defender_shows("personal", False)
+    assert own.score.won and own.partner == 2
+    assert [a - b for a, b in zip(own.marks, own_quiet.marks)] == [20, -80, 20, 20, 20]
+    fft, fft_quiet = _defender_shows("fft", True), _defender_shows("fft", False)
+    assert fft.score.per_defender - fft_quiet.score.per_defender == 20
+    assert [a - b for a, b in zip(fft.marks, fft_quiet.marks)] == [40, -20, 20, -20, -20]

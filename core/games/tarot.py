@@ -339,11 +339,15 @@ class Deal(Bidding):
         tarot_house.personal. A poignée is its shower's, a misère its announcer's, with
         the FFT's sign (to the winning camp); the petit au bout is the player's who played
         the Petit to that trick: won when he took the trick himself, lost (paid) when
-        anybody else did, his partner too (rencontrestarot.org's anecdote)."""
-        sign = 1 if sc.won else -1
-        items = [(s, sign * self.game.primes[poignee_level(self.players, k)], "poignée")
+        anybody else did, his partner too (rencontrestarot.org's anecdote). The sign is the
+        owner's camp's: he receives a prime when his camp wins the deal, pays it when it
+        loses (docs/rules/tarot.md "The partner's share at five")."""
+        def own(seat, camp, amount):
+            return seat, amount if (camp == ATTACK) == sc.won else -amount
+        items = [own(s, camp, self.game.primes[poignee_level(self.players, k)]) + ("poignée",)
                  for s, camp, k in poignees]
-        items += [(s, sign * tarot_house.MISERE_PRIME, "misère") for s in miseres]
+        items += [own(s, ATTACK if s in (sc.taker, sc.partner) else DEFENCE,
+                      tarot_house.MISERE_PRIME) + ("misère",) for s in miseres]
         if pab is not None:
             i = [c for _, c in self.history].index(PETIT)
             seat, trick = self.history[i][0], i // self.players
