@@ -188,6 +188,34 @@ def test_harness_refuses_a_card_that_is_not_on_the_pad(vboard, flashed):
     assert "refused: virtual board: BusError: CJ is not on pad 0" in proc.stdout
 
 
+def test_a_request_torn_by_ctrl_c_drops_the_link():
+    """Ctrl-C (mpremote sends it before each session) between a request's header and its
+    payload must not leave the host reading the next request's bytes as this payload (it
+    lost step: "unknown bus op 0x11" answered a later command): the bridge drops the link,
+    and the next request opens a new one."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "vb_machine_unit", os.path.join(ROOT, "host_sim", "vboard", "mp", "vb_machine.py"))
+    vb = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(vb)
+
+    class Torn:
+        def __init__(self):
+            self.sent, self.closed = [], False
+
+        def write(self, data):
+            if self.sent:
+                raise KeyboardInterrupt
+            self.sent.append(bytes(data))
+
+        def close(self):
+            self.closed = True
+    link = vb._sock = Torn()
+    with pytest.raises(KeyboardInterrupt):
+        vb._send(0x57, 0, 0, b"\x11\x22", 2)  # W: an SPI write of two bytes
+    assert link.sent == [bytes((0x57, 0, 0, 2, 0))] and link.closed and vb._sock is None
+
+
 def test_vboard_stops_cleanly(vboard, flashed):
     """Last: SIGTERM ends the command with status 0 within a few seconds."""
     _, _, proc = vboard

@@ -76,14 +76,27 @@ def _send(op, a, b, data, n):
     h[2] = b
     h[3] = n & 0xFF
     h[4] = n >> 8
-    s.write(h)
-    if data is not None and n:
-        s.write(data)
+    try:
+        s.write(h)
+        if data is not None and n:
+            s.write(data)
+    except BaseException:
+        # Interrupted between the header and its payload (Ctrl-C): the host would read the
+        # next request's bytes as this payload and lose step; drop the link instead.
+        _drop()
+        raise
+
+
+def _drop():
+    """Close the link; the next request opens a new one."""
+    global _sock
+    if _sock is not None:
+        _sock.close()
+    _sock = None
 
 
 def _call(op, a, b, data, n, into):
     """Send a request that has a reply; fill ``into`` with it, or return it as bytes."""
-    global _sock
     try:
         _send(op, a, b, data, n)
         hdr = _sock.read(3)
@@ -98,9 +111,7 @@ def _call(op, a, b, data, n, into):
     except BaseException:
         # Interrupted mid-exchange (Ctrl-C) or a broken link: a late answer would be
         # taken for the next one, so drop the link; the next request opens a new one.
-        if _sock is not None:
-            _sock.close()
-        _sock = None
+        _drop()
         raise
     if hdr[0]:
         raise RuntimeError("virtual board: " + msg.decode())
