@@ -288,12 +288,22 @@ def lay_hand(record, deal):
 
 
 def end_words(deal):
-    """Why a deal is over, in words: all passed, aborted, or how the play ended."""
+    """Why a deal is over, in words: all passed, aborted, or how the play ended (the
+    deal's ``end_reason`` code in words; a deciding revoke names its deal seat, P1 the
+    forehand, as the rules' other sentences do)."""
+    from core.games import skat
     if deal.status == "passed":
         return "all passed"
     if deal.status == "aborted":
         return "aborted: a player left or timed out"
-    return deal.end_reason or "all ten tricks played"
+    why = deal.end_reason
+    if why is None:
+        return "all ten tricks played"
+    if why == skat.REVOKE and deal.violation is not None:
+        return "revoke P%d" % (deal.violation[0] + 1)
+    return {skat.END_RESIGNED: "resigned", skat.END_LEFT: "a defender left",
+            skat.END_NULL: "null: declarer took a trick",
+            skat.END_SCHWARZ: "schwarz announced: defenders took a trick"}.get(why, why)
 
 
 def _apply(deal, move, state, known_hands):

@@ -91,20 +91,23 @@ class App:
         self.show(self.screens.message(tr("scan %d cards") % count, "on any pad"))
 
     def awaiting_reason(self):
-        """Why the deal waits for cards, for the LCD's first row (the deal's end reason:
-        "resigned", ...; "ouvert declared" before an ouvert lead). A proven violation
-        that decided the deal is named as its result names it (``decided_by``: "P3
-        revoke", the seat as the table labels it, in the table's language), not in the
-        rules core's words ("revoke P2": the deal's seats, forehand first)."""
+        """Why the deal waits for cards, for the LCD's first row, in the table's language:
+        the deal's end reason (core.games.skat END_*, its English words: "resigned",
+        "declarer's trick"...), "ouvert declared" before an ouvert lead. A proven
+        violation that decided the deal is named as its result names it (``decided_by``:
+        "P3 revoke", the seat as the table labels it), not by the deal's seats (forehand
+        first)."""
         deal = self.referee.deal
         decided = decided_by(deal, None, self.seating.label)
         if decided:
             return decided[0]
         why = getattr(deal, "end_reason", None)
-        if why is None and getattr(deal, "shown", 0) is None and \
+        if why is not None:
+            return tr(why)
+        if getattr(deal, "shown", 0) is None and \
                 getattr(deal, "contract", None) is not None and deal.contract.ouvert:
-            return "ouvert declared"
-        return why
+            return tr("ouvert declared")
+        return None
 
     def scan_lines(self):
         """The LCD rows while cards are to be scanned (None when none are asked)."""

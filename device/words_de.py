@@ -13,6 +13,12 @@ WORDS = {
     '%s %s in T%d': '%s %s in S%d',
     'scan skat': 'Skat scannen',
     'lay hand': 'Hand zeigen',
+    # why the play ended early (core.games.skat END_*, device.app.awaiting_reason)
+    'ouvert declared': 'Ouvert angesagt',
+    'resigned': 'aufgegeben',
+    'a defender left': 'Gegenspieler weg',
+    "declarer's trick": 'Spieler sticht',
+    'schwarz missed': 'Schwarz verfehlt',
     'scan %s': '%s scannen',
     '%s lift %s': '%s: %s abheben',
     'then play again': 'dann neu spielen',

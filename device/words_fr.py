@@ -13,6 +13,12 @@ WORDS = {
     '%s %s in T%d': '%s %s pli %d',
     'scan skat': 'scanner skat',
     'lay hand': 'abattre',
+    # why the play ended early (core.games.skat END_*, device.app.awaiting_reason)
+    'ouvert declared': 'ouvert annoncé',
+    'resigned': 'abandon',
+    'a defender left': 'défenseur parti',
+    "declarer's trick": 'pli du déclarant',
+    'schwarz missed': 'schwarz manqué',
     'scan %s': 'scanner %s',
     '%s lift %s': '%s retire %s',
     'then play again': 'puis rejouer',

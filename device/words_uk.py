@@ -13,6 +13,12 @@ WORDS = {
     '%s %s in T%d': '%s %s В%d',
     'scan skat': 'скан прикупу',
     'lay hand': 'вся рука',
+    # why the play ended early (core.games.skat END_*, device.app.awaiting_reason)
+    'ouvert declared': 'Ouvert заявлено',
+    'resigned': 'здався',
+    'a defender left': 'захисник пішов',
+    "declarer's trick": 'взятка гравця',
+    'schwarz missed': 'Шварц зірвано',
     'scan %s': 'скан %s',
     '%s lift %s': '%s зніми %s',
     'then play again': 'і грай знову',

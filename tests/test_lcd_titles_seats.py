@@ -1,6 +1,7 @@
-"""What players read on the board's LCD after the Skat discard and while a revoke waits for
-the declarer's hand: titles that ask what the table does now, seats named as every other
-screen names them (the pads' P1..Pn, device/seating.py), in each of the four languages.
+"""What players read on the board's LCD after the Skat discard and while an early end (a
+revoke, a resignation...) waits for the declarer's hand: titles that ask what the table
+does now, reasons in the table's words, seats named as every other screen names them (the
+pads' P1..Pn, device/seating.py), in each of the four languages.
 
 Every test drives the emulated board as a table does (the menus with the buttons, hands
 unknown, cards laid on the pads) and reads the LCD's rows back from its DDRAM."""
@@ -183,3 +184,57 @@ def test_the_simulator_names_tarot_notes_seats_as_the_table_labels_them():
         "P3's misère refuted by T1: no prime"
     assert tarot_note_words("revoke by P4: the attack loses the deal", name, TAROT) == \
         "revoke by P1: the attack loses the deal"
+
+
+# Fault 4: why the board asks for the declarer's hand (or the skat) after an early end,
+# in the table's language and whole on 16 columns; they were the rules core's English
+# sentences whatever the language, the last two cut ("null: declarer t", "schwarz
+# announce"). Each case: the contract chosen (P2 hand game at 18), the cards laid (pad,
+# card), the table menu's item that ends the play (or None), the LCD's last row.
+EARLY_ENDS = {
+    "resigned": (("Grand", "Plain hand"), ((1, "SA"), (2, "S7"), (0, "S8")), "P2 resigns",
+                 ("lay hand", 9)),
+    "defender left": (("Grand", "Plain hand"), ((1, "SA"), (2, "S7"), (0, "S8")), "P3 left",
+                      ("lay hand", 9)),
+    "ouvert": (("Grand", "Ouvert"), (), None, ("lay hand", 10)),
+    "null": (("Null", "Null"), ((1, "SA"), (2, "S7"), (0, "S8")), None, ("scan skat", 2)),
+    "schwarz": (("Grand", "Schwarz ann."), ((1, "S7"), (2, "SA"), (0, "S8")), None,
+                ("lay hand", 9)),
+}
+WHY = {"resigned": ("resigned", "aufgegeben", "abandon", "zdavsia"),
+       "defender left": ("a defender left", "Gegenspieler weg", "defenseur parti",
+                         "zakhysnyk pishov"),
+       "ouvert": ("ouvert declared", "Ouvert angesagt", "ouvert annonce", "Ouvert zaiavleno"),
+       "null": ("declarer's trick", "Spieler sticht", "pli du declarant", "vziatka hravtsia"),
+       "schwarz": ("schwarz missed", "Schwarz verfehlt", "schwarz manque", "Shvarts zirvano")}
+
+
+@pytest.mark.parametrize("size", [(16, 2), (20, 4)])
+@pytest.mark.parametrize("lang", words.LANGUAGES)
+@pytest.mark.parametrize("case", sorted(EARLY_ENDS))
+def test_why_the_board_asks_for_cards_after_an_early_end(speak, case, lang, size):
+    """P2 (forehand) plays a hand game; the play ends early (the declarer resigns, a
+    defender leaves, schwarz announced and the defenders take trick 1, the null declarer
+    takes trick 1) or the ouvert hand is due: the LCD's first row says why in the table's
+    language, whole, also when the screen comes back from the table menu; the last row
+    asks for the cards."""
+    speak(lang)
+    contract, cards, item, (ask, count) = EARLY_ENDS[case]
+    t = _skat(*size)
+    b = t.board
+    b.choose("P2 declarer")
+    b.choose("18")
+    b.choose("Hand game")
+    for label in contract:
+        b.choose(label)
+    for pad, code in cards:
+        t.lay(pad, p(code))
+    if item is not None:
+        b.press(2)  # OK: the table menu
+        b.choose(item)
+    why = WHY[case][words.LANGUAGES.index(lang)]
+    want = [why] + [""] * (size[1] - 2) + ["%s (%d)" % (words.lcd(words.tr(ask)), count)]
+    assert len(why) <= 16 and [r.rstrip() for r in b.lcd_lines()] == want
+    b.press(2)  # the table menu, then back to play: the board asks again, saying why
+    b.choose("Back to play")
+    assert [r.rstrip() for r in b.lcd_lines()] == want

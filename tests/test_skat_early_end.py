@@ -83,6 +83,42 @@ def test_lcd_says_why_it_asks_for_the_hand(records):
         "lay hand (10)"
 
 
+_SKAT_ASKED = """
+import os, sys
+from core import iss
+from core.events import Awaiting
+from device import words
+from host_sim.scenario import SkatReplay
+words.set_language(sys.argv[1])
+with open(os.path.join("tests", "data", "skat", "early_end_records.sgf")) as f:
+    rec = [r for r in iss.read_records(f.read()) if r.id == "13577"][0]
+rep = SkatReplay(rec)
+seen, event = [], rep._event
+def spy(ev, lines):
+    event(ev, lines)
+    if isinstance(ev, Awaiting) and ev.verb == "set_skat":
+        seen.append([l.rstrip() for l in lines])
+rep._event = spy
+rep.run()
+print(seen[0], "device.flows.skat" in sys.modules)
+"""
+
+
+@pytest.mark.parametrize("lang,why,ask", [("en", "schwarz missed", "scan skat (2)"),
+                                          ("de", "Schwarz verfehlt", "Skat scannen (2)")])
+def test_the_reason_has_words_without_the_skat_flow(lang, why, ask):
+    """`trickref replay --table` plays a record on a board that never loads the Skat flow
+    (host_sim.scenario.SkatReplay): ISS 13577's ouvert, its schwarz lost in trick 1, asks
+    for the skat saying why in words, in a fresh process (words registered by the flow
+    were missing there: "schwarz-trick")."""
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([sys.executable, "-c", _SKAT_ASKED, lang], cwd=root,
+                         capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "%r False" % ([why, ask],)
+
+
 def _declared(contract="G", decl=0, violations="decide"):
     d = skat.Game(violations=violations).new_deal()
     d.enter_auction(decl, 18)
@@ -147,7 +183,8 @@ def test_defender_revoke_wins_the_declared_game():
     d.play(0, p("SK"))
     ev = d.play(1, p("S8"))  # ...and holds leaves: the revoke is proven, the game ends
     assert [type(e) for e in ev][-2:] == [RevokeFound, Awaiting]
-    assert ev[-1] == Awaiting("show_hand", 8) and d.end_reason == "revoke P2"
+    assert ev[-1] == Awaiting("show_hand", 8) and d.end_reason == skat.REVOKE
+    assert iss.end_words(d) == "revoke P2"  # middlehand, the rules' seats from forehand
     ev = d.show_hand([p(c) for c in "CJ DA DT DK DQ D9 D8 D7".split()])
     res = d.set_skat([p("HA"), p("HT")])[-1].result
     assert (res.won, res.matadors, res.value, res.levels) == \

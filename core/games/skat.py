@@ -32,7 +32,7 @@ from core.cards import SKAT
 from core.compat import const
 from core.errors import BadRecord, IllegalPlay
 from core.events import (ALREADY_PLAYED, Awaiting, DEAL_OVER, MUST_FOLLOW, NOT_IN_HAND, NOT_YOUR_TURN,
-                         WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken, Turn)
+                         REVOKE, WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken, Turn)
 from core import tricks
 from core.games.skat_options import (BOCK_OFF, BOCK_ON, KONTRA_OFF, KONTRA_ON, KONTRA_OWN_CARD,  # noqa: F401
                                      RAMSCH_OFF, RAMSCH_ON, RAMSCH_SCHIEBE, VIOLATIONS_DECIDE,
@@ -64,6 +64,15 @@ _TRUMP_SUIT = const(4)  # effective suit number of every trump
 
 AUCTION_PASS = "p"
 AUCTION_HOLD = "y"
+# Why the play ended before the tenth trick (``Deal.end_reason``). Each code is the LCD's
+# English words for it, short enough for a 16-column row as the trick reasons are (the
+# board shows it while it asks for the declarer's hand or the skat, device/words_*.py
+# translate it); a record's replay says it in a sentence (core.iss.end_words). A proven
+# revoke that decided the game is REVOKE (the LCD names the seat: device.screens.decided_by).
+END_RESIGNED = "resigned"  # the declarer, or both defenders (the rest awarded)
+END_LEFT = "a defender left"  # a defender timed out or left: the rest to the declarer
+END_NULL = "declarer's trick"  # null: the declarer took a trick
+END_SCHWARZ = "schwarz missed"  # schwarz announced: the defenders took a trick
 # A Ramsch is played with a grand's tricks: only the Unter are trumps (skat_ramsch).
 RAMSCH_CONTRACT = Contract(GRAND, True, False, False, False)
 
@@ -564,10 +573,10 @@ class Deal(tricks.TrickDeal):
         taker = self.trick_winners[-1]
         if self.contract.kind == NULL:
             if taker == self.declarer:
-                self.end_reason = "null: declarer took a trick"
+                self.end_reason = END_NULL
                 return True
         elif self.contract.schwarz and taker != self.declarer:
-            self.end_reason = "schwarz announced: defenders took a trick"
+            self.end_reason = END_SCHWARZ
             return True
         return False
 
@@ -591,7 +600,7 @@ class Deal(tricks.TrickDeal):
             self._award_rest(True)
         else:
             return []
-        self.end_reason = "resigned"
+        self.end_reason = END_RESIGNED
         return self._end()
 
     def abandon(self, seat):
@@ -603,7 +612,7 @@ class Deal(tricks.TrickDeal):
         self.status = "aborted"
         if self.phase in (PHASE_PLAY, PHASE_SHOW) and 0 <= self.declarer != seat:
             self._award_rest(True)
-            self.end_reason = "a defender left"
+            self.end_reason = END_LEFT
             return self._end()
         self.declarer_valid = False
         self.phase = PHASE_OVER
@@ -642,7 +651,7 @@ class Deal(tricks.TrickDeal):
             return [_TURNS[0]]
         if events and self.violations == VIOLATIONS_DECIDE and self.violation is None:
             self.violation = (events[0].seat, events[0].reason, events[0].trick)
-            self.end_reason = "revoke P%d" % (events[0].seat + 1)
+            self.end_reason = REVOKE
         return events + self._end()
 
     def _revokes_in(self, cards):
@@ -679,7 +688,7 @@ class Deal(tricks.TrickDeal):
         """ISkO 4.1-4.2: a proven revoke ends the game at once; the declarer's loses it,
         a defender's wins it for the declarer, at the declared game's value."""
         self.violation = (revoke.seat, revoke.reason, revoke.trick)
-        self.end_reason = "revoke P%d" % (revoke.seat + 1)
+        self.end_reason = REVOKE
         return self._end()
 
     def cards_left(self):
