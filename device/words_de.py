@@ -91,7 +91,7 @@ WORDS = {
     'Back': 'Zurück',
     'Start': 'Start',
     'Deck': 'Blatt',
-    'Back to play': 'Zurück z. Spiel',
+    'Back to play': 'Zum Spiel',
     'Undo last': 'Letzte zurück',
     'Main menu': 'Hauptmenü',
     'Table': 'Tisch',
@@ -214,7 +214,7 @@ WORDS = {
     'Go (%d)': 'Geht (%d)',
     'No (%d)': 'Nein (%d)',
     'Scan %d cards': '%d Kt. scannen',
-    'scan %d cards': '%d Karten scannen',
+    'scan %d cards': '%d Kt. scannen',
     'on any pad': 'auf ein Feld',
-    'scanned %d of %d': '%d von %d gescannt',
+    'scanned %d of %d': '%d/%d gescannt',
 }

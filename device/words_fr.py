@@ -216,5 +216,5 @@ WORDS = {
     'Scan %d cards': 'Scan %d cartes',
     'scan %d cards': 'scan %d cartes',
     'on any pad': 'sur un tapis',
-    'scanned %d of %d': '%d sur %d scannees',
+    'scanned %d of %d': '%d/%d scannées',
 }

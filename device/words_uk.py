@@ -197,7 +197,7 @@ WORDS = {
     '%s %+4d %2dtr #%d': '%s %+4d %2dвз #%d',
     'untaken tr %d': 'невзяті %d',
     '%s rating %d.%d%%': '%s рейт. %d.%d%%',
-    'Zhopa deal %d': 'Жопа роздача %d',
+    'Zhopa deal %d': 'Жопа, розд. %d',
     'deals %s': 'роздає %s',
     'sheds': 'скид',
     'takes': 'бере',
@@ -216,5 +216,5 @@ WORDS = {
     'Scan %d cards': 'Сканувати %d',
     'scan %d cards': 'сканувати: %d',
     'on any pad': 'на будь-яке поле',
-    'scanned %d of %d': 'скановано %d з %d',
+    'scanned %d of %d': '%d/%d скановано',
 }

@@ -164,9 +164,9 @@ def test_skat_table_items_with_a_seat_in_the_language(speak, lang, claim, resign
 
 
 @pytest.mark.parametrize("lang,ask,count", [
-    ("de", ["6 Karten scannen", "auf ein Feld"], "1 von 6 gescannt"),
-    ("fr", ["scan 6 cartes", "sur un tapis"], "1 sur 6 scannees"),
-    ("uk", ["skanuvaty: 6", "na bud-iake pole"], "skanovano 1 z 6")])
+    ("de", ["6 Kt. scannen", "auf ein Feld"], "1/6 gescannt"),
+    ("fr", ["scan 6 cartes", "sur un tapis"], "1/6 scannees"),
+    ("uk", ["skanuvaty: 6", "na bud-iake pole"], "1/6 skanovano")])
 def test_the_ecart_scan_screens_in_the_language(speak, lang, ask, count):
     """Tarot seed 3 (P4's prise, a chien of 6): the écart's "scan 6 cards / on any pad"
     and its count "scanned 1 of 6" on the LCD in the table's language (the phrases were
@@ -175,3 +175,35 @@ def test_the_ecart_scan_screens_in_the_language(speak, lang, ask, count):
     assert ask in frames, frames
     assert [count, ""] in frames
     assert not [f for f in frames if f[0].startswith(("scan 6 cards", "scanned "))]
+
+
+# A poignée of 13 trumps scanned at the table: the request and the count as the LCD shows
+# them (German "13 Karten scannen" and the two-digit counts "12 von 13 gescannt", "12 sur
+# 13 scannees", "skanovano 12 z 13" were cut on 16 columns).
+POIGNEE_SCAN = {"en": ("scan 13 cards", "scanned 12 of 13"),
+                "de": ("13 Kt. scannen", "12/13 gescannt"),
+                "fr": ("scan 13 cartes", "12/13 scannees"),
+                "uk": ("skanuvaty: 13", "12/13 skanovano")}
+
+
+@pytest.mark.parametrize("lang", words.LANGUAGES)
+def test_a_poignee_scan_counts_whole_on_16_columns(speak, lang):
+    """Tarot seed 1: P2 takes a prise, his écart not scanned; before his first card the
+    table menu's "Poignee P2", 13 trumps: the board asks for 13 cards and counts them,
+    each row whole on the 16x2 LCD, in the table's language."""
+    from core.cards import TAROT
+    speak(lang)
+    t = table_player("tarot", 4, seed=1)
+    t.start()
+    b = t.board
+    for bid in ("Prise", "Pass", "Pass", "Pass"):
+        b.choose(bid)
+    b.choose("Not scanned")
+    b.press(2)  # OK: the table menu
+    b.choose("Poignee P2")
+    b.choose("13")
+    ask, count = POIGNEE_SCAN[lang]
+    assert [r.rstrip() for r in b.lcd_lines()] == [ask, words.say("on any pad")]
+    for trump in range(1, 13):
+        b.play_card(1, t.tags.tag(TAROT.parse(str(trump))))
+    assert [r.rstrip() for r in b.lcd_lines()] == [count, ""]

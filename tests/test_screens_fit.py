@@ -109,3 +109,43 @@ def test_every_setup_menu_fits_16_columns(speak, lang):
                 if len(t) > 16]
     speak(lang)
     assert not cut, cut
+
+
+@pytest.mark.parametrize("lang", words.LANGUAGES)
+@pytest.mark.parametrize("game,players", [("skat", 3), ("tarot", 4), ("magistr", 3),
+                                          ("zhopa", 3)])
+def test_the_table_menu_fits_16_columns(monkeypatch, speak, game, players, lang):
+    """OK during play opens the table menu (back to play, undo, the game's claims and
+    announcements, the sheet): every item fits after the ">" mark (German "Zurueck z.
+    Spiel" was cut), on the emulated 16x2 board at the first card of deal 1."""
+    speak(lang)
+    cuts = Cuts(monkeypatch, 16)
+    p = table_player(game, players, seed=3).start()
+    for step in p.script(1):  # the deal's choices (bids, contract, leader), no card
+        if step[0] == "card":
+            break
+        if step[0] != "start":
+            p._run_step(step)
+    assert p.ctl.mode == controller.MODE_TABLE
+    p.board.press(2)  # OK: the table menu, every item checked as it is drawn
+    assert p.ctl.mode != controller.MODE_TABLE and cuts.shown > 0
+    assert not cuts.cut, cuts.cut
+
+
+def _two_digits(text):
+    """``text`` (a %-format) filled as a long case: a seat "P1", every number 10 or +10."""
+    import re
+    return re.sub(r"%[-+ 0-9]*[sd]", lambda m: "P1" if m.group(0)[-1] == "s" else
+                  ("+10" if "+" in m.group(0) else "10"), text).replace("%%", "%")
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "uk"])
+def test_phrases_with_two_digit_numbers_fit_where_the_english_does(speak, lang):
+    """A phrase with a number (a Tarot poignée of 13 scanned, a Skat hand of 10, deal 10
+    of a Zhopa evening) still fits 16 columns in every language when the numbers have two
+    digits, wherever the English one does ("10 von 10 gescannt", "Zhopa rozdacha 10" did
+    not)."""
+    table = __import__("device.words_" + lang, None, None, ("WORDS",)).WORDS
+    long = [(en, words.lcd(_two_digits(said))) for en, said in table.items()
+            if "%" in en and len(_two_digits(en)) <= 16 < len(words.lcd(_two_digits(said)))]
+    assert not long, long
