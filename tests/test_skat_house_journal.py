@@ -143,7 +143,7 @@ def _schieberamsch_journal(path, forged):
 
 
 @pytest.mark.parametrize("forged,why", [
-    (["push", [1, None]], "seat 0 has the skat"),  # middlehand before forehand
+    (["push", [1, None]], "P1 has the skat"),  # middlehand before forehand (P1: deal seat 0)
     (["push", [0, [4, 12]]], "jack may not be pushed"),  # CJ SJ
     (["push", [0, [99, 98]]], ""),  # cards the deck does not have
     (["push", [0, None, 5]], ""),  # wrong arity

@@ -74,6 +74,31 @@ def test_errors_name_seats_as_the_lcd_does():
         deal.bid(0, "prise")  # dealer 0: P2 (seat 1) speaks first
 
 
+def _refusal(act):
+    with pytest.raises(IllegalPlay) as e:
+        act()
+    return e.value.detail
+
+
+def test_auction_push_and_bid_refusals_count_seats_from_1():
+    """The Skat auction, the Schieberamsch's push and Zhopa's bids named seats "seat N"
+    from 0 while every other rules sentence says "P1".. (deal seats counted from 1; the
+    board's link renames them as the table's pads, device.seating.name_seats)."""
+    from core.games import skat, zhopa
+    deal = skat.Game().new_deal()  # middlehand (deal seat 1) bids to forehand first
+    assert _refusal(lambda: deal.bid(0, 18)) == "P2 speaks now in the auction"
+    assert _refusal(lambda: deal.hold(1)) == "P2 has no bid to hold"
+    deal.bid(1, 18)
+    assert _refusal(lambda: deal.bid(0, 20)) == "P1 answers yes or pass, not a number"
+    push = skat.Game(ramsch="schieberamsch").new_deal()
+    for seat in (1, 2, 0):  # all pass: forehand holds the skat
+        push.pass_(seat)
+    assert _refusal(lambda: push.pass_skat(1)) == "P1 has the skat now"
+    bids = zhopa.Game(3).new_deal(dealer=2, number=2)  # P1 (seat 0) bids first
+    assert _refusal(lambda: bids.bid(1, True)) == "P1 bids now, not P2"
+    assert _refusal(lambda: bids.bid("x", True)) == "P1 bids now, not 'x'"
+
+
 def test_reasons_in_every_language(speak):
     from core.events import MUST_FOLLOW
     got = []

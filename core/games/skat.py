@@ -271,8 +271,8 @@ class Deal(tricks.TrickDeal):
         if self.phase != PHASE_AUCTION:
             raise IllegalPlay(WRONG_PHASE, "the auction is over")
         if seat != self._waiting:
-            raise IllegalPlay(NOT_YOUR_TURN, "seat %d speaks now in the auction"
-                              % self._waiting)
+            raise IllegalPlay(NOT_YOUR_TURN, "P%d speaks now in the auction"
+                              % (self._waiting + 1))
 
     def bid(self, seat, value):
         """``seat`` bids ``value``: must be the bidder's turn and a higher ladder value."""
@@ -285,7 +285,8 @@ class Deal(tricks.TrickDeal):
             self._finish_auction(0)
             return []
         if seat != self._duel[0]:
-            raise IllegalPlay("bad-bid", "seat %d answers yes or pass, not a number" % seat)
+            raise IllegalPlay("bad-bid", "P%d answers yes or pass, not a number"
+                              % (seat + 1))
         if value not in BID_LADDER or value <= self.bid_value:
             raise IllegalPlay("bad-bid", "%r is not a game value above %d"
                               % (value, self.bid_value))
@@ -298,7 +299,7 @@ class Deal(tricks.TrickDeal):
         """The listener holds ("yes") the bid just made."""
         self._auction_turn(seat)
         if seat != self._duel[1] or self._duels_done == 2:
-            raise IllegalPlay("bad-bid", "seat %d has no bid to hold" % seat)
+            raise IllegalPlay("bad-bid", "P%d has no bid to hold" % (seat + 1))
         self._waiting = self._duel[0]
         self.said[seat] = True
         return []

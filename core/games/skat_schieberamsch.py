@@ -36,7 +36,7 @@ def check_turn(deal, seat):
         raise IllegalPlay(WRONG_PHASE, "the skat is pushed only in a Schieberamsch, before "
                           "the first card")
     if seat != deal.pusher:
-        raise IllegalPlay(NOT_YOUR_TURN, "seat %d has the skat now" % deal.pusher)
+        raise IllegalPlay(NOT_YOUR_TURN, "P%d has the skat now" % (deal.pusher + 1))
 
 
 def check_discard(deal, seat, discard):

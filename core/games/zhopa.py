@@ -373,8 +373,8 @@ class Deal(bank.BankDeal):
             raise IllegalPlay(WRONG_PHASE, "the bids of deal %d are made" % self.number)
         self.check_leader_known()
         if seat != self.bidder:
-            raise IllegalPlay(NOT_YOUR_TURN, "seat %d bids now, not seat %r"
-                              % (self.bidder, seat))
+            raise IllegalPlay(NOT_YOUR_TURN, "P%d bids now, not %s" % (
+                self.bidder + 1, "P%d" % (seat + 1) if isinstance(seat, int) else repr(seat)))
         if go not in (True, False):
             raise TrickrefError("a bid is True (go) or False, not %r" % (go,))
 
