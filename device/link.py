@@ -219,10 +219,14 @@ class Link:
     def table_event(self, ev, seating, scanning=False):
         """Send a table event (:meth:`send_event`) with the seat as the table names it
         (``seating``: the deal's ``device.seating.Seating``; P1 is the first pad, Skat's
-        deal seats start at forehand). ``scanning``: the table collects scanned cards (an
+        deal seats start at forehand), and so the seats a refusal's or a revoke's detail
+        names (the rules core writes deal seats: ``Seating.name_seats``), so that a host
+        shows what the LCD shows. ``scanning``: the table collects scanned cards (an
         écart, the skat): a card refused then is a hidden card, so the host learns that the
         scan was refused, not which card (docs/protocol.md). MicroPython namedtuples have
         no _replace: the event is rebuilt with its type."""
+        if isinstance(ev, (Refused, RevokeFound)):  # the detail is the last field
+            ev = type(ev)(*(tuple(ev[:-1]) + (seating.name_seats(ev.detail),)))
         seat = getattr(ev, "seat", None)
         if isinstance(seat, int) and seat >= 0:
             ev = type(ev)(seating.table_seat(seat), *ev[1:])

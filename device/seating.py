@@ -41,6 +41,47 @@ class Seating:
         """``seat`` (a deal seat) named on the LCD: its table seat's label, "P1"..."""
         return seat_label(self.table_seat(seat))
 
+    def name_seats(self, text):
+        """A rules sentence of ``core`` (deal seats) with its seats as the table names
+        them (:func:`name_seats` with :meth:`label`)."""
+        return name_seats(text, self.label)
+
+
+def name_seats(text, label):
+    """``text``, a rules sentence of ``core`` naming deal seats as ``P<n>`` (deal seat n - 1:
+    "P2 plays now, not P3", core/tricks.py), with each such seat named by ``label(seat)``
+    (a deal's :meth:`Seating.label`: Skat's forehand is "P2" when P1 deals). A ``P`` inside
+    a word or not followed by a number stays; a text without any is returned as it is.
+    The one place a core sentence's seats are renamed: the link sends them so
+    (``device.link.Link.table_event``), the simulator's event feed too."""
+    if not isinstance(text, str) or "P" not in text:
+        return text
+    out = []
+    n = len(text)
+    start = i = 0
+    while True:
+        i = text.find("P", i)
+        if i < 0:
+            break
+        j = i + 1
+        while j < n and "0" <= text[j] <= "9":
+            j += 1
+        if j > i + 1 and (i == 0 or not _in_word(text[i - 1])) and \
+                (j == n or not _in_word(text[j])):
+            out.append(text[start:i])
+            out.append(label(int(text[i + 1:j]) - 1))
+            start = j
+        i = j
+    if not out:
+        return text
+    out.append(text[start:])
+    return "".join(out)
+
+
+def _in_word(ch):
+    # MicroPython's str has no isalnum
+    return ch.isalpha() or ch.isdigit() or ch == "_"
+
 
 def for_deal(flow, match, deal, pads):
     """The :class:`Seating` of ``deal`` of ``match`` (a flow's match) on a board with

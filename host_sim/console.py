@@ -398,10 +398,13 @@ def describe(item, game=None, words=None):
             return _("%s takes %s (%s points): %s") % (_seat(v[0]), " ".join(map(_c, v[1])),
                                                    _points(v[2], game), _t(v[3]))
         if t == P.EV_REFUSED:
-            return _("%s refused %s: %s %s") % (_seat(v[0]), _c(v[1]), v[2], v[3])
-        if t == P.EV_REVOKE:
+            return _("%s refused %s: %s %s") % (_seat(v[0]), _c(v[1]), v[2], _t(v[3]))
+        if t == P.EV_REVOKE:  # the wire's trick is 0-based, -1 before the play (écart)
+            if v[2] < 0:
+                return _("%s revoke found: %s before the play: %s %s") % (
+                    _seat(v[0]), _c(v[1]), v[3], _t(v[4]))
             return _("%s revoke found: %s in trick %s: %s %s") % (_seat(v[0]), _c(v[1]),
-                                                              v[2], v[3], v[4])
+                                                              v[2] + 1, v[3], _t(v[4]))
         if t == P.EV_UNDONE:  # no card: a bid, a choice or (the table's) a scan
             if v[1] is None:
                 return _("%s takes back a bid or choice") % _seat(v[0]) if \

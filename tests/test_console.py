@@ -166,3 +166,61 @@ def test_an_undone_bid_or_scan_is_named_not_shown_as_a_question_mark():
     assert describe(P.Frame(5, P.EV_UNDONE, (3, None))) == "P4 takes back a bid or choice"
     assert describe(P.Frame(6, P.EV_UNDONE, (-1, None))) == "the table takes back the last scan"
     assert describe(P.Frame(7, P.EV_UNDONE, (1, "SK"))) == "P2 takes back SK"
+
+
+class _Recorded:
+    """A console reading the frames a board sent (recorded from its UART), then nothing."""
+
+    def __init__(self, frames):
+        self.frames = list(frames)
+
+    def query_state(self, timeout):
+        return {"game": "skat", "players": 3, "deal": 1}
+
+    def take(self, timeout):
+        out, self.frames = self.frames, []
+        return out
+
+
+def _skat_revoke_frames():
+    """Skat on the emulated board (seed 1: P1 deals, forehand sits at P2), its link's
+    frames tapped: P2's grand hand; P1 lays S9 before P2 has led (refused); P3
+    (middlehand) plays H7 on the led SA and S8 in trick 2: the revoke of trick 1 is
+    proven."""
+    from core.cards import SKAT
+    p = SKAT.parse
+    t = table_player("skat", 3, seed=1, link=True)
+    sent = bytearray()
+    t.board.uart.on_tx = sent.extend  # a tap, as the simulator's panel reads the link
+    t.start()
+    for label in ("P2 declarer", "18", "Hand game", "Grand", "Plain hand"):
+        t.board.choose(label)
+    for pad, code in ((0, "S9"), (1, "SA"), (2, "H7"), (0, "S7"), (1, "SK"), (2, "S8")):
+        t.lay(pad, p(code))
+    return P.FrameReader().feed(bytes(sent))
+
+
+def test_console_names_seats_and_tricks_as_the_table_does(tmp_path):
+    """A refusal's and a revoke's detail name the seats the LCD names (P1 = the first pad;
+    the rules core writes Skat's deal seats, forehand first: "P1 plays now, not P3",
+    "P2 did not follow suit"), and the revoke's trick is counted from 1 as the LCD's
+    "P3 revoke in T1" (the wire's 0 was printed as it came); with --lang the detail's
+    cards in players' words too."""
+    frames = _skat_revoke_frames()
+    keys = ("keys", str(tmp_path / "keys.json"))
+    text = _watch(_Recorded(frames), [keys])
+    assert "P1 refused S9: not-your-turn P2 plays now, not P1" in text, text
+    assert "P3 revoke found: S8 in trick 1: revoke P3 did not follow suit in trick 1 " \
+        "but holds ♠8" in text, text
+    text = _watch(_Recorded(frames), [keys, ("lang", "de")])
+    assert "P3 Farbe nicht bedient: G8 im Stich 1: revoke P3 did not follow suit in " \
+        "trick 1 but holds G8" in text, text
+
+
+def test_a_revoke_before_the_play_is_said_so():
+    """A violation proven before the first trick (Tarot's écart: trick -1 on the wire)
+    is not "in trick 0"."""
+    from host_sim.console import describe
+    frame = P.Frame(9, P.EV_REVOKE, (1, "HK", -1, "bad-ecart", "P2 laid away HK"))
+    assert describe(frame, "tarot") == \
+        "P2 revoke found: HK before the play: bad-ecart P2 laid away HK"

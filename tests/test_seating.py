@@ -29,6 +29,18 @@ def test_skat_four_players_first_deal_the_dealer_sits_out():
     assert [seating.table_seat(s) for s in range(3)] == [1, 2, 3]
 
 
+def test_a_rules_sentence_names_its_seats_as_the_table_does():
+    """The rules core writes a deal's seats "P<n>" from its first seat (Skat: forehand);
+    the board names them as its pads (here P1 deals a four-player table: forehand P2,
+    middlehand P3, rearhand P4). Only a whole "P<number>" is a seat."""
+    flow = flows.load("skat")
+    seating = for_deal(flow, flow.new_match(4, {}), None, 4)
+    assert seating.name_seats("P1 plays now, not P3") == "P2 plays now, not P4"
+    assert seating.name_seats("P2's misère, Petit, P2x, xP2: P3") == \
+        "P3's misère, Petit, P2x, xP2: P4"
+    assert seating.name_seats("no seat") == "no seat" and seating.name_seats(None) is None
+
+
 def test_tables_agree_with_the_flow_for_every_pad():
     """The tables built once give what the flow's pad_seat gives, both ways."""
     for name, players in (("skat", 3), ("tarot", 5), ("magistr", 4), ("zhopa", 3)):

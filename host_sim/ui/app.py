@@ -210,7 +210,7 @@ class SimApp:
         self.feed = EventFeed(seat_name=self._name_of_seat, lang=lcd_words.language())
         if traffic is None:
             # the frames the board sends on its link, in the players' numbering
-            traffic = link_tap(self.board.uart, self._name_of_seat)
+            traffic = link_tap(self.board.uart)
         self.traffic = TrafficLog(traffic)
         self.traffic_title = _("Link traffic  %s") % self.link_url
         self.operator = Operator(self.board, log=self.note)

@@ -10,11 +10,11 @@ and it turns each into one line, as a link frame log would show it. A link reade
 ``SimApp(traffic=...)`` an object with ``poll()``; ``on_events`` is optional.
 """
 
-import re
 from collections import deque
 
 from core.events import (Awaiting, CardPlayed, DealOver, Refused, RevokeFound, TrickTaken,
                          Turn, Undone)
+from device.seating import name_seats
 
 
 class EventFeed:
@@ -60,11 +60,11 @@ class EventFeed:
         if isinstance(ev, Refused):
             who = name(ev.seat) if ev.seat >= 0 else "--"
             return "REFUSE %s %s %s: %s" % (who, self._card(ev.card), ev.reason,
-                                            players_numbering(self._text(ev.detail), name))
+                                            name_seats(self._text(ev.detail), name))
         if isinstance(ev, RevokeFound):
             return "REVOKE %s %s trick %d: %s" % (name(ev.seat), self._card(ev.card),
                                                   ev.trick + 1,
-                                                  players_numbering(self._text(ev.detail), name))
+                                                  name_seats(self._text(ev.detail), name))
         if isinstance(ev, Undone):
             return "UNDO   %s %s" % (name(ev.seat) if ev.seat >= 0 else "--",
                                      self._card(ev.card))
@@ -119,45 +119,14 @@ class EventFeed:
         return out
 
 
-_SEAT = re.compile(r"\bseat (\d+)\b")
-_PLAYER = re.compile(r"\bP(\d+)\b")  # the rules core's "P3": deal seat 2, counted from 1
-
-
-def players_numbering(text, seat_name):
-    """``text`` (a rules core's detail in deal seats: "seat 2 did not follow suit" 0-based,
-    or "P3 did not follow suit in trick 1 but holds ♥U" counted from 1, core/tricks.py)
-    with each seat named as the players know it (``seat_name(seat)``, "P1")."""
-    if not isinstance(text, str):
-        return text
-    text = _PLAYER.sub(lambda m: seat_name(int(m.group(1)) - 1), text)
-    return _SEAT.sub(lambda m: seat_name(int(m.group(1))), text)
-
-
-def link_tap(bridge, seat_name):
+def link_tap(bridge):
     """The board's link frames (``host_sim.console.TapFeed`` on ``bridge``) as the panel's
-    source, in the players' numbering: the wire carries deal seats and tricks 0-based
-    (``docs/protocol.md``). The frames' seat fields are table seats already
-    (``Controller._on_event``), but the rules' detail texts say "seat N" of the deal and a
-    revoke's trick is 0-based: the panel names those seats as the LCD does
-    (``seat_name(seat)`` -> "P3") and counts tricks from 1, like the table."""
+    source, each line as ``trickref console`` writes it (``host_sim.console.describe``):
+    the board sends seats as the table names them, in the seat fields and in the rules'
+    details (``device.link.Link.table_event``), and the console counts a revoke's trick
+    from 1, like the LCD; nothing is renumbered here."""
     from host_sim import console
-    from core import protocol as P
-
-    seated = (P.EV_CARD, P.EV_TRICK, P.EV_REFUSED, P.EV_REVOKE, P.EV_UNDONE)
-
-    def renumber(item):
-        if not isinstance(item, P.Frame) or item.type not in seated:
-            return item
-        v = list(item.value)
-        if item.type == P.EV_REVOKE and isinstance(v[2], int):
-            v[2] += 1
-        v = [players_numbering(x, seat_name) for x in v]
-        return item._replace(value=v)
-
-    class Tap(console.TapFeed):
-        def _lines(self, items):
-            return console.TapFeed._lines(self, [renumber(i) for i in items])
-    tap = Tap(bridge)
+    tap = console.TapFeed(bridge)
     tap.words = board_words()  # cards as the table's players write them, not the codes
     return tap
 
