@@ -3,6 +3,8 @@
 20/40/60. The FFT 2012 worked examples (tests/data/tarot) scored with these options;
 docs/rules/tarot.md "House rules"."""
 
+import json
+
 import pytest
 
 from core.errors import TrickrefError
@@ -161,3 +163,60 @@ def test_a_tarot_evening_with_misere_and_rounding_replays_through_the_board(tmp_
     status, out = replay_json(path)
     assert status == 0, out
     assert out[0]["result"]["marks"] == list(res.marks)
+
+
+# --- the same house scoring through `trickref score tarot` (the table counted by hand)
+
+# FFT 2012 p.9's examples as `score tarot` flags: ex.1 garde made by 8 with the petit au
+# bout and a simple poignée to the taker; ex.2 garde sans made by 4, the petit au bout to
+# the defence; ex.3 prise failed by 7 (taker's poignée, petit au bout); ex.4 garde made by
+# 11, a poignée shown by the defence; a prise made by 15.
+EX1 = ["--contract", "garde", "--points", "49", "--oudlers", "2", "--poignee", "taker:10",
+       "--petit-au-bout", "taker"]
+EX2 = ["--contract", "garde-sans", "--points", "45", "--oudlers", "2", "--petit-au-bout",
+       "defence"]
+EX3 = ["--contract", "prise", "--points", "34", "--oudlers", "2", "--poignee", "taker:10",
+       "--petit-au-bout", "taker"]
+EX4 = ["--contract", "garde", "--points", "52", "--oudlers", "2", "--poignee", "defence:10"]
+MADE_BY_15 = ["--contract", "prise", "--points", "56", "--oudlers", "2"]
+
+
+@pytest.mark.parametrize("deal,house,per", [
+    (EX1, [], 106), (EX1, ["--rounding", "5"], 110), (EX1, ["--rounding", "10"], 110),
+    (EX2, ["--rounding", "5"], 80), (EX2, ["--rounding", "10"], 60),
+    (EX4, ["--rounding", "10"], 90), (EX4, ["--miseres", "1"], 112),
+    (EX3, [], -42), (EX3, ["--miseres", "1"], -62),
+    (EX1[:7] + ["taker:13"] + EX1[8:], [], 116),
+    (EX1[:7] + ["taker:13"] + EX1[8:], ["--poignees", "20-40-60"], 126),
+    (MADE_BY_15, ["--rounding", "10"], 45), (MADE_BY_15, ["--rounding", "5"], 40)])
+def test_score_tarot_house_flags_on_the_worked_examples(capsys, deal, house, per):
+    """docs/rules/tarot.md "House rules": each figure in --json (per defender, the
+    taker's x3) and in text (the marks, the step the house rule adds)."""
+    from host_sim.cli import main
+    assert main(["score", "tarot"] + deal + house + ["--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert (got["per_defender"], got["marks"]) == (per, [3 * per, -per, -per, -per])
+    flags = dict(zip(house[::2], house[1::2]))
+    assert (got["poignees"], got["rounding"], got["miseres"]) == (
+        flags.get("--poignees", "fft"), flags.get("--rounding", "off"),
+        int(flags.get("--miseres", 0)))
+    assert main(["score", "tarot"] + deal + house) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-4:] == ["taker       %+d" % (3 * per)] + ["defender %d  %+d" % (i, -per)
+                                                         for i in (1, 2, 3)]
+    if "--rounding" in flags:
+        assert any(line.startswith("margin ") and "rounded to %s" % flags["--rounding"]
+                   in line for line in out), out
+    if "--miseres" in flags:
+        assert any(line.startswith("1 misère (20 each) to the winning camp: ")
+                   for line in out), out
+
+
+@pytest.mark.parametrize("flag,value,choices", [
+    ("--poignees", "10-20-30", "fft or 20-40-60"), ("--rounding", "3", "off, 5 or 10"),
+    ("--miseres", "-1", "0 to 8 at 4 players"), ("--miseres", "9", "0 to 8 at 4 players")])
+def test_score_tarot_refuses_a_house_value_naming_the_choices(capsys, flag, value, choices):
+    from host_sim.cli import main
+    assert main(["score", "tarot"] + EX4 + [flag, value]) == 2
+    out = capsys.readouterr().out
+    assert out.startswith("error: ") and choices in out, out

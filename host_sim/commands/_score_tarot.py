@@ -8,11 +8,22 @@ Example (FFT 2012 p.9, first example)::
 prints the computation step by step and each player's mark. ``--json`` prints one object:
 ``per_defender`` (positive when the taker's side wins), ``marks`` (taker first, then the
 partner at 5 players, then the defenders), points with ``.5`` where a half point was given.
+
+The house scoring the table offers (core/games/tarot_house.py, docs/rules/tarot.md "House
+rules"): ``--poignees fft|20-40-60`` (the poignée primes), ``--rounding off|5|10`` (the
+margin rounded before the 25 is added) and ``--miseres N`` (misères announced and borne
+out, 20 each to the winning camp; ``poignee`` in ``--json`` is then the primes per
+defender, misères included, with ``poignees``, ``rounding`` and ``miseres`` as given); a
+value the table does not offer is an error naming the choices (exit 2). The option
+``partner=personal`` (each prime its player's own at five) is not offered: it needs the
+player behind each prime, and for the petit au bout both the player of the Petit and
+whether he took the trick himself, where these flags name camps.
 """
 
 import json
 
 from core.errors import TrickrefError
+from core.games import tarot_house
 from core.games import tarot_score as ts
 
 HELP = "French Tarot score (FFT 2012): contract, points, oudlers, poignée, petit au bout"
@@ -42,6 +53,15 @@ def add_arguments(p):
                         "failed-defence (both)")
     p.add_argument("--alone", action="store_true",
                    help="5 players: the taker played alone (called himself or the chien)")
+    p.add_argument("--poignees", default=tarot_house.POIGNEES_FFT, metavar="fft|20-40-60",
+                   help="house rule: the simple, double, triple poignée primes: fft "
+                        "20/30/40 (default) or 20-40-60")
+    p.add_argument("--rounding", default=tarot_house.ROUNDING_OFF, metavar="off|5|10",
+                   help="house rule: the margin to the point (off, default) or rounded to "
+                        "5 or 10, halves up")
+    p.add_argument("--miseres", type=int, default=0, metavar="N",
+                   help="house rule: misères announced (and not refuted), 20 each to the "
+                        "winning camp")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -73,7 +93,9 @@ def compute(args):
                     poignee=[_poignee(x) for x in args.poignee],
                     petit_au_bout=None if args.petit_au_bout is None
                     else _CAMPS[args.petit_au_bout],
-                    chelem=args.chelem, taker=0, partner=partner)
+                    chelem=args.chelem, taker=0, partner=partner,
+                    primes=tarot_house.primes(args.poignees),
+                    round_to=tarot_house.step(args.rounding), miseres=args.miseres)
 
 
 def _roles(sc):
@@ -99,7 +121,8 @@ def run(args):
             "multiplier": sc.multiplier, "points": half // 2 if half % 2 == 0 else half / 2,
             "counted": sc.counted, "oudlers": sc.oudlers, "target": sc.target,
             "diff": sc.diff, "base": sc.base, "petit_au_bout": sc.petit_au_bout,
-            "poignee": sc.poignee, "chelem": sc.chelem, "steps": list(sc.steps)}))
+            "poignee": sc.poignee, "chelem": sc.chelem, "poignees": args.poignees,
+            "rounding": args.rounding, "miseres": args.miseres, "steps": list(sc.steps)}))
         return 0
     for step in sc.steps[:-1]:
         print(step)
