@@ -60,3 +60,32 @@ def test_bad_values_are_named():
     assert "lost_hand" in str(e.value) and "triple" in str(e.value)
     with pytest.raises(ValueError):
         skat_scoring.check("double", "maybe")
+
+
+@pytest.mark.parametrize("args,value", [
+    (["--contract", "NH", "--points", "0", "--tricks", "1"], -70),
+    (["--contract", "NH", "--points", "0", "--tricks", "1", "--lost-hand", "single"], -35),
+    (["--contract", "NH", "--points", "0", "--tricks", "1", "--lost-hand", "single",
+      "--kontra", "1"], -70),
+    (["--contract", "N", "--points", "0", "--tricks", "1", "--lost-hand", "single"], -46),
+    (["--contract", "GH", "--matadors", "4", "--points", "109", "--tricks", "9",
+      "--lost-hand", "single"], 168)])
+def test_score_skat_counts_lost_hand_games_as_the_table_does(capsys, args, value):
+    """`trickref score skat` has the house rule the table offers (option lost_hand):
+    the worked examples above, the null hand lost at the first trick -70, old rule -35,
+    with Kontra -70; a null after picking up -46 and the grand hand won 168 either way."""
+    import json
+    from host_sim.cli import main
+    assert main(["score", "skat"] + args + ["--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["value"] == value
+    assert ("lost hand single" in got["levels"]) == (value == -35 or "--kontra" in args)
+    assert main(["score", "skat"] + args) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith("%+d" % value)
+
+
+def test_score_skat_refuses_another_lost_hand_rule(capsys):
+    from host_sim.cli import main
+    assert main(["score", "skat", "--contract", "NH", "--points", "0", "--tricks", "1",
+                 "--lost-hand", "half"]) == 2
+    assert "double or single" in capsys.readouterr().out

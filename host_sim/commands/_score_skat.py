@@ -3,13 +3,15 @@
 Example: ``trickref score skat --contract DHS --bid 46 --matadors -1 --points 106
 --tricks 9`` prints the value and each multiplier level counted (ISkO 5.2-5.4).
 House rules (docs/rules/skat.md): ``--kontra 1`` (Kontra) or ``2`` (Re) doubles the value
-once or twice, ``--bock`` doubles it in a Bock round.
+once or twice, ``--bock`` doubles it in a Bock round, ``--lost-hand single`` counts a lost
+hand game once (the rule before 1999, option ``lost_hand``), before Kontra and Bock double
+it, as the table's list does (``core.games.skat_scoring.lost_value``).
 """
 
 import json
 
 from core.errors import BadRecord
-from core.games import skat, skat_kontra
+from core.games import skat, skat_kontra, skat_scoring
 
 HELP = "Skat game value (ISkO): contract, bid, matadors, card points, tricks"
 
@@ -30,6 +32,10 @@ def add_arguments(p):
                    help="house rule: 1 Kontra was said, 2 Kontra and Re (value x2, x4)")
     p.add_argument("--bock", action="store_true",
                    help="house rule: the game is in a Bock round (value x2)")
+    p.add_argument("--lost-hand", default=skat_scoring.LOST_HAND_DOUBLE,
+                   metavar="double|single",
+                   help="house rule: a lost hand game counts double (ISkO 5.3, default) or "
+                        "single (the rule before 1999)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -44,16 +50,23 @@ def run(args):
     if bad:
         print("error: %s" % bad)
         return 2
+    try:
+        skat_scoring.check(args.lost_hand, skat_scoring.SEEGER_ON)
+    except ValueError as e:
+        print("error: %s" % e)
+        return 2
     mat = 0 if contract.kind == skat.NULL else args.matadors
     won, value, mult, overbid, levels = skat.game_value(
         contract, mat, args.points, args.tricks, args.bid)
     plain = value
-    value = skat_kontra.doubled(value, args.kontra) * (2 if args.bock else 1)
-    house = skat_kontra.NAMES[:args.kontra] + (("bock",) if args.bock else ())
+    single = skat_scoring.lost_value(value, contract.hand, args.lost_hand)
+    value = skat_kontra.doubled(single, args.kontra) * (2 if args.bock else 1)
+    house = (("lost hand single",) if single != plain else ()) + \
+        skat_kontra.NAMES[:args.kontra] + (("bock",) if args.bock else ())
     if args.json:
         print(json.dumps({"value": value, "multiplier": mult, "won": won, "overbid": overbid,
                           "levels": list(levels + house), "contract": skat.contract_code(contract),
-                          "bid": args.bid}))
+                          "bid": args.bid, "lost_hand": args.lost_hand}))
         return 0
     if contract.kind == skat.NULL:
         print("%s: fixed null value %d" % (skat.contract_code(contract),
