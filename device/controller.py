@@ -359,8 +359,10 @@ class Controller:
         referee = Referee(flow.deal_factory(match))
         events = referee.replay(replay) if replay else []
         referee.on_accept = session.act_writer(self.journal)
-        # who sits where, asked of the flow once: the table loop, screens and link read it
-        self.seating = for_deal(flow, match, referee.deal, len(self.hw.readers))
+        # who sits where, asked of the flow once: the table loop, screens and link read it;
+        # a central pad's table has a place per player (P1..Pn) though it has one reader
+        places = self.players if self.central else len(self.hw.readers)
+        self.seating = for_deal(flow, match, referee.deal, places)
         self.app = App(self.hw.readers, self.lcd, referee, flow.DECK, central=self.central,
                        registry=self.registry, strict=self.strict, seating=self.seating,
                        result_lines=lambda r: flow.result_lines(r, match), link=self.link)
