@@ -44,7 +44,7 @@ import sys
 
 from core.compat import const
 from core.errors import NotSaved
-from core.events import FLASH_FULL, WRITE_ERROR, Awaiting, DealOver, Refused
+from core.events import Awaiting, DealOver, Refused
 from core.referee import Referee
 from core.journal import DEAL_OVER, GAME, GAME_OVER, UNDO
 from device import flows, session
@@ -152,7 +152,21 @@ class Controller:
             return self.host_ask.press(button, started)
         if self._mode is None:  # between two deals (a failed build shows why)
             return []
-        return self._step(self._mode.press(button))
+        events = self._step(self._mode.press(button))
+        if events and isinstance(events[-1], Refused) and self.app is not None:
+            self._say_refused(events[-1])
+        return events
+
+    def _say_refused(self, ev):
+        """A press the deal refused (a choice, an undo, a record the flash could not take):
+        why (``ev``) stays on the LCD over the mode on screen; a menu comes back at the
+        next press (``MenuMode.hold``), the table at the next card or press."""
+        lines = self.app.screens.refused(ev)
+        hold = getattr(self._mode, "hold", None)
+        if hold is not None:
+            hold(lines)
+        else:
+            self.app.show(lines)
 
     def _step(self, got):
         """Where a mode's ``(events, next)`` leads (module docstring); returns the
@@ -393,16 +407,17 @@ class Controller:
                 self.mode = MODE_TABLE
                 return events
             ev = self.app.choose(verb, *args)
-            events.extend(ev)
             if ev and isinstance(ev[0], Refused):
-                break
+                # the refusal stays on the LCD (``press``: until the next press); the menu
+                # stays as it was, unless an item of several actions was partly applied
+                if events:
+                    self.enter_table()
+                return events + ev
+            events.extend(ev)
         for ev in events:
             if isinstance(ev, DealOver):
                 self._deal_over(ev.result)
                 return events
-        if events and isinstance(events[-1], Refused) and \
-                events[-1].reason in (FLASH_FULL, WRITE_ERROR):
-            return events  # the refusal stays on the LCD; the next press shows the menu
         self.enter_table()
         return events
 
