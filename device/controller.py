@@ -57,7 +57,8 @@ from device.last_trick import LastTrick
 from device.screens import decided_by
 from device.words import say
 
-# The screen modes (Controller.mode, the link's "mode" state key, device.view.MODE_NAMES).
+# The screen modes (Controller.mode; the link's "mode" state key sends the word of
+# device.view.MODE_NAMES).
 MODE_MAIN = const(1)
 MODE_TABLE = const(2)
 MODE_CHOICE = const(3)
@@ -219,12 +220,15 @@ class Controller:
     # --- the serial link -----------------------------------------------------------------
 
     def _link_state(self):
+        """R_STATE (docs/protocol.md): the deal in play as the sheet numbers it (0 outside
+        a game), the seat on turn as the events number it (the table's, -1: nobody), the
+        mode's word (device.view.MODE_NAMES)."""
         v = self.view()
-        match = v.match
+        seat = v.deal.current_seat() if v.deal is not None else -1
         return {"game": v.game, "players": v.players,
-                "deal": match.number() if hasattr(match, "number") else 0,
-                "seat": v.deal.current_seat() if v.deal is not None else -1,
-                "mode": v.mode}
+                "deal": v.match.number() if v.match is not None else 0,
+                "seat": v.seating.table_seat(seat) if seat is not None and seat >= 0 else -1,
+                "mode": v.name}
 
     def _link_sheet(self):
         if self.match is None:
