@@ -36,7 +36,7 @@ from core.compat import const
 from core.crc32 import crc32
 from core.errors import BadRecord
 
-VERSION = const(1)  # sent in EV_HELLO
+VERSION = const(2)  # sent in EV_HELLO; docs/protocol.md "Versions"
 SOF = const(0xA5)  # start of frame: 1010 0101, rare in ASCII noise
 MAX_PAYLOAD = const(240)  # largest PAYLOAD; a LEN above it is rejected at once
 _HEADER = const(5)  # SOF + LEN + SEQ + TYPE + HCK

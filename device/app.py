@@ -306,10 +306,12 @@ class App:
             self.show(self.screens.message("card between", pads + " lift it"))
             return [Refused(self._seat(read.pad), -1, BETWEEN,
                             "one card answers on pads %s" % pads)]
+        # the pad's player (a pad per seat), or the central pad, which is nobody's
+        who = "pad" if self.central else "P%d" % (read.pad + 1)
         if read.kind == COLLISION:
-            lines = self.screens.message("P%d: 2 cards on" % (read.pad + 1), "pad, lift one")
+            lines = self.screens.message(who + ": 2 cards on", "pad, lift one")
         else:
-            lines = self.screens.message("P%d: read error" % (read.pad + 1), "replace the card")
+            lines = self.screens.message(who + ": read error", "replace the card")
         self.show(lines)
         return [Refused(self._seat(read.pad), -1, read.kind, str(read.error))]
 

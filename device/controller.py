@@ -44,7 +44,7 @@ import sys
 
 from core.compat import const
 from core.errors import NotSaved
-from core.events import FLASH_FULL, WRITE_ERROR, Awaiting, DealOver, Refused
+from core.events import Awaiting, DealOver, Refused
 from core.referee import Referee
 from core.journal import DEAL_OVER, GAME, GAME_OVER, UNDO
 from device import flows, session
@@ -57,7 +57,8 @@ from device.last_trick import LastTrick
 from device.screens import decided_by
 from device.words import say
 
-# The screen modes (Controller.mode, the link's "mode" state key, device.view.MODE_NAMES).
+# The screen modes (Controller.mode; the link's "mode" state key sends the word of
+# device.view.MODE_NAMES).
 MODE_MAIN = const(1)
 MODE_TABLE = const(2)
 MODE_CHOICE = const(3)
@@ -152,7 +153,21 @@ class Controller:
             return self.host_ask.press(button, started)
         if self._mode is None:  # between two deals (a failed build shows why)
             return []
-        return self._step(self._mode.press(button))
+        events = self._step(self._mode.press(button))
+        if events and isinstance(events[-1], Refused) and self.app is not None:
+            self._say_refused(events[-1])
+        return events
+
+    def _say_refused(self, ev):
+        """A press the deal refused (a choice, an undo, a record the flash could not take):
+        why (``ev``) stays on the LCD over the mode on screen; a menu comes back at the
+        next press (``MenuMode.hold``), the table at the next card or press."""
+        lines = self.app.screens.refused(ev)
+        hold = getattr(self._mode, "hold", None)
+        if hold is not None:
+            hold(lines)
+        else:
+            self.app.show(lines)
 
     def _step(self, got):
         """Where a mode's ``(events, next)`` leads (module docstring); returns the
@@ -205,12 +220,15 @@ class Controller:
     # --- the serial link -----------------------------------------------------------------
 
     def _link_state(self):
+        """R_STATE (docs/protocol.md): the deal in play as the sheet numbers it (0 outside
+        a game), the seat on turn as the events number it (the table's, -1: nobody), the
+        mode's word (device.view.MODE_NAMES)."""
         v = self.view()
-        match = v.match
+        seat = v.deal.current_seat() if v.deal is not None else -1
         return {"game": v.game, "players": v.players,
-                "deal": match.number() if hasattr(match, "number") else 0,
-                "seat": v.deal.current_seat() if v.deal is not None else -1,
-                "mode": v.mode}
+                "deal": v.match.number() if v.match is not None else 0,
+                "seat": v.seating.table_seat(seat) if seat is not None and seat >= 0 else -1,
+                "mode": v.name}
 
     def _link_sheet(self):
         if self.match is None:
@@ -359,8 +377,10 @@ class Controller:
         referee = Referee(flow.deal_factory(match))
         events = referee.replay(replay) if replay else []
         referee.on_accept = session.act_writer(self.journal)
-        # who sits where, asked of the flow once: the table loop, screens and link read it
-        self.seating = for_deal(flow, match, referee.deal, len(self.hw.readers))
+        # who sits where, asked of the flow once: the table loop, screens and link read it;
+        # a central pad's table has a place per player (P1..Pn) though it has one reader
+        places = self.players if self.central else len(self.hw.readers)
+        self.seating = for_deal(flow, match, referee.deal, places)
         self.app = App(self.hw.readers, self.lcd, referee, flow.DECK, central=self.central,
                        registry=self.registry, strict=self.strict, seating=self.seating,
                        result_lines=lambda r: flow.result_lines(r, match), link=self.link)
@@ -391,16 +411,17 @@ class Controller:
                 self.mode = MODE_TABLE
                 return events
             ev = self.app.choose(verb, *args)
-            events.extend(ev)
             if ev and isinstance(ev[0], Refused):
-                break
+                # the refusal stays on the LCD (``press``: until the next press); the menu
+                # stays as it was, unless an item of several actions was partly applied
+                if events:
+                    self.enter_table()
+                return events + ev
+            events.extend(ev)
         for ev in events:
             if isinstance(ev, DealOver):
                 self._deal_over(ev.result)
                 return events
-        if events and isinstance(events[-1], Refused) and \
-                events[-1].reason in (FLASH_FULL, WRITE_ERROR):
-            return events  # the refusal stays on the LCD; the next press shows the menu
         self.enter_table()
         return events
 

@@ -2,11 +2,13 @@
 
 A deal numbers its seats by the rules (Skat: 0 forehand, 1 middlehand, 2 rearhand, from
 the dealer's left, the dealer sitting out with four players; docs/rules/skat.md); the
-table numbers its pads 0..n-1 clockwise, as the players are named on the LCD (P1 is the
-first pad). The flow's ``pad_seat(match, deal, pad)`` says which deal seat sits at a pad;
-:class:`Seating` asks it once per pad when the deal starts and hands the two tables to the
-table loop (``device.app``), the screens and the link, so no accepted card calls back up
-to map a seat.
+table numbers its places 0..n-1 clockwise, as the players are named on the LCD (P1 is the
+first). With a pad per seat a place is a pad; a board with one central pad still has a
+place per player (its cards go to the seat whose turn it is, but P1..Pn name the same
+players). The flow's ``pad_seat(match, deal, pad)`` says which deal seat sits at a place;
+:class:`Seating` asks it once per place when the deal starts and hands the two tables to
+the table loop (``device.app``), the screens and the link, so no accepted card calls back
+up to map a seat.
 """
 
 from device.lcdtext import seat_label
@@ -33,8 +35,8 @@ class Seating:
         return self.seats[pad] if 0 <= pad < len(self.seats) else pad
 
     def table_seat(self, seat):
-        """The pad (table seat) of deal seat ``seat``; a seat no pad holds (a central
-        pad's table, a seat out of range) keeps its number."""
+        """The pad (table seat) of deal seat ``seat``; a seat no place holds (a bare
+        table loop's, out of range) keeps its number."""
         return self.pads.get(seat, seat)
 
     def label(self, seat):
@@ -83,7 +85,8 @@ def _in_word(ch):
     return ch.isalpha() or ch.isdigit() or ch == "_"
 
 
-def for_deal(flow, match, deal, pads):
-    """The :class:`Seating` of ``deal`` of ``match`` (a flow's match) on a board with
-    ``pads`` pads: ``flow.pad_seat`` asked once per pad (device/flows/__init__.py)."""
-    return Seating([flow.pad_seat(match, deal, pad) for pad in range(pads)])
+def for_deal(flow, match, deal, places):
+    """The :class:`Seating` of ``deal`` of ``match`` (a flow's match) at a table of
+    ``places`` places (its pads; with one central pad, its players): ``flow.pad_seat``
+    asked once per place (device/flows/__init__.py)."""
+    return Seating([flow.pad_seat(match, deal, pad) for pad in range(places)])

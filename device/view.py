@@ -6,9 +6,10 @@ Loaded when a view is first asked for (a host query, the simulator), not at boot
 
 from collections import namedtuple
 
-# ``mode``: the MODE_* code of device.controller (the link's "mode" state key sends it);
-# ``name``: the mode in a word (MODE_NAMES); ``game``: the flow's NAME or None; ``flow``:
-# the game's flow module (device/flows); ``match``: its Match (score sheet) or None;
+# ``mode``: the MODE_* code of device.controller; ``name``: the mode in a word
+# (MODE_NAMES: the link's "mode" state key, docs/protocol.md); ``game``: the flow's NAME
+# or None; ``flow``: the game's flow module (device/flows); ``match``: its Match (score
+# sheet) or None;
 # ``app``: the table loop (device.app.App) of the deal in play or None; ``deal``: the
 # referee's deal or None; ``seating``: the deal's device.seating.Seating or None;
 # ``players``: the game's player count (0 outside a game); ``result``: the finished
@@ -19,8 +20,9 @@ View = namedtuple("View", ("mode", "name", "game", "flow", "match", "app", "deal
                            "seating", "players", "result", "lines", "last_sheet",
                            "last_event"))
 
-# MODE_* code -> the mode in a word (device.controller's modes, in their order).
-MODE_NAMES = ("", "main", "table", "choice", "result", "sheet", "audit", "write", "pair")
+# MODE_* code -> the mode in a word (device.controller's modes, in their order); MODE_SHEET
+# is any list on the LCD (a score sheet, a report, "paired:"): "list".
+MODE_NAMES = ("", "main", "table", "choice", "result", "list", "audit", "write", "pair")
 
 
 def cursor_item(ctl):

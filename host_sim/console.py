@@ -14,6 +14,7 @@ import time
 
 from core import protocol as P
 from core.errors import BadRecord
+from device.view import MODE_NAMES
 from host_sim.i18n import _
 
 
@@ -299,6 +300,16 @@ def _seat(s):
     return "P%d" % (s + 1) if isinstance(s, int) and s >= 0 else "table"
 
 
+def _state_value(key, value):
+    """A state answer's value as players say it: the seat on turn as the LCD names it
+    ("P1"; -1: "none"), the mode's word (a protocol 1 board sent its number)."""
+    if key == "seat" and isinstance(value, int):
+        return _seat(value) if value >= 0 else "none"
+    if key == "mode" and isinstance(value, int) and 0 < value < len(MODE_NAMES):
+        return MODE_NAMES[value]
+    return value
+
+
 def _card(c):
     return "?" if c is None else str(c)
 
@@ -431,7 +442,8 @@ def describe(item, game=None, words=None):
         if t == P.R_ERROR:
             return _("board error (#%d): %s %s") % (v[0], v[1], v[2])
         if t == P.R_STATE:
-            return _("state: ") + ", ".join("%s=%s" % (k, v[1][k]) for k in sorted(v[1]))
+            return _("state: ") + ", ".join("%s=%s" % (k, _state_value(k, v[1][k]))
+                                             for k in sorted(v[1]))
     except (TypeError, IndexError, KeyError, ValueError):
         pass
     return "%s %r" % (P.type_name(t), v)

@@ -431,7 +431,7 @@ def test_the_boards_mqtt_link_runs_under_micropython():
         [("True", "1", "playing")] * 2
     n = Numbering("T01")
     want = [n.message(*payload_of(t, v), 1000) for t, v in (
-        (P.EV_HELLO, (1, "skat")), (P.EV_CARD, (0, "CJ")),
+        (P.EV_HELLO, (2, "skat")), (P.EV_CARD, (0, "CJ")),
         (P.EV_ROW, (["game", "P1"], [1, 24])))]
     assert [(int(m[4]), m[5], int(m[6]), json.loads(m[7])) for m in events] == \
         [(w["seq"], w["kind"], w["deal"], w["payload"]) for w in want]

@@ -393,7 +393,7 @@ def test_console_live_view_and_csv(bridge, data_dir, tmp_path, capsys):
         t.join(5)
         board.stop()
     out = capsys.readouterr().out.splitlines()
-    assert "board up: protocol 1, game skat" in out and "deal 1 starts, dealer P3" in out
+    assert "board up: protocol 2, game skat" in out and "deal 1 starts, dealer P3" in out
     assert "P1 plays CJ" in out and "P1 takes back SA" in out
     # ISS 6997010 trick 1: CJ S9 DJ, the club jack (Kreuz-Unter) is the highest trump.
     assert "P1 takes CJ S9 DJ (4 points): \u2663U highest trump" in out

@@ -10,16 +10,19 @@ from host_sim.board import SimBoard, TaggedDeck
 P = SKAT.parse
 
 
+def grand_hand():
+    """A Skat deal in play: forehand declared a grand hand at 18, hands unknown."""
+    d = skat.Game().new_deal()
+    d.enter_auction(0, 18)
+    d.declare(0, "GH")
+    return d
+
+
 @pytest.fixture
 def table():
     """A Skat table in play (grand hand by forehand), one pad per seat, hands unknown."""
-    def deal():
-        d = skat.Game().new_deal()
-        d.enter_auction(0, 18)
-        d.declare(0, "GH")
-        return d
     b = SimBoard(3)
-    b.start(deal, SKAT)
+    b.start(grand_hand, SKAT)
     b.run(20)
     return b, TaggedDeck(SKAT)
 

@@ -95,6 +95,8 @@ def test_auction_entered_at_the_table_leaves_the_word_to_the_players():
     deal = skat.Game(kontra="on").new_deal()
     deal.enter_auction(0, 18)
     deal.declare(0, "GH")
+    labels = [i.label for i in skat_flow.table_items(deal, skat_sheet.Match(3, kontra="on"))]
+    assert labels[:2] == ["P3 Kontra", "P1 Kontra"]  # both defenders: nobody knows who spoke
     deal.kontra(2)
     assert deal.doubles == 1
 
@@ -103,7 +105,10 @@ def test_the_board_offers_kontra_then_re_and_shows_it():
     match = skat_sheet.Match(3, kontra="on")
     deal = _declared("GH", match=match)
     labels = [i.label for i in skat_flow.table_items(deal, match)]
-    assert labels[:2] == ["P3 Kontra", "P1 Kontra"]  # middlehand P3, rearhand P1
+    # middlehand P3 said 18; rearhand P1 passed without a word: not offered, as refused
+    assert labels[0] == "P3 Kontra" and "P1 Kontra" not in labels
+    with pytest.raises(IllegalPlay):
+        deal.kontra(2)
     deal.kontra(1)
     assert [i.label for i in skat_flow.table_items(deal, match)][0] == "P2 Re"
     deal.re(0)
@@ -141,7 +146,7 @@ def test_own_card_kontra_after_the_lead_and_re_at_once():
     deal = _declared("GH", kontra="own-card")
     deal.play(0, p("CJ")[0])
     items = skat_flow._double_items(deal, None)
-    assert [i.label for i in items] == ["P2 Kontra", "P3 Kontra"]
+    assert [i.label for i in items] == ["P2 Kontra"]  # rearhand said nothing (refused)
     deal.kontra(1)
     assert [i.label for i in skat_flow._double_items(deal, None)] == ["P1 Re"]
     deal.re(0)

@@ -107,6 +107,10 @@ class Match:
         self.opened = []  # the Bock rounds each row opened (the journal's checkpoint)
         self.ramsch_rows = []  # True for a row booking a Ramsch
 
+    def number(self):
+        """The number of the next game on the list (its "game" column), 1 first."""
+        return len(self.sheet.rows) + 1
+
     def table_seats(self):
         """Table seats of forehand, middlehand and rearhand in the current deal (with
         four the dealer sits out, with five the dealer and the third on his left)."""

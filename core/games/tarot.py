@@ -407,6 +407,10 @@ class Match:
         self.totals = [0] * game.players
         self.rows = []
 
+    def number(self):
+        """The number of the next deal on the sheet, 1 first."""
+        return len(self.rows) + 1
+
     def new_deal(self, hands=None):
         """The next Deal, dealt by the current dealer."""
         return self.game.new_deal(self.dealer, hands)

@@ -39,6 +39,10 @@ class MortMatch:
         self.totals = [0] * TABLE
         self.rows = []
 
+    def number(self):
+        """The number of the next deal on the sheet, 1 first."""
+        return len(self.rows) + 1
+
     def table_seat(self, seat):
         """The table seat of deal seat ``seat`` (0..3); negative seats (nobody) unchanged."""
         return (self.dealer + 1 + seat) % TABLE if seat >= 0 else seat

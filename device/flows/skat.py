@@ -193,18 +193,18 @@ def table_items(deal, match=None):
 
 
 def _double_items(deal, seats):
-    """Kontra by a defender, or Re by the declarer, while the option kontra's timing
-    allows it (skat_kontra.too_late); the deal refuses a player the auction rules out."""
+    """Kontra by a defender, or Re by the declarer, for a player the deal accepts it from
+    now: the option kontra's timing (skat_kontra.too_late) and, when the auction was
+    played move by move, who said 18 or more (skat_kontra.refusal)."""
     if deal.kontra_rule == skat.KONTRA_OFF or deal.doubles >= 2:
         return []
     from core.games import skat_kontra  # loaded only at a table playing Kontra
 
-    seats_now = [deal.declarer] if deal.doubles == 1 else \
-        [s for s in range(3) if s != deal.declarer]
     verb, word = ("re", "Re") if deal.doubles == 1 else ("kontra", "Kontra")
-    return [Item("%s %s" % (_who(seats, s), word), actions=[(verb, (s,))]) for s in seats_now
-            if skat_kontra.too_late(deal.kontra_rule, deal.history, s, deal.doubles,
-                                    deal.kontra_at) is None]
+    return [Item("%s %s" % (_who(seats, s), word), actions=[(verb, (s,))]) for s in range(3)
+            if skat_kontra.refusal(deal.doubles, s, deal.declarer, deal.said, False) is None
+            and skat_kontra.too_late(deal.kontra_rule, deal.history, s, deal.doubles,
+                                     deal.kontra_at) is None]
 
 
 def _left_items(seats):

@@ -119,10 +119,12 @@ def prompt(deal, match=None):
     if deal.phase == tarot.PHASE_BIDDING:
         s = deal.current_seat()
         n = match.game.players if match is not None else 4
+        # Pass, or a bid above the highest so far (FFT p.5; _BIDS is in contract order).
         # A player whose only trump is the Petit, without the Excuse, must announce it:
         # the deal is annulled (FFT p.5). Offered at the end of the bid list.
         return Menu(tr("%s bids") % _who(match, s),
-                    [Item(label, actions=[("bid", (s, code))]) for label, code in _BIDS] +
+                    [Item(label, actions=[("bid", (s, code))])
+                     for label, code in _BIDS[:1] + _BIDS[deal.contract + 1:]] +
                     [Item("Petit sec %s" % _who(match, p),
                           actions=[("announce", (p, tarot.PETIT_SEC))]) for p in range(n)])
     if deal.phase == tarot.PHASE_CALL:
@@ -148,29 +150,33 @@ _RANK_WORD = {"K": "Roi", "Q": "Reine", "C": "Cavalier", "J": "Valet"}
 
 
 def table_items(deal, match=None):
-    """Before the first card: the taker's chelem, and any player's poignée (the trumps
-    are scanned on a pad)."""
+    """What the deal accepts now, in the first trick: the taker's chelem before the first
+    card (and before any poignée); for the seat about to play its first card, its poignée
+    (the trumps are scanned on a pad) and, with the house rule, its misères; nothing
+    announced twice."""
     if deal.phase != tarot.PHASE_PLAY or deal.tricks_done > 0:
         return []
     n = match.game.players if match is not None else 4
-    items = [Item("Chelem (%s)" % _who(match, deal.taker),
-                  actions=[("announce", (deal.taker, tarot.CHELEM))])]
-    for s in range(n):
-        sizes = _POIGNEE[n]
+    items = []
+    if not deal.history and not deal.poignees and not deal.chelem_announced:
+        items.append(Item("Chelem (%s)" % _who(match, deal.taker),
+                          actions=[("announce", (deal.taker, tarot.CHELEM))]))
+    s = deal.to_play()
+    if s not in [shown[0] for shown in deal.poignees]:
         items.append(Item("Poignee %s" % _who(match, s), submenu=Menu("Trumps shown", [
             Item(str(k), actions=[(SCAN, (k, "announce", (s, tarot.POIGNEE)))])
-            for k in sizes])))
-    return items + _misere_items(deal, n, match)
+            for k in _POIGNEE[n]])))
+    return items + _misere_items(deal, s, match)
 
 
-def _misere_items(deal, n, match=None):
-    """House rule misère: each seat may announce no trump or no face card (the board
-    checks the cards he plays; tarot_house)."""
+def _misere_items(deal, s, match=None):
+    """House rule misère: seat ``s``, before its first card, may announce no trump or no
+    face card (the board checks the cards he plays; tarot_house)."""
     if deal.game.misere == "off":
         return []
     return [Item("Misere %s %s" % (word, _who(match, s)), actions=[("announce", (s, kind))])
-            for s in range(n) for word, kind in (("atout", tarot.MISERE_TRUMPS),
-                                                 ("tetes", tarot.MISERE_HEADS))]
+            for word, kind in (("atout", tarot.MISERE_TRUMPS), ("tetes", tarot.MISERE_HEADS))
+            if (s, kind) not in deal.miseres]
 
 
 def result_lines(result, match=None):
