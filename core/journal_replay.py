@@ -48,6 +48,9 @@ class Resumer:
     ``rules.rebook(row)`` for each row of a SHEET; what they raise stops the replay, and a
     record they refuse is not proven. With ``rules`` a booked deal keeps nothing here, so a
     long evening's journal costs no heap for its finished deals.
+
+    ``over``: the last game's GAME_OVER data (any value the record holds, None included);
+    ``game_over``: True once that game has its GAME_OVER, whatever its data.
     """
 
     def __init__(self, keep_actions=False, journal=None, rules=None):
@@ -57,7 +60,7 @@ class Resumer:
         self.game = None
         self.deals = []  # [head, actions, row, over] per deal of the last game
         self.over = None  # the GAME_OVER data
-        self._game_over = False
+        self.game_over = False
         self._played = False  # a deal of this game was booked from its actions
         self.count = 0  # records seen
         self.proven = 0
@@ -72,13 +75,13 @@ class Resumer:
             if self.rules is not None:
                 self.game = None  # until the rules take the header
                 self.rules.game(data)
-            self.game, self.deals, self.over, self._game_over = data, [], None, False
+            self.game, self.deals, self.over, self.game_over = data, [], None, False
             self._played = False
             self._prove()
             return
         if self.game is None:
             raise BadRecord("journal record %d (%s) comes before any game header" % (i, kind))
-        if self._game_over:
+        if self.game_over:
             raise BadRecord("journal record %d (%s) comes after the game is over" % (i, kind))
         deals = self.deals
         open_deal = deals[-1] if deals and not deals[-1][3] else None
@@ -112,7 +115,7 @@ class Resumer:
                 raise BadRecord("journal record %d: game over while deal %d is open"
                                 % (i, len(deals)))
             self.over = data
-            self._game_over = True
+            self.game_over = True
             self._prove()
         else:
             raise BadRecord("journal record %d has unknown kind %r" % (i, kind))
@@ -158,14 +161,14 @@ class Resumer:
     def open_actions(self):
         """The actions of the open deal of the last game (``[]`` when none is open), with
         undos applied: what ``Referee.replay`` rebuilds the deal in play from."""
-        if self._game_over or not self.deals or self.deals[-1][3]:
+        if self.game_over or not self.deals or self.deals[-1][3]:
             return []
         return self.deals[-1][1]
 
     def result(self):
         """The :class:`Resume` of the records added so far."""
         return Resume(self.game, [DealLog(d[0], d[1], d[2], d[3]) for d in self.deals],
-                      self.over, self._game_over)
+                      self.over, self.game_over)
 
 
 def resume(records, keep_actions=False):

@@ -52,6 +52,41 @@ class Rules:
         self.flow.rebook(self.match, row)
 
 
+def _closed_sheet(ctl, rules, over):
+    """The final sheet of a closed game: the game-over record's lines when they are the
+    lines the board closed the game with (``Controller._game_over``: its last booking's
+    lines, the DEAL_OVER data, or with none since the sheet checkpoint the sheet its rows
+    make); else those, and ``ctl.journal_report`` says so. Numbers decide, not words: a
+    game closed before the table's language changed keeps its lines. The game-over record
+    is only a summary of what the bookings before it hold."""
+    sheet = rules.sheet
+    if _numbers(sheet) is None:  # none since the checkpoint (or not lines): its rows'
+        sheet = rules.flow.sheet_lines(rules.match)
+    if _numbers(over) == _numbers(sheet) and len(over) == len(sheet):
+        return over
+    ctl.journal_report = "game-over record disagrees with its deals: sheet rebuilt"
+    return sheet
+
+
+def _numbers(lines):
+    """The integers in ``lines`` (a list of str), in order; None when ``lines`` is not a
+    list of str."""
+    if not isinstance(lines, list):
+        return None
+    out, digits = [], ""
+    for line in lines:
+        if not isinstance(line, str):
+            return None
+        for ch in line + " ":
+            if "0" <= ch <= "9":
+                digits += ch
+                continue
+            if digits.lstrip("-"):
+                out.append(int(digits))
+            digits = "-" if ch == "-" else ""
+    return out
+
+
 def reader(journal=None):
     """A fresh ``(rules, resumer)`` pair: feed ``journal.recover(sink=resumer.add)``."""
     rules = Rules()
@@ -92,8 +127,8 @@ def boot(ctl):
 def _from(ctl, rules, res):
     _, report = ctl.journal.recover(sink=res.add)
     ctl.journal_report = report
-    if res.over is not None or rules.flow is None:
-        ctl.last_sheet = res.over if res.game is not None else None
+    if res.game_over or rules.flow is None:
+        ctl.last_sheet = None if res.game is None else _closed_sheet(ctl, rules, res.over)
         return False
     n_pads = len(ctl.hw.readers)
     if not flows.seats_ok(rules.flow, rules.players, n_pads, ctl.central):

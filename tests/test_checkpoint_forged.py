@@ -224,3 +224,33 @@ def test_a_forged_game_over_read_by_the_first_pass_is_refused_by_name(refs, tmp_
     assert again.mode in MODES and "internal" not in " ".join(board.lcd_lines())
     if again.match is not None:
         assert deals(again) <= 2
+
+
+@pytest.mark.parametrize("forged", [["P1  999", "P2 -999", "P3    0"], 7, None, [3, 1]],
+                         ids=["other-totals", "a-number", "none", "not-text"])
+def test_a_forged_game_over_never_replaces_the_sheet_its_deals_make(refs, forged, tmp_path):
+    """A finished game's ``game-over`` record (good CRC and sequence number) whose summary
+    is not the sheet its booked deals make: the boot used to show the record's lines as the
+    game's final sheet (any totals a forger wrote, or a crash on data that is not lines);
+    now the board shows the lines it closed the game with (its last booking's), and the
+    report says so; a game-over holding None was read as no game-over at all, and the game
+    closed again behind it, a journal the next boot set aside. The genuine record boots to
+    its own lines, unreported. The game: Zhopa for two (seed 5), over after deal 3."""
+    ref = refs("zhopa", 2, 30)
+    path = str(tmp_path / "journal.bin")
+    recs = _records(ref.data, path)
+    assert recs[-1].kind == "game-over"
+    fresh(path, ref.data)
+    _, ctl = boot(ref, path)
+    genuine = ctl.last_sheet
+    assert genuine == recs[-1].data and "disagrees" not in str(ctl.journal_report)
+    ctl.journal.close()
+    last = encode_record("game-over", recs[-1].data, len(recs) - 1)
+    assert ref.data.endswith(last)
+    data = ref.data[:-len(last)] + encode_record("game-over", forged, len(recs) - 1)
+    board, ctl = _booting(ref, path, data)
+    assert ctl.last_sheet == genuine and ctl.mode == MODE_MAIN
+    assert ctl.journal_report == "game-over record disagrees with its deals: sheet rebuilt"
+    ctl.journal.close()
+    _, again = boot(ref, path)  # the journal the boot left is one the next boot reads
+    assert again.last_sheet == genuine and again.mode == MODE_MAIN
