@@ -190,7 +190,8 @@ class Journal:
         the records before it are all returned. With ``sink`` (a callable, e.g.
         ``Resumer().add``) each record is passed to it as it is read and ``records`` stays
         empty, so a long evening's journal is never held in RAM at once. A missing file
-        reads as an empty journal. Raises BadRecord when the file is not a trickref journal
+        reads as an empty journal; a file that is there but cannot be opened raises the
+        OSError (never read as empty). Raises BadRecord when the file is not a trickref journal
         (other magic) or a record with a good CRC does not decode (and whatever ``sink``
         raises); the file is never modified by ``read``.
         """
@@ -202,8 +203,8 @@ class Journal:
         An interrupted compaction is settled first (the old file wins unless it is gone).
         If a tail was dropped, the good bytes are copied to a new file that replaces the
         old one, so the next record follows the last good one. Returns ``(records, report)``
-        as :meth:`read` (``sink`` as there); raises BadRecord as :meth:`read` (nothing is
-        changed then).
+        as :meth:`read` (``sink`` as there); raises BadRecord and OSError as :meth:`read`
+        (nothing is changed then).
         """
         return _io_call("recover", self, sink)
 

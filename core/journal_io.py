@@ -72,6 +72,8 @@ def _load(j, sink):
     try:
         f = j._open(j.path, "rb")
     except OSError:
+        if _exists(j.path):  # there but not readable (a flash error): never "empty", or
+            raise  # the next append would start a journal over the evening's records
         return records, Report(0, 0, None, 0)
     try:
         return _read(j, f, records, sink)

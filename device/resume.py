@@ -99,7 +99,9 @@ def boot(ctl):
     or what was set aside), False for the main menu (empty journal, or a finished game:
     its sheet stays in the menu).
 
-    Never raises, whatever the flash holds: a journal the boot cannot replay (bad magic, a
+    Never raises, whatever the flash holds or does. A journal the flash will not read (an
+    OSError: it cannot be opened, a read fails, its torn tail cannot be cut) is left as it
+    is and the LCD says so until OK. A journal the boot cannot replay (bad magic, a
     good-CRC record that does not decode or that the rules refuse, an unknown game, a newer
     firmware's record, a duplicated or missing record) is moved whole to a side file and
     the journal starts again from the records it could prove (``Resumer.proven``: the game
@@ -111,6 +113,10 @@ def boot(ctl):
         rules, res = reader(ctl.journal)
         try:
             resumed = _from(ctl, rules, res)
+        except _Unreadable as e:  # the flash would not read the journal (or mend its tail)
+            ctl.app = ctl.match = ctl.flow = ctl.result = None
+            notice = _unreadable(e.args[0])
+            break
         except Exception as e:  # any flash content: a menu, never a blank LCD
             ctl.app = ctl.match = ctl.flow = ctl.result = None
             notice = _set_aside(ctl.journal, res.proven if proven else 0,
@@ -124,8 +130,15 @@ def boot(ctl):
     return True
 
 
+class _Unreadable(Exception):
+    """The journal's read at boot failed on the flash: ``args[0]`` the OSError."""
+
+
 def _from(ctl, rules, res):
-    _, report = ctl.journal.recover(sink=res.add)
+    try:
+        _, report = ctl.journal.recover(sink=res.add)
+    except OSError as e:
+        raise _Unreadable(e)
     ctl.journal_report = report
     if res.game_over or rules.flow is None:
         ctl.last_sheet = None if res.game is None else _closed_sheet(ctl, rules, res.over)
@@ -146,6 +159,15 @@ def _from(ctl, rules, res):
     elif report.duplicates:
         ctl.show(["resumed; skipped", "%d duplicated records" % report.duplicates])
     return True
+
+
+def _unreadable(err):
+    """The lines for a journal the flash would not open, read or mend at boot (an OSError,
+    not its content): nothing is moved or written, the next power-on reads it again. A
+    new game in the meantime is refused as any write the flash will not take."""
+    code = err.args[0] if err.args else 0
+    return ["journal not read", "flash full" if code == 28 else "read error %s" % code,
+            "nothing changed", "power on again"]
 
 
 def _set_aside(journal, keep, deals, err):

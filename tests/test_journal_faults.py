@@ -11,13 +11,14 @@ of a whole Zhopa and a whole Magistr game; each with each of the four faults.
 ``tools/fault_sweep.py`` runs whole games of all four games at every write index.
 """
 
+import errno
 import os
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from core.errors import BadRecord
+from core.errors import BadRecord, NotSaved
 from core.journal import MAGIC, Journal, encode_record
 from device.buttons import NEXT, OK
 from device.controller import (MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_SHEET,
@@ -552,3 +553,83 @@ def test_a_sticker_rewritten_before_a_power_cycle_is_refused_after_it(tmp_path):
     ev = b2.play_card(2, _rewritten(deck, P("SA"), P("CJ")))
     assert [e.reason for e in ev if kinds([e]) == ["Refused"]] == ["tag-rewritten"]
     assert list(b2.controller.app.referee.deal.history) == [(0, P("SA"))]
+
+
+class _UnreadableFlash:
+    """A flash whose journal will not read: opening it to read (``where="open"``) or its
+    second read (``where="read"``, the first record's) raises EIO while ``failing``;
+    everything else passes through."""
+
+    def __init__(self, path, where):
+        self.path, self.where, self.failing = path, where, True
+
+    def open(self, path, mode="r"):
+        if not (self.failing and path == self.path and mode == "rb"):
+            return open(path, mode)
+        if self.where == "open":
+            raise OSError(errno.EIO, "I/O error")
+        return _FailingRead(open(path, mode))
+
+
+class _FailingRead:
+    """A file whose second read (``read`` or ``readinto``) fails with EIO."""
+
+    def __init__(self, f):
+        self.f, self.reads = f, 0
+
+    def _count(self):
+        self.reads += 1
+        if self.reads == 2:
+            raise OSError(errno.EIO, "I/O error")
+
+    def read(self, *n):
+        self._count()
+        return self.f.read(*n)
+
+    def readinto(self, buf):
+        self._count()
+        return self.f.readinto(buf)
+
+    def __getattr__(self, name):
+        return getattr(self.f, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()
+
+
+@pytest.mark.parametrize("where", ["open", "read"])
+def test_a_journal_the_flash_will_not_read_at_boot_is_left_as_it_is(refs, where, tmp_path):
+    """Skat (seed 5) cut in its second deal; at the next power-on the flash fails to open
+    the journal, or fails a read of it (EIO). The boot used to read a journal it could not
+    open as an empty one (the main menu, and a new game's first record appended as the
+    start of a fresh file: the read-back failed and the cut-back emptied the evening's
+    journal), and a failed read set the whole journal aside. Now the LCD says the journal
+    was not read, nothing on flash changes, a new game is refused while the flash fails,
+    and the next power-on with a working flash resumes the deal where it was."""
+    ref = refs("skat", 3, 3)
+    k = [kind for kind, _ in ref.steps].index("deal") + 5  # five steps into deal 2
+    path = str(tmp_path / "journal.bin")
+    with open(path, "wb") as f:
+        f.write(ref.files[k])
+    flash = _UnreadableFlash(path, where)
+    board = SimBoard(3)
+    ctl = board.power_on(journal=Journal(path, flash.open))
+    board.run(50)
+    assert board.lcd_lines() == ["journal not read", "read error 5    "]
+    assert ctl.mode == MODE_SHEET and ctl.match is None
+    assert ctl.journal_report == "journal not read / read error 5 / nothing changed / " \
+        "power on again"
+    ctl.press(OK)
+    assert ctl.mode == MODE_MAIN
+    with pytest.raises(NotSaved):
+        ctl.start_game("skat", 3)
+    assert ctl.match is None and board.lcd_lines()[0].startswith("game not started")
+    assert sorted(os.listdir(tmp_path)) == ["journal.bin"]
+    with open(path, "rb") as f:
+        assert f.read() == ref.files[k]  # nothing written, cut or moved
+    flash.failing = False
+    ctl = SimBoard(3).power_on(journal=Journal(path, flash.open))
+    assert board_state(ctl) == ref.states[k - 1]
