@@ -1,5 +1,6 @@
 """A person at the simulator with the mouse alone: pygame mouse events posted to the queue
-as a hand makes them (press, hold over frames, move, release), nothing else.
+as a hand makes them (press, hold over frames, move, release), nothing else; and the
+simulator's own keys (``MousePerson.key``: the A key, "the computer acts for you").
 
 ``MousePerson(sim, dt)``: ``dt`` is the virtual ms per frame the SimApp runs at
 (``fixed_dt``), so holds are counted in real time: a long press is OK held 900 ms
@@ -40,6 +41,13 @@ class MousePerson:
         post(pygame.MOUSEBUTTONUP, pos=at, button=1)
         self.frames(after)
 
+    def key(self, key, hold=1, after=3):
+        """A key of the keyboard held ``hold`` frames (pygame KEYDOWN, KEYUP)."""
+        post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+        self.frames(hold)
+        post(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)
+        self.frames(after)
+
     def click(self, i):
         """A quick click on button ``i`` (down and up between two frames)."""
         self.button(i, 0)
@@ -61,7 +69,10 @@ class MousePerson:
         raise AssertionError("no %r in the menu: %r" % (label, self.sim.board.lcd_lines()))
 
     def drag(self, card, to):
-        """Press on ``card`` where it shows, move in two steps, release at ``to``."""
+        """Press on ``card`` where it shows, move in two steps, release at ``to`` (a table
+        run without pictures, ``lazy_draw``, is drawn first: the hand looks before it grabs)."""
+        if self.sim.lazy_draw:
+            self.sim.draw()
         start = self.sim.grab_point(card)
         assert start is not None, "card %d is not on screen" % card
         mid = ((start[0] + to[0]) // 2, (start[1] + to[1]) // 2)
@@ -341,3 +352,27 @@ class Seat:
         if verb == "play":
             assert sim.tableau.where(card) == ("hand", sim.pad_of(seat)), kind
         self.undone.append((kind, verb, seat, card))
+
+
+def a_key_deals(sim, you, deals, known=None, limit=20000):
+    """The A key ("the computer acts for you") pressed at every step until ``deals``
+    deals are booked: each bid, call, écart, contract, card, scan and the result's OK of
+    the persons' seats; nothing else is pressed. Returns the results booked; ``known``:
+    a list given the shadow deal's result (every hand known) of each deal as it ends."""
+    booked, shown = [], None
+    for _ in range(limit):
+        if sim.ctl.mode == MODE_RESULT and sim.results:
+            if shown is None and known is not None:
+                known.append(sim.shadow.result())
+            shown = sim.results[-1]
+        elif shown is not None:  # the result left the LCD: booked
+            booked.append(shown)
+            shown = None
+        if len(booked) >= deals:
+            return booked
+        if sim.operator.busy() or (sim._scanning and sim.awaiting is not None):
+            you.frames()  # the computer's keys, or its cards being scanned
+            continue
+        you.key(pygame.K_a)
+    raise AssertionError("%d of %d deals booked; LCD %r, status %r" % (
+        len(booked), deals, sim.board.lcd_lines(), sim.status_line()))

@@ -808,6 +808,7 @@ class SimApp:
                 return  # the Skat auction bid by bid; computers wait after an undo
             if not self.computer_chooses():
                 return
+            self.adapter.lay_discard(self)  # the A key at a person's discard: laid first
             labels = self.adapter.choices(self)
             if self._say_bids(labels):
                 return  # a bid said: the next one after a computer's think time
@@ -822,9 +823,10 @@ class SimApp:
                                        self.flow.prompt(self.fw_deal, self.ctl.view().match)
                                        is not None, limit=8)
             return
-        if mode == MODE_RESULT:
-            if not self.humans and self._result_at is not None and \
-                    self.now - self._result_at >= RESULT_WAIT_MS:
+        if mode == MODE_RESULT:  # booked by OK: the A key's, or nobody's after a wait
+            if self._auto_once or (not self.humans and self._result_at is not None and
+                                   self.now - self._result_at >= RESULT_WAIT_MS):
+                self._auto_once = False
                 self._result_at = None
                 self.operator.press(OK)
             return

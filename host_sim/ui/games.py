@@ -156,11 +156,41 @@ class TrickGame:
         """A line by the talon about what the table has seen of it ("" for none)."""
         return ""
 
+    def discard_owed(self, sim):
+        """``(pad, n)`` while the deal waits for the seat at ``pad`` to put ``n`` cards away
+        into the talon box unseen by the board (Skat's discard after the pick-up, Tarot's
+        écart "Not scanned"), else None."""
+        return None
+
+    def computer_discard(self, sim, pad, n):
+        """The ``n`` cards the computer puts away from the hand at ``pad`` (the seat of
+        :meth:`discard_owed`)."""
+        return []
+
     def discarding(self, sim, pad):
         """True while the person at ``pad`` puts cards away into the talon box (Skat's
         discard, Tarot's écart) and the box has room: a click on a card of their hand
         then puts it there, not on the pad."""
-        return False
+        owed = self.discard_owed(sim)
+        return owed is not None and owed[0] == pad and len(sim.tableau.talon()) < owed[1]
+
+    def lay_discard(self, sim):
+        """The A key ("the computer acts for you") at a person's discard: before the menu's
+        OK the computer does what the person does, lays its discard in the talon box (else
+        the board plays on with those cards in the hand and the shadow deal is lost). A
+        whole discard the person laid is theirs and stays; a partial one goes back into
+        the hand first."""
+        owed = self.discard_owed(sim)
+        if owed is None or owed[0] not in sim.humans:
+            return
+        pad, n = owed
+        put = sim.tableau.talon()
+        if len(put) == n:
+            return
+        for c in put:
+            sim.tableau.move(c, T.HAND, pad)
+        for c in self.computer_discard(sim, pad, n):
+            sim.tableau.move(c, T.TALON)
 
     def menu_hint(self, sim):
         """How a person answers the deal's menu now, when the menu alone does not say
@@ -323,11 +353,17 @@ class Tarot(TrickGame):
     def talon_caption(self, sim):
         return self.chien
 
-    def discarding(self, sim, pad):
+    def discard_owed(self, sim):
         from core.games import tarot
         d = sim.fw_deal
-        return _attr(d, "phase") == tarot.PHASE_ECART and sim.pad_of(d.taker) == pad and \
-            len(sim.tableau.talon()) < sim.match.game.chien_size
+        if _attr(d, "phase") != tarot.PHASE_ECART:
+            return None
+        return sim.pad_of(d.taker), sim.match.game.chien_size
+
+    def computer_discard(self, sim, pad, n):
+        """The plain taker's écart (no king, no oudler, FFT p.6), or the smart one's."""
+        sh = sim.shadow
+        return _smart(sim, sh, sh.taker, tarot_ecart(sim.tableau.hand(pad), n))
 
     def person_step(self, sim):
         """A person taker's écart "Not scanned" (FFT p.6: the cards put away face down)
@@ -379,8 +415,7 @@ class Tarot(TrickGame):
         if pad < 0 or pad in sim.humans:
             return
         self._ecart_done = True
-        plain = tarot_ecart(sim.tableau.hand(pad), sim.match.game.chien_size)
-        for c in _smart(sim, sh, sh.taker, plain):
+        for c in self.computer_discard(sim, pad, sim.match.game.chien_size):
             sim.tableau.move(c, T.TALON)
 
     def choice_owner(self, sim):
@@ -673,17 +708,24 @@ class Skat(TrickGame):
                 sim.tableau.move(c, T.HAND, pad)
             sim.note(_("P%d takes the skat") % (pad + 1))
             if pad not in sim.humans:
-                hand = sim.tableau.hand(pad)
-                if self.on_record and self._ref is not None and self._ref.contract is not None:
-                    kind, put = self._ref.contract.kind, self._final_skat
-                elif getattr(sim, "computer", None) is not None and sim.computer.smart:
-                    kind, put = sim.computer.skat_declare(hand, sh.declarer, sh.bid_value)
-                else:
-                    kind = skat_plan(hand)[0]
-                    put = skat_discard(hand, kind)
-                self.plan = (kind, put)
-                for c in put:
+                for c in self.computer_discard(sim, pad, 2):
                     sim.tableau.move(c, T.TALON)
+
+    def computer_discard(self, sim, pad, n):
+        """The computer declarer's plan from the 12 cards at ``pad``: the record's, the
+        smart declarer's, or the plain plan's two weakest side cards; kept as ``plan``
+        (its game is the contract entered)."""
+        sh = sim.shadow
+        hand = sim.tableau.hand(pad)
+        if self.on_record and self._ref is not None and self._ref.contract is not None:
+            kind, put = self._ref.contract.kind, self._final_skat
+        elif getattr(sim, "computer", None) is not None and sim.computer.smart:
+            kind, put = sim.computer.skat_declare(hand, sh.declarer, sh.bid_value)
+        else:
+            kind = skat_plan(hand)[0]
+            put = skat_discard(hand, kind)
+        self.plan = (kind, put)
+        return put
 
     def _put_back(self, sim):
         """The pick-up taken back (an undo): whatever lies in the skat box goes back to the
@@ -851,11 +893,12 @@ class Skat(TrickGame):
             return None
         return _("P%d: drag two cards onto the skat box, then choose the contract") % (pad + 1)
 
-    def discarding(self, sim, pad):
+    def discard_owed(self, sim):
         from core.games import skat
         d = sim.fw_deal
-        return _attr(d, "phase") == skat.PHASE_DISCARD and sim.pad_of(d.declarer) == pad \
-            and len(sim.tableau.talon()) < 2
+        if _attr(d, "phase") != skat.PHASE_DISCARD:
+            return None
+        return sim.pad_of(d.declarer), 2
 
     def seat_note(self, sim, seat):
         d = sim.fw_deal
