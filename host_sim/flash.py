@@ -110,6 +110,41 @@ class _FaultyFile:
 # reboot that the board's state is the one the LCD last confirmed. Together the runs put
 # each fault on every write index of the game.
 
+class FailingReads:
+    """A file opened to read whose reads (``read``, ``readinto``) fail with EIO once ``k``
+    of them have gone through: a flash that stops reading midway."""
+
+    def __init__(self, f, k):
+        self._f = f
+        self._left = k
+
+    def _tick(self):
+        if self._left == 0:
+            raise OSError(errno.EIO, "EIO while reading")
+        self._left -= 1
+
+    def read(self, *args):
+        self._tick()
+        return self._f.read(*args)
+
+    def readinto(self, buf):
+        self._tick()
+        return self._f.readinto(buf)
+
+    def seek(self, *args):
+        return self._f.seek(*args)
+
+    def close(self):
+        self._f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self._f.close()
+        return False
+
+
 def board_state(ctl):
     """What must survive any fault: the game, its sheet, the open deal's actions (lists
     and tuples compared by value), or the closed game's final sheet."""

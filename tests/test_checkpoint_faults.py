@@ -19,7 +19,7 @@ import pytest
 
 from core.journal import MAGIC, Journal
 from host_sim.board import SimBoard
-from host_sim.flash import FaultyFlash, PowerCut, board_state, drive
+from host_sim.flash import FailingReads, FaultyFlash, PowerCut, board_state, drive
 from test_journal_faults import refs  # noqa: F401 (the module's reference games fixture)
 
 GAMES = [("skat", 3, 3), ("tarot", 4, 3)]
@@ -381,39 +381,7 @@ class ReadFaults:
         if self.how == "open":
             f.close()
             raise OSError(5, "EIO: %s cannot be opened" % path)
-        return _FailingReads(f, self.k)
-
-
-class _FailingReads:
-    def __init__(self, f, k):
-        self._f = f
-        self._left = k
-
-    def _tick(self):
-        if self._left == 0:
-            raise OSError(5, "EIO while reading")
-        self._left -= 1
-
-    def read(self, *args):
-        self._tick()
-        return self._f.read(*args)
-
-    def readinto(self, buf):
-        self._tick()
-        return self._f.readinto(buf)
-
-    def seek(self, *args):
-        return self._f.seek(*args)
-
-    def close(self):
-        self._f.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self._f.close()
-        return False
+        return FailingReads(f, self.k)
 
 
 @pytest.mark.parametrize("how,k", [("open", 0), ("read", 0), ("read", 2)])

@@ -24,7 +24,7 @@ from device.buttons import NEXT, OK
 from device.controller import (MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_SHEET,
                                MODE_TABLE, Controller)
 from host_sim.board import SimBoard
-from host_sim.flash import FAULTS, FaultyFlash, Reference, board_state, drive, fault_run
+from host_sim.flash import FAULTS, FailingReads, FaultyFlash, Reference, board_state, drive, fault_run
 
 
 @pytest.fixture(scope="module")
@@ -568,36 +568,7 @@ class _UnreadableFlash:
             return open(path, mode)
         if self.where == "open":
             raise OSError(errno.EIO, "I/O error")
-        return _FailingRead(open(path, mode))
-
-
-class _FailingRead:
-    """A file whose second read (``read`` or ``readinto``) fails with EIO."""
-
-    def __init__(self, f):
-        self.f, self.reads = f, 0
-
-    def _count(self):
-        self.reads += 1
-        if self.reads == 2:
-            raise OSError(errno.EIO, "I/O error")
-
-    def read(self, *n):
-        self._count()
-        return self.f.read(*n)
-
-    def readinto(self, buf):
-        self._count()
-        return self.f.readinto(buf)
-
-    def __getattr__(self, name):
-        return getattr(self.f, name)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.f.close()
+        return FailingReads(open(path, mode), 1)
 
 
 @pytest.mark.parametrize("where", ["open", "read"])
