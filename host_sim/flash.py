@@ -78,16 +78,11 @@ class FaultyFlash:
         return f.write(data)
 
 
-class _FaultyFile:
-    def __init__(self, flash, f):
-        self._flash = flash
+class _Wrapped:
+    """A file standing in for ``f``: closed with it, usable in ``with``."""
+
+    def __init__(self, f):
         self._f = f
-
-    def write(self, data):
-        return self._flash._write(self._f, data)
-
-    def flush(self):
-        self._f.flush()
 
     def close(self):
         self._f.close()
@@ -100,6 +95,18 @@ class _FaultyFile:
         return False
 
 
+class _FaultyFile(_Wrapped):
+    def __init__(self, flash, f):
+        super().__init__(f)
+        self._flash = flash
+
+    def write(self, data):
+        return self._flash._write(self._f, data)
+
+    def flush(self):
+        self._f.flush()
+
+
 # ---------------------------------------------------------------------------- the sweep
 #
 # A whole game is first played on the emulated board (menus, pads) by the table player;
@@ -110,12 +117,12 @@ class _FaultyFile:
 # reboot that the board's state is the one the LCD last confirmed. Together the runs put
 # each fault on every write index of the game.
 
-class FailingReads:
+class FailingReads(_Wrapped):
     """A file opened to read whose reads (``read``, ``readinto``) fail with EIO once ``k``
     of them have gone through: a flash that stops reading midway."""
 
     def __init__(self, f, k):
-        self._f = f
+        super().__init__(f)
         self._left = k
 
     def _tick(self):
@@ -133,16 +140,6 @@ class FailingReads:
 
     def seek(self, *args):
         return self._f.seek(*args)
-
-    def close(self):
-        self._f.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self._f.close()
-        return False
 
 
 def board_state(ctl):
