@@ -195,7 +195,7 @@ def test_trick_cli_text_output():
     """Seed example 5: "♠Q ... можна перебити тільки К, 10 або Т піки"; P4 takes."""
     status, out = run_trick(["--game", "magistr", "--trumps", "3:C", "6S", "JS", "TC", "QS"])
     assert status == 0
-    assert out.splitlines() == ["seat 4 takes with QS",
+    assert out.splitlines() == ["P4 takes with ♠Q (QS)",
                                 "♠Q beats ♠6: higher card of the main suit"]
 
 

@@ -3,8 +3,8 @@
     trickref trick --game magistr|zhopa [--variant own|none|one|two|senior-junior]
                    [--trumps 1:S,2:C,...] [--json] CARD CARD ...
 
-Cards in play order (``6S 7C TH JD QS KH AD``), the first led by seat 1; seats are numbered
-from 1. ``--trumps``: with ``own``, ``SEAT:SUIT`` pairs (a seat not named has no trump in
+Cards in play order (``6S 7C TH JD QS KH AD``), the first led by P1; seats are numbered
+from 1 as the table's pads (P1, P2...): ``P4 takes with ♠Q (QS)``. ``--trumps``: with ``own``, ``SEAT:SUIT`` pairs (a seat not named has no trump in
 this puzzle, as in the seed's examples); with ``one``/``two``/``senior-junior``, the common
 suits (``H``, ``H,D``, senior first: ``S,D``). Exit status 0, or 2 on bad input.
 """
@@ -16,7 +16,7 @@ import sys
 from core.cards import FRENCH36
 from core.errors import TrickrefError
 
-HELP = "resolve one trick of Magistr or Zhopa (the bank): taker seat, card and reason"
+HELP = "resolve one trick of Magistr or Zhopa (the bank): who takes it (P1..), the card, why"
 
 # Game name -> module exposing trick_rules(players, variant, trumps) (bank games only;
 # Magistr takes 2..4 cards, Zhopa 2..6).
@@ -34,7 +34,7 @@ def add_arguments(parser):
     parser.add_argument("--json", action="store_true",
                         help='print {"taker": seat, "card": "QS", "reason": "..."}')
     parser.add_argument("cards", nargs="+", metavar="CARD",
-                        help="cards in play order, first one led by seat 1")
+                        help="cards in play order, first one led by P1")
 
 
 def parse_trumps(text, variant, players):
@@ -101,6 +101,7 @@ def run(args):
     if args.json:
         print(json.dumps(verdict, ensure_ascii=False))
     else:
-        print("seat %d takes with %s" % (verdict["taker"], verdict["card"]))
+        card = FRENCH36.short(FRENCH36.parse(verdict["card"]))
+        print("P%d takes with %s (%s)" % (verdict["taker"], card, verdict["card"]))
         print(verdict["reason"])
     return 0
