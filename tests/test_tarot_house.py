@@ -130,6 +130,39 @@ def test_unknown_hands_a_misere_refuted_by_a_card_played_counts_nothing():
     assert trumps.score.per_defender == base.score.per_defender + 20
 
 
+def test_the_breakdown_names_each_misere_borne_out_and_its_prime():
+    """The simulator's breakdown of a deal with misères (host_sim/ui/words.py): the
+    misère borne out is named with its 20 on a line of its own, as the poignée's is, so
+    the lines add up to the marks (it was in the marks and on no line); a refuted one is
+    not in ``Result.miseres`` (its note says why); under partner=personal the prime is
+    the announcer's own. Without the house rule there is no misère line. The deal: four
+    players, P1 takes a garde sans with 18 trumps, P2 holds none (``_misere_deal``)."""
+    from core.cards import deck_named
+    from host_sim.ui.words import tarot_result_words
+
+    def name(s):
+        return "P%d" % (s + 1)
+
+    def misere_line(res, **options):
+        game = tarot.Game(4, **options)
+        lines = tarot_result_words(res, name, deck_named("tarot"), game)
+        return [x for x in lines if "Misère" in x]
+
+    kept = _misere_deal((1, tarot.MISERE_TRUMPS), hands_known=False, misere="20")
+    assert kept.miseres == (1,)
+    assert misere_line(kept, misere="20") == [
+        "Misère P2 won by the attack, which wins the deal: 20 from each defender"]
+    refuted = _misere_deal((2, tarot.MISERE_TRUMPS), hands_known=False, misere="20")
+    assert refuted.miseres == () and misere_line(refuted, misere="20") == ["Misère: none"]
+    # partner=personal (five players only): the Score's camp primes are 0, the misère is
+    # settled as its announcer's own (core.games.tarot_house.personal)
+    score = kept.score
+    own = kept._replace(score=type(score)(**dict(score.__dict__, poignee=0)))
+    assert misere_line(own, misere="20") == [
+        "Misère P2: 20, the prime of the player who announced it (house rule)"]
+    assert misere_line(_misere_deal(None)) == []
+
+
 def test_a_tarot_evening_with_misere_and_rounding_replays_through_the_board(tmp_path,
                                                                               replay_json):
     """A record of the misère deal above, written with options misere=20 and rounding=5,

@@ -76,11 +76,12 @@ EXCUSE_CHELEM = "excuse-kept-for-chelem"  # no longer raised (issue 14): kept fo
 # ``(seat, camp, trumps)``; ``partner`` None at 3/4 players or when alone; ``notes``: what
 # happened to the Excuse and the called card, in words; ``score``: the
 # :class:`core.games.tarot_score.Score` (None when annulled); ``marks``: one per seat;
-# ``violation``: ``(seat, kind, trick)`` of the violation that decided the deal, or None.
+# ``violation``: ``(seat, kind, trick)`` of the violation that decided the deal, or None;
+# ``miseres``: the seats whose misère (house rule) the play bore out, each worth its prime.
 Result = namedtuple("Result", (
     "status", "dealer", "taker", "contract", "called", "partner", "chelem_announced",
     "attack_points", "defence_points", "oudlers", "petit_au_bout", "chelem", "poignees",
-    "notes", "score", "marks", "trick_winners", "violation"))
+    "notes", "score", "marks", "trick_winners", "violation", "miseres"))
 
 # What a score sheet keeps of a booked deal: the sheet, its totals, the link's sheet table
 # and the journal's checkpoint read no more. A whole Result (its Score's steps in words, the
@@ -361,7 +362,7 @@ class Deal(Bidding):
         if self.status != "played":
             return Result(self.status, self.dealer, self.taker, self.contract, self.called,
                           None, False, 0, 0, 0, None, CHELEM_NONE, (), (), None,
-                          (0,) * n, (), None)
+                          (0,) * n, (), None, ())
         camps = [self.camp_of(s) for s in range(n)]
         pts, oud, pab, chelem, notes = count_deal(
             n, self.contract, self.history, self.trick_winners, camps,
@@ -391,7 +392,7 @@ class Deal(Bidding):
         return Result("played", self.dealer, self.taker, self.contract, self.called,
                       partner, self.chelem_announced, pts[ATTACK], pts[DEFENCE],
                       oud, pab, chelem, poignees, tuple(notes), sc, sc.marks,
-                      tuple(self.trick_winners), self.violation)
+                      tuple(self.trick_winners), self.violation, tuple(miseres))
 
 
 class Match:

@@ -60,7 +60,7 @@ class MortMatch:
 
     def on_table(self, result):
         """``result`` (a deal's Result, deal seats) with its dealer, taker, partner,
-        poignées, trick winners, violation and marks in table seats (the mort's mark 0)."""
+        poignées, trick winners, violation, misères and marks in table seats (the mort's mark 0)."""
         f = list(result)
         f[1] = self.dealer
         f[2] = self.table_seat(result.taker)
@@ -74,6 +74,7 @@ class MortMatch:
         f[16] = tuple(self.table_seat(s) for s in result.trick_winners)
         if result.violation is not None:
             f[17] = (self.table_seat(result.violation[0]),) + tuple(result.violation[1:])
+        f[18] = tuple(self.table_seat(s) for s in result.miseres)
         return tarot.Result(*f)
 
     def record(self, result):

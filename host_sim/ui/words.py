@@ -74,6 +74,30 @@ def poignee_words(result, name, game=None):
         shown, amount)
 
 
+def misere_words(result, name):
+    """The misère line of a Tarot breakdown under the house rule ``misere`` (20 a misère
+    the play bore out, to the camp that wins the deal like a poignée; docs/rules/tarot.md
+    "Misère"): "Misère P2 won by the attack, which wins the deal: 20 from each defender".
+    A refuted misère counts nothing (its note says why); under ``partner=personal`` each
+    is the prime of the player who announced it."""
+    from core.games.tarot_house import MISERE_PRIME
+    if not result.miseres:
+        return _("Misère: none")
+    who = ", ".join(name(s) for s in result.miseres)
+    each = [MISERE_PRIME] * len(result.miseres)
+    if not result.score.poignee:  # partner=personal: the camps' primes are not in it
+        return ngettext("Misère %s: %s, the prime of the player who announced it "
+                        "(house rule)", "Misère %s: %s, each the prime of the player who "
+                        "announced it (house rule)", len(each)) % (
+            who, ", ".join("%d" % p for p in each))
+    amount = " + ".join("%d" % p for p in each) + (" = %d" % sum(each) if len(each) > 1
+                                                   else "")
+    return (_("Misère %s won by the attack, which wins the deal: %s from each defender")
+            if result.score.won else
+            _("Misère %s won by the defence, which wins the deal: %s to each defender")) % (
+        who, amount)
+
+
 def tarot_result_words(result, name, deck, game=None):
     """The breakdown of a French Tarot ``core.games.tarot.Result`` in words (FFT p.7-9);
     an annulled or passed deal in one line. ``game``: the deal's ``core.games.tarot.Game``
@@ -95,6 +119,8 @@ def tarot_result_words(result, name, deck, game=None):
                                                    made)]
     lines.append(petit_au_bout_words(result.petit_au_bout, sc))
     lines.append(poignee_words(result, name, game))
+    if getattr(game, "misere", "off") != "off":
+        lines.append(misere_words(result, name))
     lines.append(chelem_words(result.chelem, sc))
     lines.append(_("Marks: ") + "  ".join("%s %s" % (name(s), _signed(m))
                                        for s, m in enumerate(result.marks)))

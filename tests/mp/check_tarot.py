@@ -44,7 +44,7 @@ for players in (3, 4, 5):
 from core.games.tarot_mort import MortMatch  # noqa: E402
 mort = MortMatch(tarot.Game(4))
 res = tarot.Result("played", 3, 1, tarot.GARDE, -1, None, False, 0, 0, 0, None, 0, (), (),
-                   None, tuple(marks4), (), None)
+                   None, tuple(marks4), (), None, ())
 mort.record(res)
 if mort.totals != [0] + marks4 or mort.rows[0].taker != 2 or mort.dealer != 1:
     raise SystemExit("MORT %r %r" % (mort.totals, marks4))
