@@ -37,14 +37,18 @@ class Rules:
     def booked(self, actions, data):
         """A DEAL_OVER record: the deal replayed from ``actions`` and booked (``[]``: a
         row kept by compaction, already in the sheet lines ``data``). Raises BadRecord when
-        the actions do not end the deal: the board books a deal only once it is over."""
+        the actions do not end the deal: the board books a deal only once it is over.
+        ``sheet`` is then the lines the booking makes of the replayed deal (what
+        ``Controller.next_deal`` wrote), not the record's ``data``: a summary is only
+        trusted where no actions are left to make it from."""
         if actions:
             referee = Referee(self.flow.deal_factory(self.match))
             referee.replay(actions)
             if not referee.deal.is_over():
                 raise BadRecord("journal: a deal booked before it was over (%d actions)"
                                 % len(actions))
-            self.flow.record(self.match, referee.deal.result())
+            lines = self.flow.record(self.match, referee.deal.result())
+            data = lines + self.flow.sheet_lines(self.match)
         self.sheet = data
 
     def rebook(self, row):

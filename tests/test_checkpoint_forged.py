@@ -235,7 +235,9 @@ def test_a_forged_game_over_never_replaces_the_sheet_its_deals_make(refs, forged
     now the board shows the lines it closed the game with (its last booking's), and the
     report says so; a game-over holding None was read as no game-over at all, and the game
     closed again behind it, a journal the next boot set aside. The genuine record boots to
-    its own lines, unreported. The game: Zhopa for two (seed 5), over after deal 3."""
+    its own lines, unreported. Forged totals in the last booking too change nothing: the
+    booking's lines are made again from its actions. The game: Zhopa for two (seed 5),
+    over after deal 3."""
     ref = refs("zhopa", 2, 30)
     path = str(tmp_path / "journal.bin")
     recs = _records(ref.data, path)
@@ -247,7 +249,13 @@ def test_a_forged_game_over_never_replaces_the_sheet_its_deals_make(refs, forged
     ctl.journal.close()
     last = encode_record("game-over", recs[-1].data, len(recs) - 1)
     assert ref.data.endswith(last)
-    data = ref.data[:-len(last)] + encode_record("game-over", forged, len(recs) - 1)
+    head = ref.data[:-len(last)]
+    if isinstance(forged, list) and isinstance(forged[0], str):
+        # the last booking's lines forged alike: its actions make the real ones again
+        booking = encode_record("deal", recs[-2].data, len(recs) - 2)
+        assert recs[-2].kind == "deal" and head.endswith(booking)
+        head = head[:-len(booking)] + encode_record("deal", forged, len(recs) - 2)
+    data = head + encode_record("game-over", forged, len(recs) - 1)
     board, ctl = _booting(ref, path, data)
     assert ctl.last_sheet == genuine and ctl.mode == MODE_MAIN
     assert ctl.journal_report == "game-over record disagrees with its deals: sheet rebuilt"
