@@ -343,14 +343,17 @@ class Controller:
         except NotSaved as e:
             self.show(["game not started", session.words(e)])
             raise
+        failed = None
         if self.match is not None:  # the game left open is abandoned: keep its sheet only
-            self._compact()
+            failed = self._compact()
         self.flow, self.match, self.players = flow, match, players
         self._load_registry(resume=False)
         if self.link is not None:
             self.link.deck = self.flow.DECK
             self.link.hello(name)
         self._new_deal()
+        if failed is not None:  # over the first deal's first screen, until it changes
+            self.show(failed)
 
     def resumed(self, flow, match, players, acts, last):
         """The game rebuilt at boot (device/resume.py): ``flow``, ``match`` with its booked
@@ -487,19 +490,17 @@ class Controller:
         saved = self._book(GAME_OVER, last_sheet, reload=False)
         if self.link is not None:
             self.link.game_over(" / ".join(sheet[:3]))
-        if saved:
-            self._compact()
+        failed = self._compact() if saved else None
         self.app = None
         self.match = None
-        self.show_list(self.last_sheet if saved else
-                       ["sheet NOT saved:", "power on again"] + self.last_sheet)
+        self.show_list((failed or []) + (self.last_sheet if saved else
+                       ["sheet NOT saved:", "power on again"] + self.last_sheet))
 
     def _compact(self):
-        """Compact the journal to the sheets of its games (``device.session.compact``);
-        a failure is shown and changes nothing."""
-        failed = session.compact(self.journal)
-        if failed is not None:
-            self.show(failed)
+        """Compact the journal to the sheets of its games (``device.session.compact``).
+        Returns None, or the lines saying why it failed (then nothing changed) for the
+        caller to show where the table will see them: the screen after it replaces any."""
+        return session.compact(self.journal)
 
     def _checkpoint(self):
         """After a booked deal: the journal checkpointed to the game header and its score

@@ -52,8 +52,18 @@ def compact(journal):
     try:
         journal.compact()
     except (OSError, BadRecord) as e:
-        return ["journal compact", "failed: %s" % e]
+        return failed("journal compact", e)
     return None
+
+
+def failed(what, err):
+    """The LCD's two lines for a rewrite of the journal (``what``) that failed, nothing
+    changed: why within 16 columns, "failed: no space" (errno 28), "failed: error 5" (the
+    flash's errno), "failed: bad data" (a record the rewrite would not copy: BadRecord)."""
+    if not isinstance(err, OSError):
+        return [what, "failed: bad data"]
+    code = err.args[0] if err.args else 0
+    return [what, "failed: no space" if code == 28 else "failed: error %s" % code]
 
 
 def checkpoint(journal, flow, match):
@@ -84,7 +94,7 @@ def checkpoint(journal, flow, match):
                 raise BadRecord("journal not read whole: %s" % report)
         journal.compact(kept.result(rows))
     except (OSError, BadRecord) as e:
-        return ["journal checkpoint", "failed: %s" % e]
+        return failed("journal checkpoint", e)
     finally:  # loaded for the booking only, not held through the next deal
         journal.hold_io = False
         if journal._export is None:

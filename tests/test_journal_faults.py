@@ -375,6 +375,45 @@ def test_a_new_game_compacts_the_abandoned_one(refs, tmp_path):
     assert board_state(again)[0] == "tarot" and again.mode in (MODE_TABLE, MODE_CHOICE)
 
 
+def test_a_compaction_that_fails_at_a_new_game_is_shown(refs, tmp_path):
+    """Skat (seed 5) abandoned in its second deal for a new game of Tarot, on a flash too
+    full for the compacted file: the LCD says the compaction failed over the new game's
+    first screen (it was shown, then the first screen drew over it at once), and the
+    journal keeps every record: the new game follows the old one's."""
+    ref = refs("skat", 3, 2)
+    path = str(tmp_path / "journal.bin")
+    board = SimBoard(4)
+    ctl = board.power_on(journal=_NoCheckpoint(path))
+    for step in ref.steps[:-3]:  # deal 1 booked, deal 2 open
+        drive(ctl, step)
+    kinds = [r.kind for r in ctl.journal.read()[0]]
+    ctl.start_game("tarot", 4)
+    assert board.lcd_lines() == ["journal compact ", "failed: no space"]
+    assert [r.kind for r in ctl.journal.read()[0]] == kinds + ["game"]
+    assert ctl.flow.NAME == "tarot" and ctl.mode in (MODE_TABLE, MODE_CHOICE)
+
+
+def test_a_compaction_that_fails_at_the_game_end_is_listed_before_the_sheet(refs, tmp_path):
+    """Zhopa for two (seed 5), over after its third deal, on a flash too full for the
+    compacted file: the final sheet's list starts with the failed compaction (it was
+    shown, then the sheet's list drew over it at once), then the sheet; the journal
+    keeps the deals' records and a boot shows the same sheet."""
+    ref = refs("zhopa", 2, 30)
+    path = str(tmp_path / "journal.bin")
+    board = SimBoard(2)
+    ctl = board.power_on(journal=_NoCheckpoint(path))
+    for step in ref.steps:
+        drive(ctl, step)
+    assert ctl.match is None and ctl.mode == MODE_SHEET
+    assert board.lcd_lines() == ["journal compact ", "failed: no space"]
+    assert tuple(ctl.last_sheet) == ref.final[1]
+    kinds = [r.kind for r in ctl.journal.read()[0]]
+    assert kinds[-1] == "game-over" and "act" in kinds
+    ctl.journal.close()
+    again = SimBoard(2).power_on(journal=Journal(path))
+    assert again.mode == MODE_MAIN and tuple(again.last_sheet) == ref.final[1]
+
+
 # -- 6. duplicated records are noticed, never applied twice ----------------------------------
 
 @pytest.mark.parametrize("what", ["act", "undo", "deal"])
