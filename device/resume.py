@@ -56,20 +56,26 @@ class Rules:
         self.flow.rebook(self.match, row)
 
 
-def _closed_sheet(ctl, rules, over):
-    """The final sheet of a closed game: the game-over record's lines when they are the
-    lines the board closed the game with (``Controller._game_over``: its last booking's
-    lines, the DEAL_OVER data, or with none since the sheet checkpoint the sheet its rows
-    make); else those, and ``ctl.journal_report`` says so. Numbers decide, not words: a
-    game closed before the table's language changed keeps its lines. The game-over record
-    is only a summary of what the bookings before it hold."""
+def _closed(ctl, rules, over):
+    """A closed game at boot: ``ctl.last_sheet`` is the game-over record's lines when
+    they are the lines the board closed the game with (``Controller._game_over``: its last
+    booking's lines, the DEAL_OVER data, or with none since the sheet checkpoint the sheet
+    its rows make). Numbers decide, not words: a game closed before the table's language
+    changed keeps its lines. Else the record is not believed (it is only a summary of the
+    bookings before it): the last sheet is the bookings' lines, and the LCD and
+    ``ctl.journal_report`` say so until OK, at every boot while the journal holds it.
+    Returns True when the LCD shows that notice, False for the main menu."""
     sheet = rules.sheet
     if _numbers(sheet) is None:  # none since the checkpoint (or not lines): its rows'
         sheet = rules.flow.sheet_lines(rules.match)
     if _numbers(over) == _numbers(sheet) and len(over) == len(sheet):
-        return over
+        ctl.last_sheet = over
+        return False
+    ctl.last_sheet = sheet
     ctl.journal_report = "game-over record disagrees with its deals: sheet rebuilt"
-    return sheet
+    ctl.show_list(["game-over record", "disagrees with", "its deals: sheet", "rebuilt from",
+                   "them", "OK: go on"])
+    return True
 
 
 def _numbers(lines):
@@ -145,8 +151,8 @@ def _from(ctl, rules, res):
         raise _Unreadable(e)
     ctl.journal_report = report
     if res.game_over or rules.flow is None:
-        ctl.last_sheet = None if res.game is None else _closed_sheet(ctl, rules, res.over)
-        return False
+        ctl.last_sheet = None
+        return res.game is not None and _closed(ctl, rules, res.over)
     n_pads = len(ctl.hw.readers)
     if not flows.seats_ok(rules.flow, rules.players, n_pads, ctl.central):
         why = "%s for %d: %d pads" % (rules.flow.NAME, rules.players, n_pads)

@@ -257,8 +257,11 @@ def test_a_forged_game_over_never_replaces_the_sheet_its_deals_make(refs, forged
         head = head[:-len(booking)] + encode_record("deal", forged, len(recs) - 2)
     data = head + encode_record("game-over", forged, len(recs) - 1)
     board, ctl = _booting(ref, path, data)
-    assert ctl.last_sheet == genuine and ctl.mode == MODE_MAIN
+    assert board.lcd_lines() == ["game-over record", "disagrees with  "]
+    assert ctl.last_sheet == genuine and ctl.mode == MODE_SHEET
     assert ctl.journal_report == "game-over record disagrees with its deals: sheet rebuilt"
+    ctl.press(OK)
+    assert ctl.mode == MODE_MAIN and ctl.last_sheet == genuine
     ctl.journal.close()
     _, again = boot(ref, path)  # the journal the boot left is one the next boot reads
-    assert again.last_sheet == genuine and again.mode == MODE_MAIN
+    assert again.last_sheet == genuine and again.mode == MODE_SHEET  # and says so again

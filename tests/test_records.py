@@ -103,3 +103,4 @@ def test_journal_file_exports_to_records(tmp_path):
         assert "sheet    | P%d %+d" % (seat + 1, total) in buf.getvalue()
     said = _journal_cmd(flash / "journal.bin", out)
     assert "2 records (1 game, 1 sheet)" in said and "deal 1" not in said
+    assert "(0 deals)" in said and "nothing to replay" in said and out.read_text() == ""

@@ -52,5 +52,9 @@ def run(args):
         except OSError as e:
             print("error: %s" % e, file=sys.stderr)
             return 2
-        print("game records: %s" % args.jsonl)
+        print("game records: %s (%d deal%s)" % (args.jsonl, len(lines),
+                                                 "" if len(lines) == 1 else "s"))
+        if not lines:  # a closed game's journal keeps its sheet, no deal's actions
+            print("no deal's actions in this journal: its checkpoints keep the score sheet "
+                  "only (docs/records.md), so there is nothing to replay")
     return 1 if report.dropped else 0
