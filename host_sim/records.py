@@ -121,9 +121,10 @@ def from_journal(records):
             sheet = [result_json(row) for row in data] if data else None
         elif kind == "deal":
             deal_no += 1
-            lines.append(_line(head, deal_no, acts, sheet))
+            if acts:  # a booking without actions is a closed game's row kept by compaction
+                lines.append(_line(head, deal_no, acts, sheet))
+                sheet = None
             acts = []
-            sheet = None
     if head is not None and acts:
         lines.append(dict(_line(head, deal_no + 1, acts, sheet), unfinished=True))
     deck_cache = {}

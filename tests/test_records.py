@@ -104,3 +104,19 @@ def test_journal_file_exports_to_records(tmp_path):
     said = _journal_cmd(flash / "journal.bin", out)
     assert "2 records (1 game, 1 sheet)" in said and "deal 1" not in said
     assert "(0 deals)" in said and "nothing to replay" in said and out.read_text() == ""
+
+
+def test_a_closed_games_journal_exports_no_deal_to_replay(tmp_path):
+    """Zhopa for two played to its end by the demo on a flash folder: the closed game's
+    journal keeps its header, sheet, last booking's row and game-over, no deal's actions.
+    `trickref journal --jsonl` used to export that last row as a deal of 0 actions, which
+    `trickref replay` called "unfinished"; now nothing is exported, and it says why."""
+    flash = tmp_path / "flash"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["demo", "--game", "zhopa", "--players", "2", "--seed", "5",
+                     "--deals", "40", "--flash", str(flash),
+                     "--png", str(tmp_path / "t.png")]) == 0
+    out = tmp_path / "out.jsonl"
+    said = _journal_cmd(flash / "journal.bin", out)
+    assert "1 game-over" in said and " 0 actions" not in said, said
+    assert "(0 deals)" in said and "nothing to replay" in said and out.read_text() == ""
