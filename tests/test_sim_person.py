@@ -100,6 +100,31 @@ def test_link_panel_names_seats_and_tricks_as_the_table_does():
         sim.close()
 
 
+def test_at_five_the_chien_is_shown_only_after_the_king_is_called():
+    """French Tarot, 5 computers (seed 3): the taker calls a king before the chien is
+    turned up (FFT p.12: a called card that lies in the chien leaves the taker alone, so
+    nobody has seen it at the call). The simulator noted "Chien shown: ..." as soon as
+    the bids were over, while the LCD still asked "P1 calls"; now the chien's note comes
+    with the call made, and never before it."""
+    from core.games import tarot
+    sim = SimApp("tarot", 5, seed=3, human=(), fixed_dt=17, think_ms=60, collect_ms=100)
+    you = MousePerson(sim, 17)
+    seen = []
+    try:
+        def watch():
+            sh = sim.shadow
+            phase = getattr(sh, "phase", 0)
+            seen.append((phase, bool(sim.adapter.chien)))
+            return phase >= tarot.PHASE_ECART or phase == tarot.PHASE_PLAY
+        you.until(watch, limit=20000)
+        you.frames(2)
+        assert (tarot.PHASE_CALL, False) in seen  # the call was asked for, chien unseen
+        assert (tarot.PHASE_CALL, True) not in seen
+        assert sim.shadow.called is not None and sim.adapter.chien.startswith("Chien shown")
+    finally:
+        sim.close()
+
+
 def test_tarot_chien_result_in_words_and_seats_counter_clockwise():
     """Item 3: French Tarot, 4 computers (seed 3): P4 takes at prise; the chien is shown
     in words once the bids are over (FFT p.6: turned face up at prise and garde); the

@@ -403,8 +403,8 @@ class Tarot(TrickGame):
         # every bid made, a person's too, in words; one taken back leaves the list
         self.bids = [_tarot_said(sim, args) for verb, args in
                      sim.ctl.view().app.referee.actions if verb == "bid"]
-        if not self.chien and _attr(sh, "phase", 0) > tarot.PHASE_BIDDING and \
-                _attr(sh, "contract", 0) > 0:  # the bids are over: the chien is seen
+        if not self.chien and _attr(sh, "phase", 0) > tarot.PHASE_CALL and \
+                _attr(sh, "contract", 0) > 0:  # bids and call over (FFT p.12): chien seen
             from host_sim.ui.words import chien_words
             self.chien = chien_words(self.deck, sim.dealt_talon, sh.contract)
             sim.note(self.chien)
