@@ -366,7 +366,7 @@ def test_console_command_exports_the_sheet_as_csv(bridge, data_dir, tmp_path, ca
             rows = list(csv.reader(f))
         assert rows == [COLUMNS] + [[str(c) for c in flat_row(r)] for r in sheet.rows]
         out = capsys.readouterr().out
-        assert "state: deal=1, game=skat\n" in out and "1 rows written" in out  # public
+        assert "state: deal=1, game=skat\n" in out and "1 row written" in out  # public
     finally:
         board.stop()
 

@@ -240,8 +240,8 @@ def score(players, contract, points_half, oudlers, poignee=(), petit_au_bout=Non
     if loser not in (None, ATTACK, DEFENCE):
         raise TrickrefError("a violation makes ATTACK or DEFENCE lose, not %r" % (loser,))
     if not isinstance(miseres, int) or not 0 <= miseres <= 2 * players:
-        raise TrickrefError("misères: 0 to %d at %d players (each player's of trumps and of "
-                            "face cards), not %r" % (2 * players, players, miseres))
+        raise TrickrefError("misères: 0 to %d at %d players (each player may announce two: "
+                            "no trump, no face card), not %r" % (2 * players, players, miseres))
     mult = MULTIPLIERS[contract]
     target = TARGETS[oudlers]
     won = points_half >= 2 * target

@@ -139,7 +139,8 @@ def _run(con, args):
     if args.export_csv:
         columns, rows = con.export_sheet(args.timeout)
         write_csv(args.export_csv, columns, rows)
-        print("score sheet: %d rows written to %s" % (len(rows), args.export_csv))
+        print("score sheet: %d row%s written to %s" % (len(rows), "" if len(rows) == 1
+                                                       else "s", args.export_csv))
         return 0
     if args.export_journal:
         data = con.export_journal(max(args.timeout, 30.0))
