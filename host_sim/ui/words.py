@@ -46,6 +46,12 @@ def chelem_words(chelem, sc):
         abs(sc.chelem))
 
 
+def _summed(primes):
+    """Primes added up as a player checks them: "20", "20 + 30 = 50"."""
+    return " + ".join("%d" % p for p in primes) + (
+        " = %d" % sum(primes) if len(primes) > 1 else "")
+
+
 def poignee_words(result, name, game=None):
     """The poignée line of a Tarot breakdown, as the petit au bout line reads (FFT p.7: a
     poignée's prime, 20, 30 or 40 by its size and never multiplied, goes to the camp that
@@ -66,8 +72,7 @@ def poignee_words(result, name, game=None):
         return ngettext("Poignée %s: %s, the prime of the player who showed it (house rule)",
                         "Poignée %s: %s, each the prime of the player who showed it "
                         "(house rule)", len(each)) % (shown, ", ".join("%d" % p for p in each))
-    amount = " + ".join("%d" % p for p in each) + (" = %d" % sum(each) if len(each) > 1
-                                                   else "")
+    amount = _summed(each)
     return (_("Poignée %s won by the attack, which wins the deal: %s from each defender")
             if sc.won else
             _("Poignée %s won by the defence, which wins the deal: %s to each defender")) % (
@@ -90,8 +95,7 @@ def misere_words(result, name):
                         "(house rule)", "Misère %s: %s, each the prime of the player who "
                         "announced it (house rule)", len(each)) % (
             who, ", ".join("%d" % p for p in each))
-    amount = " + ".join("%d" % p for p in each) + (" = %d" % sum(each) if len(each) > 1
-                                                   else "")
+    amount = _summed(each)
     return (_("Misère %s won by the attack, which wins the deal: %s from each defender")
             if result.score.won else
             _("Misère %s won by the defence, which wins the deal: %s to each defender")) % (
