@@ -10,7 +10,7 @@ journal"). Loaded at boot and after a booking that did not reach flash
 from core.errors import BadRecord
 from core.journal_replay import Resumer
 from core.referee import Referee
-from device import flows, session
+from device import flows
 
 
 class Rules:
@@ -175,7 +175,7 @@ def _unreadable(err):
     """The lines for a journal the flash would not open, read or mend at boot (an OSError,
     not its content): nothing is moved or written, the next power-on reads it again. A
     new game in the meantime is refused as any write the flash will not take."""
-    code = session.errno_of(err)
+    code = err.args[0] if err.args else 0
     return ["journal not read", "flash full" if code == 28 else "read error %s" % code,
             "nothing changed", "power on again"]
 

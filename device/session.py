@@ -23,7 +23,8 @@ def save(journal, kind, data):
     try:
         journal.append(kind, data)
     except OSError as e:
-        raise NotSaved(FLASH_FULL if errno_of(e) == 28 else WRITE_ERROR, str(e))
+        code = e.args[0] if e.args else 0
+        raise NotSaved(FLASH_FULL if code == 28 else WRITE_ERROR, str(e))
     except BadRecord as e:
         raise NotSaved(WRITE_ERROR, str(e))
 
@@ -61,13 +62,8 @@ def failed(what, err):
     flash's errno), "failed: bad data" (a record the rewrite would not copy: BadRecord)."""
     if not isinstance(err, OSError):
         return [what, "failed: bad data"]
-    code = errno_of(err)
+    code = err.args[0] if err.args else 0
     return [what, "failed: no space" if code == 28 else "failed: error %s" % code]
-
-
-def errno_of(err):
-    """An OSError's errno (28: flash full, 5: I/O error), 0 when it carries none."""
-    return err.args[0] if err.args else 0
 
 
 def checkpoint(journal, flow, match):
