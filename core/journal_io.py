@@ -12,12 +12,11 @@ bodies (same arguments, results and errors; see the method's docstring there).
 
 import gc
 import os
-import sys
 
 from core.crc32 import crc32
 from core.codec import decode
 from core.errors import BadRecord
-from core.compat import const
+from core.compat import SMALL_HEAP, const
 from core.journal import KINDS, MAGIC, MAGIC_V1, MAX_RECORD, Record, Report, encode_record
 
 # The record's fixed parts, as in core/journal.py (a ``_`` const is folded into the code
@@ -25,10 +24,6 @@ from core.journal import KINDS, MAGIC, MAGIC_V1, MAX_RECORD, Record, Report, enc
 _HEAD = const(3)  # LEN u16 + KIND u8
 _SEQ = const(2)  # SEQ u16 (format 2)
 _CRC = const(4)  # CRC-32 u32
-
-# Only a MicroPython heap needs collections while a list of records grows; a CPython full
-# collection costs milliseconds (a test cutting a journal at every byte ran minutes).
-_SMALL_HEAP = sys.implementation.name == "micropython"
 
 
 def _stat_size(path):
@@ -151,7 +146,7 @@ def _read(j, f, records, sink):
         j.offset = pos + _HEAD + need
         if sink is None:
             records.append(Record(kind, data))
-            if _SMALL_HEAP and not count & 15:  # the list grows in one block: keep the
+            if SMALL_HEAP and not count & 15:  # the list grows in one block: keep the
                 gc.collect()  # heap from filling with each record's garbage between them
         else:
             sink(Record(kind, data))

@@ -21,10 +21,12 @@ Tarot ``marseille`` (coupes, épées, bâtons, deniers) or ``nouveau`` (the Fren
 the FFT's Tarot Nouveau, FFT 2012 p.2); the 36-card deck of Magistr and Zhopa ``french``
 (seeds 000/001). Languages: ``en``, ``de``, ``fr``, ``uk``. Each deck's tables live in
 ``core.vocab_<deck>`` (``table(look, lang)``), loaded only for the deck in play (a board
-plays one deck), and only the table of the look and language in use is built.
+plays one deck), and only the table of the look and language in use is built and kept:
+on a board the module leaves the heap once it is built (issue 19).
 """
 
 from core.cards import EXCUSE, TRUMP
+from core.compat import SMALL_HEAP, unload
 from core.errors import TrickrefError
 
 LANGUAGES = ("en", "de", "fr", "uk")
@@ -74,8 +76,11 @@ class Vocabulary:
         self.lang = check_language(lang)
         # (suit marks, rank marks, LCD rank marks, suit names, rank names, name format,
         #  Excuse short, Excuse name): only this look's and language's table is built
-        self._t = __import__("core.vocab_" + deck.name, None, None,
-                             ("table",)).table(self.look, self.lang)
+        name = "core.vocab_" + deck.name
+        self._t = __import__(name, None, None, ("table",)).table(self.look, self.lang)
+        if SMALL_HEAP:  # the other looks' and languages' words leave a board's heap
+            unload(name)
+            unload("core.vocab_french")  # the French look's words, which some decks share
         # core's own notation: grid rank marks (longest first, "10" before "1")
         self._nranks = _grid_ranks(deck)
         marks = list(deck.rank_short[:self._nranks])

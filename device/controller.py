@@ -15,11 +15,14 @@ imported when the mode is entered::
     RESULT --long OK--> TABLE (the last card taken back)
 
 ``next`` is None (stay), ``"main"``, ``"table"`` (what the deal needs next:
-:meth:`Controller.enter_table`), a list of lines (shown as a list) or a mode object. The
+:meth:`Controller.enter_table`), a list of lines (shown as a list), the setup menus'
+``("start", game, players, options)`` (``device.booking.start``) or a mode object. The
 controller keeps the dispatch, :meth:`Controller.view` (device/view.py) and the public
 methods the link, the host requests and the simulator call (``choose``, ``apply``,
-``undo``, ``next_deal``, ``redraw``, ``start_game``, ``main_menu``); the journal writes and
-the tag registry are in device/session.py, the boot rebuild in device/resume.py, each
+``undo``, ``next_deal``, ``redraw``, ``start_game``, ``main_menu``); what runs between two
+deals (a new game, the booking, the next deal, the game's end) is in device/booking.py,
+loaded for the moment it runs; the journal writes and the tag registry are in
+device/session.py, the boot rebuild in device/resume.py, each
 deal's seat tables in device/seating.py. docs/architecture.md follows one card and one
 host frame through these modules.
 
@@ -39,20 +42,16 @@ error"), and the boot never raises whatever the flash holds (device/resume.py: w
 cannot replay is set aside in a side file).
 """
 
-import gc
-import sys
-
-from core.compat import const
+from core.compat import const, unload
 from core.errors import NotSaved
-from core.events import Awaiting, DealOver, Refused
-from core.referee import Referee
-from core.journal import DEAL_OVER, GAME, GAME_OVER, UNDO
+from core.events import DealOver, Refused
+from core.journal import UNDO
 from device import flows, session
 from device.buttons import BACK, OK, Buttons
 from device.buzzer import Buzzer
 from device.lcdtext import fit
 from device.reasons import fault_lines, loop_fault
-from device import language_menu, looks
+from device import looks
 from device.last_trick import LastTrick
 from device.screens import decided_by
 from device.words import say
@@ -79,6 +78,7 @@ class Controller:
 
     def __init__(self, hw, journal=None, central=False):
         self.hw = hw
+        from device import language_menu  # the main menu's, dropped with it (free_deal)
         language_menu.load(getattr(hw, "storage", None))  # issue 20: the table's language
         looks.load(getattr(hw, "storage", None))  # issue 20: the decks' looks
         self.last_trick = LastTrick()  # issue 20: the last trick held before the result
@@ -93,7 +93,7 @@ class Controller:
         self.link = None
         self.host_ask = None  # device.host_request.HostAsk: a host's request at the table
         if hw.link is not None:
-            self._open_link(journal)
+            self._between("open_link", journal)
         self.flow = None
         self.match = None
         self.players = 0
@@ -181,6 +181,8 @@ class Controller:
             self.enter_table()
         elif isinstance(nxt, list):
             self.show_list(nxt)
+        elif isinstance(nxt, tuple):  # the setup menus' ("start", game, players, options)
+            self._between("start", nxt)
         else:
             self._enter(nxt)
         return events
@@ -235,18 +237,11 @@ class Controller:
             return [], []
         return self.flow.sheet_table(self.match)
 
-    def _open_link(self, journal):
-        """The serial link to a host (device/link.py), its paired hosts on flash
-        (device/pairing.py) and the table's side of its requests (device/host_request.py)."""
-        from device.host_request import HostAsk
-        from device.link import Link
-        from device.pairing import Pairing
-        self.host_ask = HostAsk(self)
-        chunk = getattr(journal, "chunk", None)
-        store = None if not self.hw.storage else self.hw.storage + "/hosts.bin"
-        self.link = Link(self.hw.link, state=self._link_state, sheet=self._link_sheet,
-                         journal=chunk, pairing=Pairing(store), check=self.host_ask.check,
-                         journal_end=None if chunk is None else lambda: _booked_end(chunk))
+    def _journal_end(self):
+        """Where a journal export stops (device.host_check.booked_end, loaded when a host
+        exports)."""
+        from device.host_check import booked_end
+        return booked_end(self.journal.chunk)
 
     def _link_tick(self, now_ms):
         req = self.link.poll(now_ms)
@@ -258,18 +253,6 @@ class Controller:
             self.show_list(["paired:", host, "OK: back"])
         elif self.mode == MODE_PAIR and self.link.pairing.code is None:
             self.show_list(["pairing failed:", "%d wrong codes" % self.link.pairing.tries])
-
-    def pair_start(self):
-        """Menu "Pair host": show a fresh code until a host proves it or a button ends it."""
-        from device.modes.pair import PairMode
-        self._enter(PairMode(self.link, self.show))
-
-    def forget_hosts(self):
-        """Menu "Forget hosts": no host is trusted any more, the logged-in one neither."""
-        n = len(self.link.pairing.hosts)
-        self.link.pairing.forget()
-        self.link.host = None
-        self.show_list(["hosts forgotten:", "%d keys" % n, "OK: back"])
 
     # --- modes entered from here -----------------------------------------------------------
 
@@ -331,75 +314,25 @@ class Controller:
         return self.after(self.app.choose(verb, *args))
 
     def start_game(self, name, players, options=None):
-        """Start a new game of ``name`` for ``players`` with ``options`` (dict). Write-ahead:
-        the game's record is on flash before the table changes. Raises ValueError (an unknown
-        game, option name or option value) or TrickrefError (NotSaved: the journal could not
-        take it) with the game in play unchanged."""
-        flow = flows.load(name)
-        flows.check_options(flow, players, options)
-        match = flow.new_match(players, options or {})
+        """Start a new game of ``name`` for ``players`` with ``options`` (dict;
+        ``device.booking.start_game``: write-ahead, the game's record on flash before the
+        table changes). Raises ValueError (an unknown game, option name or option value) or
+        TrickrefError (NotSaved: the journal could not take it), the game in play
+        unchanged."""
+        self._between("start_game", name, players, options)
+
+    def _between(self, name, *args):
+        """``device.booking.<name>(self, *args)``: the between-deals code, loaded for the
+        call and dropped after it (issue 19: a deal in play never holds it)."""
+        from device import booking
         try:
-            session.save(self.journal, GAME, [name, players, sorted((options or {}).items())])
-        except NotSaved as e:
-            self.show(["game not started", session.words(e)])
-            raise
-        failed = None
-        if self.match is not None:  # the game left open is abandoned: keep its sheet only
-            failed = self._compact()
-        self.flow, self.match, self.players = flow, match, players
-        self._load_registry(resume=False)
-        if self.link is not None:
-            self.link.deck = self.flow.DECK
-            self.link.hello(name)
-        self._new_deal()
-        if failed is not None:  # over the first deal's first screen, until it changes
-            self.show(failed)
+            return getattr(booking, name)(self, *args)
+        finally:
+            unload("device.booking")
 
-    def resumed(self, flow, match, players, acts, last):
-        """The game rebuilt at boot (device/resume.py): ``flow``, ``match`` with its booked
-        deals, ``players``, ``acts`` the open deal's actions; ``last``: the last booked
-        deal's record (its lines then the sheet lines) or None. A game whose last deal was
-        booked but not closed (cut before the game-over record) is closed now."""
-        self.flow, self.match, self.players = flow, match, players
-        if self.link is not None:
-            self.link.deck = flow.DECK
-        if flow.is_match_over(match):
-            sheet = flow.sheet_lines(match)
-            self._game_over(last or sheet, sheet)
-            return
-        self._load_registry(resume=True)
-        self._new_deal(replay=acts)
-
-    def _new_deal(self, replay=None):
-        """Start the next deal of the match; ``replay``: actions to rebuild it (resume)."""
-        from device.app import App
-        from device.seating import for_deal
-        flow = self.flow
-        match = self.match
-        self._free_deal()
-        referee = Referee(flow.deal_factory(match))
-        events = referee.replay(replay) if replay else []
-        referee.on_accept = session.act_writer(self.journal)
-        # who sits where, asked of the flow once: the table loop, screens and link read it;
-        # a central pad's table has a place per player (P1..Pn) though it has one reader
-        places = self.players if self.central else len(self.hw.readers)
-        self.seating = for_deal(flow, match, referee.deal, places)
-        self.app = App(self.hw.readers, self.lcd, referee, flow.DECK, central=self.central,
-                       registry=self.registry, strict=self.strict, seating=self.seating,
-                       result_lines=lambda r: flow.result_lines(r, match), link=self.link)
-        for ev in events:  # resumed while the deal waited for cards to be scanned
-            if isinstance(ev, Awaiting):
-                self.app.expect_scan(ev.count, ev.verb)
-        self.enter_table()
-
-    def _free_deal(self):
-        """Drop the finished deal (its App, referee and deal), the mode on screen and the
-        setup menus, then collect: the next deal and the deal's booking never share the heap
-        with them (issue 19)."""
-        self.app = None
-        self._mode = None
-        _drop("device.modes.main")
-        gc.collect()
+    def _result_lines(self, result):
+        """The LCD's lines for a deal's ``result`` (the flow's ``result_lines``)."""
+        return self.flow.result_lines(result, self.match)
 
     def apply(self, actions):
         """The ``actions`` (``[(verb, args), ...]``) of a menu item, applied as when the
@@ -460,77 +393,13 @@ class Controller:
 
     def next_deal(self):
         """Book the finished deal on the LCD (as OK on the result): the DEAL_OVER record
-        first, then the next deal, or the game's end."""
+        first, then the next deal, or the game's end (``device.booking.next_deal``). The
+        deal is freed before the booking's code is loaded: its record is made of it first,
+        and a booking that fails is rebuilt from the journal."""
         lines = self.flow.record(self.match, self.result)
         sheet = self.flow.sheet_lines(self.match)
-        if not self._book(DEAL_OVER, lines + sheet):
-            return
-        failed = None
-        if not self.flow.is_match_over(self.match):
-            self._free_deal()  # the booking's read and rewrite get the finished deal's heap
-            failed = self._checkpoint()
-        if self.link is not None:
-            columns, rows = self.flow.sheet_table(self.match)
-            self.link.deal_over(len(rows), " / ".join(lines[:2]))
-            if rows:
-                self.link.row(columns, rows[-1])
-        self.result = None
-        if self.flow.is_match_over(self.match):
-            self._game_over(lines + sheet, sheet)
-        else:
-            self._new_deal()
-            if failed is not None:  # over the next deal's first screen, until it changes
-                self.show(failed)
-
-    def _game_over(self, last_sheet, sheet):
-        """Close the game: the game-over record, the journal compacted to the sheet, the
-        final sheet on the LCD. If the record cannot be written the sheet is still shown;
-        the next boot closes the game again (device/resume.py)."""
-        self.last_sheet = last_sheet
-        saved = self._book(GAME_OVER, last_sheet, reload=False)
-        if self.link is not None:
-            self.link.game_over(" / ".join(sheet[:3]))
-        failed = self._compact() if saved else None
-        self.app = None
-        self.match = None
-        self.show_list((failed or []) + (self.last_sheet if saved else
-                       ["sheet NOT saved:", "power on again"] + self.last_sheet))
-
-    def _compact(self):
-        """Compact the journal to the sheets of its games (``device.session.compact``).
-        Returns None, or the lines saying why it failed (then nothing changed) for the
-        caller to show where the table will see them: the screen after it replaces any."""
-        return session.compact(self.journal)
-
-    def _checkpoint(self):
-        """After a booked deal: the journal checkpointed to the game header and its score
-        sheet (``device.session.checkpoint``). Returns None, or the LCD lines saying why it
-        failed (it then changed nothing), for the caller to show once the next deal's
-        screen is up (shown before, they were overwritten at once and never seen)."""
-        return session.checkpoint(self.journal, self.flow, self.match)
-
-    # --- write-ahead: nothing changes the table before its record is on flash -------------
-
-    def _book(self, kind, data, reload=True):
-        """Write a booking record after the match already took it in RAM; on failure the
-        game is rebuilt from the journal (``reload``: the deal's result is shown again, OK
-        retries) and the LCD says why. Returns True when the record is on flash."""
-        try:
-            session.save(self.journal, kind, data)
-            return True
-        except NotSaved as e:
-            if reload:
-                self._reload()
-            self.show([session.words(e) + "!", "OK: book again"])
-            return False
-
-    def _reload(self):
-        """RAM set back to what the journal holds (after a booking that did not reach
-        flash): the game is rebuilt as at boot."""
-        self.app = self.match = self.flow = self.result = None
-        self.journal.close()
-        if not self._resume():
-            self.main_menu()
+        self.app = self._mode = None  # garbage for the booking (booking.free_deal)
+        self._between("next_deal", lines, sheet)
 
     # --- resume after a power cut --------------------------------------------------------
 
@@ -542,37 +411,9 @@ class Controller:
         try:
             return boot(self)
         finally:  # loaded again at the first checkpoint, not held through the first deal
-            _drop("device.resume")
-            _drop("core.journal_replay")
-
-    # --- which tag is which card -----------------------------------------------------------
-
-    def _load_registry(self, resume=False):
-        """The deck's UID registry for the game (``device.session.load_registry``: the
-        audited one, strict, else one learned as tags are first seen)."""
-        self.registry, self.strict, problem = session.load_registry(
-            self.hw.storage, self.flow.DECK, resume)
-        if problem is not None:
-            self.show(problem)
-
-
-def _booked_end(chunk):
-    """Where a journal export stops (device.host_check.booked_end, loaded when a host
-    exports)."""
-    from device.host_check import booked_end
-    return booked_end(chunk)
-
-
-def _drop(name):
-    """Forget module ``name`` (one of ours, loaded for a moment): its heap is freed once
-    nothing refers to it, and the next import loads it again."""
-    if name in sys.modules:
-        del sys.modules[name]
-        pkg, leaf = name.rsplit(".", 1)
-        try:
-            delattr(sys.modules[pkg], leaf)
-        except (AttributeError, KeyError, TypeError):
-            pass
+            unload("device.resume")
+            unload("core.journal_replay")
+            unload("device.booking")
 
 
 def __getattr__(name):

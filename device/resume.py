@@ -4,13 +4,14 @@ One path, the tested one: the journal streams through ``core.journal_replay.Resu
 (the order of records, the undo counts, duplicated bookings, the proven byte offset) with
 :class:`Rules` rebuilding the match as the records go by (docs/records.md "The board's
 journal"). Loaded at boot and after a booking that did not reach flash
-(``Controller._reload``); the controller drops it from the heap once the boot is done.
+(``device.booking.book``); the controller drops it from the heap once the boot is done.
 """
 
 from core.errors import BadRecord
 from core.journal_replay import Resumer
 from core.referee import Referee
 from device import flows
+from device.booking import resumed
 
 
 class Rules:
@@ -58,7 +59,7 @@ class Rules:
 
 def _closed(ctl, rules, over):
     """A closed game at boot: ``ctl.last_sheet`` is the game-over record's lines when
-    they are the lines the board closed the game with (``Controller._game_over``: its last
+    they are the lines the board closed the game with (``device.booking.game_over``: its last
     booking's lines, the DEAL_OVER data, or with none since the sheet checkpoint the sheet
     its rows make). Numbers decide, not words: a game closed before the table's language
     changed keeps its lines. Else the record is not believed (it is only a summary of the
@@ -163,7 +164,7 @@ def _from(ctl, rules, res):
     if rules.flow.is_match_over(rules.match) and acts:
         raise BadRecord("journal: actions after the game's last deal")
     sheet = rules.sheet
-    ctl.resumed(rules.flow, rules.match, rules.players, acts, sheet)
+    resumed(ctl, rules.flow, rules.match, rules.players, acts, sheet)
     if report.dropped:
         ctl.show(["resumed; dropped", "%d bytes: %s" % (report.dropped, report.reason)])
     elif report.duplicates:

@@ -27,7 +27,6 @@ import gc
 import sys
 
 from device import timing
-from device.app import App
 
 _PLATFORM_BOARDS = {"rp2": "pico", "esp32": "esp32"}
 _DEFAULTS = (3, 16, 2)  # seats, LCD columns, LCD rows
@@ -73,6 +72,7 @@ def build_board(board=None):
 
 def build_app(hw, referee=None, deck=None, on_event=None):
     """The firmware App over ``hw``: the given referee and deck, or Skat by default."""
+    from device.app import App  # not held by this module: a deal's code leaves between deals
     if referee is None:
         from core.cards import SKAT
         from core.games import skat

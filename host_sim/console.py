@@ -143,9 +143,9 @@ class Console:
                 v = _parts(item, 1)
                 if v is not None and 0x40 <= item.type < 0x50 and v[0] == seq:
                     if item.type == P.R_ERROR:
-                        v = list(v) + ["?", ""]
-                        raise ConsoleError("board refused %s (#%d): %s %s"
-                                           % (name, seq, v[1], v[2]))
+                        v = list(v) + ["?", ""]  # [seq, error code, detail]
+                        raise ConsoleError("board refused %s (request #%d, %s)%s"
+                                           % (name, seq, v[1], v[2] and ": %s" % v[2]))
                     answer.append(item)
                     if item.type in last:
                         return answer

@@ -263,26 +263,30 @@ def _bytes_of(path):
         return f.read()
 
 
-class _NoGc:
-    """Stands for the ``gc`` module in device.controller during sweeps: a full collection
-    per deal frees a board's heap, but in a test process holding thousands of objects it
-    would be most of a sweep's time, and it changes no state."""
+class quick_collections:
+    """A context in which ``gc.collect()`` does nothing. The firmware collects the heap
+    after every deal (device/booking.py ``free_deal``): on a board that frees its heap, in
+    a test process holding thousands of objects it would be most of a sweep's time, and it
+    changes no state. The real ``gc.collect`` is patched, because device.booking is loaded
+    afresh for each call and would find any stand-in put in its place gone."""
 
-    @staticmethod
-    def collect():
-        pass
+    def __enter__(self):
+        import gc
+        self._collect = gc.collect
+        gc.collect = lambda *generation: 0
+        return self
+
+    def __exit__(self, *exc):
+        import gc
+        gc.collect = self._collect
+        return False
 
 
 def fault_run(ref, fault, step, at, folder):
     """One fault run (see above); returns the number of retries the step needed. Raises
     AssertionError naming what went wrong."""
-    from device import controller
-    gc = controller.gc
-    controller.gc = _NoGc
-    try:
+    with quick_collections():
         return _fault_run(ref, fault, step, at, folder)
-    finally:
-        controller.gc = gc
 
 
 def _fault_run(ref, fault, step, at, folder):

@@ -19,26 +19,19 @@ import pytest
 
 from core.journal import MAGIC, Journal
 from host_sim.board import SimBoard
-from host_sim.flash import FailingReads, FaultyFlash, PowerCut, board_state, drive
+from host_sim.flash import (FailingReads, FaultyFlash, PowerCut, board_state, drive,
+                             quick_collections)
 from test_journal_faults import refs  # noqa: F401 (the module's reference games fixture)
 
 GAMES = [("skat", 3, 3), ("tarot", 4, 3)]
 
 
-class _NoGc:
-    """Stands for ``gc`` in device.controller here (as host_sim.flash's sweeps do): a full
-    collection per deal frees a board's heap, in a test process holding thousands of
-    objects it is most of a run's time, and it changes no state."""
-
-    @staticmethod
-    def collect():
-        pass
-
-
 @pytest.fixture(autouse=True)
-def _quick_collections(monkeypatch):
-    from device import controller
-    monkeypatch.setattr(controller, "gc", _NoGc)
+def _quick_collections():
+    """No full collection per deal here (host_sim.flash.quick_collections: a test
+    process's collection is slow and changes no state)."""
+    with quick_collections():
+        yield
 
 
 # -- helpers --------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import pytest
 
 from core.cards import TAROT
 from core.journal import Journal
-from device.controller import MODE_CHOICE
+from device.controller import MODE_CHOICE, MODE_MAIN, MODE_TABLE
 from host_sim.autoplay import table_player
 from host_sim.board import TaggedDeck
 from host_sim.flash import FaultyFlash
@@ -111,3 +111,42 @@ def test_the_tarot_table_menu_offers_what_the_first_trick_accepts():
     b.press(OK)
     assert _items(b) == ["Back to play", "Undo last", "Poignee P3", "Misere atout P3",
                          "Misere tetes P3", "Score sheet", "Main menu"]
+
+
+def test_a_new_game_the_flash_refuses_leaves_the_game_in_play(tmp_path):
+    """Zhopa at four in play, its first card laid; from the table menu's "Main menu" a
+    new Zhopa game is set up while the flash is full. "Start" shows "game not started" /
+    "flash full" until a press, which brings the main menu back; the game in play is the
+    same (its six actions, "Continue game" back to it), and the journal holds no second
+    game. Once space is made, the same menus start the new game. The menus leave the heap
+    before the game is built (device/booking.py ``start``): this is the path that must
+    not lose the game the table was playing."""
+    flash = FaultyFlash()
+    path = str(tmp_path / "journal.bin")
+    p = table_player("zhopa", 4, seed=3, journal=Journal(path, flash.open))
+    p.start()
+    for step in p.script(1):  # the deal's first choices, up to its first card
+        if step[0] != "start":
+            p._run_step(step)
+        if step[0] == "card":
+            break
+    b, ctl = p.board, p.ctl
+    match, actions = ctl.match, list(ctl.app.referee.actions)
+    assert actions[-1][0] == "play" and len(actions) == 6  # lead, four bids, a card
+    b.press(OK)
+    b.choose("Main menu")
+    flash.fault, flash.at, flash.sticky = "full", flash.writes, True
+    p._choose_game()
+    assert b.lcd_lines() == ["game not started", "flash full      "]
+    assert ctl.match is match and ctl.app.referee.actions == actions
+    b.press(NEXT)
+    assert ctl.mode == MODE_MAIN and b.lcd_lines()[1] == ">New game       "
+    b.choose("Continue game")
+    assert ctl.mode == MODE_TABLE and ctl.app.referee.actions == actions
+    assert [r.kind for r in Journal(path).read()[0]] == ["game"] + ["act"] * 6
+    flash.make_space()
+    b.press(OK)
+    b.choose("Main menu")
+    p._choose_game()
+    assert ctl.match is not match and ctl.app.referee.actions == []
+    assert [r.kind for r in Journal(path).read()[0]] == ["game", "game"]  # compacted

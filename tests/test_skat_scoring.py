@@ -88,4 +88,4 @@ def test_score_skat_refuses_another_lost_hand_rule(capsys):
     from host_sim.cli import main
     assert main(["score", "skat", "--contract", "NH", "--points", "0", "--tricks", "1",
                  "--lost-hand", "half"]) == 2
-    assert "double or single" in capsys.readouterr().out
+    assert capsys.readouterr().out == "error: --lost-hand 'half': double or single\n"

@@ -25,14 +25,29 @@ def main_menu(ctl):
         items.append(Item("Last game sheet", value="last"))
     items.append(Item("Deck audit", submenu=lambda: deck_menu("audit")))
     if ctl.link is not None:
-        items.append(Item("Pair host", value=ctl.pair_start))
-        items.append(Item("Forget hosts", value=ctl.forget_hosts))
+        items.append(Item("Pair host", value=lambda: _pair(ctl)))
+        items.append(Item("Forget hosts", value=lambda: _forget_hosts(ctl)))
     items.append(Item("Write tags", submenu=lambda: deck_menu("write")))
     items.append(Item("Language", submenu=lambda: language_menu.menu(
         ctl.hw.storage, lambda: _spoken(ctl))))  # issue 20: kept on flash
     items.append(Item("Deck look", submenu=lambda: looks.menu(
         ctl.hw.storage, ctl.main_menu)))  # issue 20: kept on flash
     return MenuMode(ctl, MenuStack(Menu("trickref", items)), MODE_MAIN)
+
+
+def _pair(ctl):
+    """"Pair host": show a fresh code until a host proves it or a button ends it
+    (device/modes/pair.py; the controller says "paired" when the link reports it)."""
+    from device.modes.pair import PairMode
+    ctl._enter(PairMode(ctl.link, ctl.show))
+
+
+def _forget_hosts(ctl):
+    """"Forget hosts": no host is trusted any more, the logged-in one neither."""
+    n = len(ctl.link.pairing.hosts)
+    ctl.link.pairing.forget()
+    ctl.link.host = None
+    ctl.show_list(["hosts forgotten:", "%d keys" % n, "OK: back"])
 
 
 def _spoken(ctl):

@@ -5,10 +5,10 @@ draws and moves them; device/flows the items).
 An item's ``actions`` are applied to the deal (``Controller.apply``); its ``value`` says
 where to go: ``"continue"`` (back to the table), ``"sheet"`` (the score sheet),
 ``"last"`` (the last finished game's sheet), ``"main"``, ``("start", game, players,
-options)``, ``("audit" | "write", deck)`` or a callable run as chosen.
+options)`` (handed to the controller as the press's ``next``: ``device.booking.start``),
+``("audit" | "write", deck)`` or a callable run as chosen.
 """
 
-from core.errors import NotSaved
 from device.buttons import BACK
 from device.controller import MODE_MAIN
 
@@ -88,10 +88,7 @@ class MenuMode:
         if v == "main":
             return [], "main"
         if isinstance(v, tuple) and v[0] == "start":
-            try:
-                ctl.start_game(v[1], v[2], dict(v[3]))
-            except NotSaved:
-                pass  # the LCD says why; the menu stays where it was
+            return [], v  # started by the controller once the menus' frames are gone
         elif isinstance(v, tuple) and v[0] in ("audit", "write"):
             ctl.start_scan(v[0], v[1])
         elif callable(v):

@@ -52,8 +52,8 @@ def run(args):
         return 2
     try:
         skat_scoring.check(args.lost_hand, skat_scoring.SEEGER_ON)
-    except ValueError as e:
-        print("error: %s" % e)
+    except ValueError:  # named as the user wrote it, not as the table's option
+        print("error: --lost-hand %r: double or single" % (args.lost_hand,))
         return 2
     mat = 0 if contract.kind == skat.NULL else args.matadors
     won, value, mult, overbid, levels = skat.game_value(

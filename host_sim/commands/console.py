@@ -10,11 +10,12 @@ board's ``socket://127.0.0.1:PORT`` (printed by ``trickref sim``). Without an ex
 option the console prints one readable line per event (cards, tricks, refusals, deal ends,
 sheet rows) until Ctrl-C or ``--seconds`` have passed; ``--csv FILE`` keeps FILE equal to
 the score sheet (the board's sheet at start, then each row as it is booked). ``--query``
-prints the board's state first. ``--pair CODE`` pairs this host with the board showing CODE
-(its menu, "Pair host"), keeping the key in ``--keys FILE`` (default ``$TRICKREF_KEYS`` or
+prints the board's state first (``--query --seconds 0``: only that, then exit).
+``--pair CODE`` pairs this host with the board showing CODE (its menu, "Pair host"),
+keeping the key in ``--keys FILE`` (default ``$TRICKREF_KEYS`` or
 ``~/.config/trickref/keys.json``); a paired host logs in by itself for the full state and
-the journal export (docs/protocol.md "Pairing"). Exit status: 0, 1 when the board does not answer in time
-or refuses, 2 when the port cannot be opened or a file cannot be written.
+the journal export (docs/protocol.md "Pairing"). Exit status: 0, 1 when the board does not
+answer in time or refuses, 2 when the port cannot be opened or a file cannot be written.
 """
 
 import sys
@@ -33,7 +34,8 @@ HELP = "show a board's live events over its serial link, query it, export the sc
 def add_arguments(p):
     """Options of ``console``."""
     p.add_argument("url", help="pyserial URL or device: socket://127.0.0.1:PORT, /dev/ttyACM0")
-    p.add_argument("--query", action="store_true", help="print the board's state first")
+    p.add_argument("--query", action="store_true",
+                   help="print the board's state first (then watch; with --seconds 0, exit)")
     p.add_argument("--csv", metavar="FILE",
                    help="while watching, keep FILE equal to the score sheet (CSV)")
     p.add_argument("--export-csv", metavar="FILE",

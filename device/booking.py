@@ -1,0 +1,209 @@
+"""Between two deals: a game started, a deal booked, the next deal dealt, a game closed.
+
+The controller's work that never runs while cards are being played, split from
+:mod:`device.controller` so that its code is on the heap only for the moment it runs
+(issue 19: ``Controller._between`` loads this module for one call and drops it after, so a
+deal in play shares the heap with none of it; docs/performance.md "32-bit heap"). Every
+function takes the controller ``ctl`` first; the controller's public methods
+(``start_game``, ``next_deal``) call them. The journal's records and their order:
+docs/records.md "The board's journal".
+
+Nothing made here may outlive the call and refer back to this module (a lambda, a nested
+function): it would hold the module's code on the heap through the deal. Callbacks handed
+to the deal are the controller's bound methods.
+"""
+
+import gc
+
+from core.compat import SMALL_HEAP, unload
+from core.errors import NotSaved
+from core.events import Awaiting
+from core.journal import DEAL_OVER, GAME, GAME_OVER
+from core.referee import Referee
+from device import flows, session
+
+
+# The setup menus (the main menu's), which a deal never needs, and on a board the table
+# loop's code, which the booking never needs: a booking's checkpoint then reads and
+# rewrites the journal in the heap they held, and the next deal loads them again.
+_SETUP = ("device.modes.main", "device.language_menu")
+_TABLE = ("device.app", "device.seating", "device.modes.table")
+
+
+def start_game(ctl, name, players, options=None):
+    """Start a new game of ``name`` for ``players`` with ``options`` (dict). Write-ahead:
+    the game's record is on flash before the table changes. Raises ValueError (an unknown
+    game, option name or option value) or TrickrefError (NotSaved: the journal could not
+    take it) with the game in play unchanged."""
+    flow = flows.load(name)
+    flows.check_options(flow, players, options)
+    match = flow.new_match(players, options or {})
+    try:
+        session.save(ctl.journal, GAME, [name, players, sorted((options or {}).items())])
+    except NotSaved as e:
+        ctl.show(_not_started(e))
+        raise
+    failed = None
+    if ctl.match is not None:  # the game left open is abandoned: keep its sheet only
+        failed = session.compact(ctl.journal)
+    ctl.flow, ctl.match, ctl.players = flow, match, players
+    load_registry(ctl, resume=False)
+    if ctl.link is not None:
+        ctl.link.deck = flow.DECK
+        ctl.link.hello(name)
+    new_deal(ctl)
+    if failed is not None:  # over the first deal's first screen, until it changes
+        ctl.show(failed)
+
+
+def start(ctl, chosen):
+    """The setup menus' "Start" (``chosen``: ``("start", game, players, ((option,
+    value), ...))``, device/modes/main.py), taken once the menu's press has returned: the
+    menus leave the heap before the game's first deal is built where they were (issue 19).
+    A game the journal refuses (NotSaved) brings the main menu back, the LCD saying why
+    until the next press; the game in play, if any, is unchanged."""
+    ctl._mode.stack = None  # cut here: a stale pointer to the mode may outlive the call
+    ctl._mode = None
+    for name in _SETUP:
+        unload(name)
+    gc.collect()
+    try:
+        start_game(ctl, chosen[1], chosen[2], dict(chosen[3]))
+    except NotSaved as e:
+        ctl.main_menu()
+        ctl._mode.hold(_not_started(e))
+
+
+def _not_started(err):
+    return ["game not started", session.words(err)]
+
+
+def resumed(ctl, flow, match, players, acts, last):
+    """The game rebuilt at boot (device/resume.py): ``flow``, ``match`` with its booked
+    deals, ``players``, ``acts`` the open deal's actions; ``last``: the last booked
+    deal's record (its lines then the sheet lines) or None. A game whose last deal was
+    booked but not closed (cut before the game-over record) is closed now."""
+    ctl.flow, ctl.match, ctl.players = flow, match, players
+    if ctl.link is not None:
+        ctl.link.deck = flow.DECK
+    if flow.is_match_over(match):
+        sheet = flow.sheet_lines(match)
+        game_over(ctl, last or sheet, sheet)
+        return
+    load_registry(ctl, resume=True)
+    new_deal(ctl, replay=acts)
+
+
+def new_deal(ctl, replay=None):
+    """Start the next deal of ``ctl``'s match; ``replay``: actions to rebuild it
+    (resume)."""
+    from device.app import App
+    from device.seating import for_deal
+    flow = ctl.flow
+    match = ctl.match
+    free_deal(ctl)
+    referee = Referee(flow.deal_factory(match))
+    events = referee.replay(replay) if replay else []
+    referee.on_accept = session.act_writer(ctl.journal)
+    # who sits where, asked of the flow once: the table loop, screens and link read it;
+    # a central pad's table has a place per player (P1..Pn) though it has one reader
+    places = ctl.players if ctl.central else len(ctl.hw.readers)
+    ctl.seating = for_deal(flow, match, referee.deal, places)
+    ctl.app = App(ctl.hw.readers, ctl.lcd, referee, flow.DECK, central=ctl.central,
+                  registry=ctl.registry, strict=ctl.strict, seating=ctl.seating,
+                  result_lines=ctl._result_lines, link=ctl.link)
+    for ev in events:  # resumed while the deal waited for cards to be scanned
+        if isinstance(ev, Awaiting):
+            ctl.app.expect_scan(ev.count, ev.verb)
+    ctl.enter_table()
+
+
+def free_deal(ctl):
+    """Drop the finished deal (its App, referee and deal), the mode on screen and the
+    setup menus, then collect: the next deal and the deal's booking never share the heap
+    with them (issue 19)."""
+    ctl.app = None
+    ctl._mode = None
+    for name in _SETUP + _TABLE if SMALL_HEAP else _SETUP:
+        unload(name)
+    gc.collect()
+
+
+def next_deal(ctl, lines, sheet):
+    """Book the finished deal (``lines``: its record, ``sheet``: the sheet's lines after
+    it; the deal itself already let go by the controller): the DEAL_OVER record first, then
+    the journal's checkpoint and the next deal, or the game's end."""
+    free_deal(ctl)  # the booking's read and rewrite get the finished deal's heap
+    if not book(ctl, DEAL_OVER, lines + sheet):
+        return
+    flow, match = ctl.flow, ctl.match
+    over = flow.is_match_over(match)
+    failed = None if over else session.checkpoint(ctl.journal, flow, match)
+    if ctl.link is not None:
+        columns, rows = flow.sheet_table(match)
+        ctl.link.deal_over(len(rows), " / ".join(lines[:2]))
+        if rows:
+            ctl.link.row(columns, rows[-1])
+    ctl.result = None
+    if over:
+        game_over(ctl, lines + sheet, sheet)
+    else:
+        new_deal(ctl)
+        if failed is not None:  # over the next deal's first screen, until it changes
+            ctl.show(failed)
+
+
+def game_over(ctl, last_sheet, sheet):
+    """Close the game: the game-over record, the journal compacted to the sheet, the
+    final sheet on the LCD. If the record cannot be written the sheet is still shown;
+    the next boot closes the game again (device/resume.py). A failed compaction's lines
+    (``device.session.compact``) come first in the list, where the table sees them."""
+    ctl.last_sheet = last_sheet
+    saved = book(ctl, GAME_OVER, last_sheet, reload=False)
+    if ctl.link is not None:
+        ctl.link.game_over(" / ".join(sheet[:3]))
+    failed = session.compact(ctl.journal) if saved else None
+    ctl.app = None
+    ctl.match = None
+    ctl.show_list((failed or []) + (ctl.last_sheet if saved else
+                  ["sheet NOT saved:", "power on again"] + ctl.last_sheet))
+
+
+def book(ctl, kind, data, reload=True):
+    """Write a booking record after the match already took it in RAM; on failure the
+    game is rebuilt from the journal (``reload``: the deal's result is shown again, OK
+    retries) and the LCD says why. Returns True when the record is on flash."""
+    try:
+        session.save(ctl.journal, kind, data)
+        return True
+    except NotSaved as e:
+        if reload:  # RAM set back to what the journal holds: rebuilt as at boot
+            ctl.app = ctl.match = ctl.flow = ctl.result = None
+            ctl.journal.close()
+            if not ctl._resume():
+                ctl.main_menu()
+        ctl.show([session.words(e) + "!", "OK: book again"])
+        return False
+
+
+def load_registry(ctl, resume=False):
+    """The deck's UID registry for the game (``device.session.load_registry``: the
+    audited one, strict, else one learned as tags are first seen)."""
+    ctl.registry, ctl.strict, problem = session.load_registry(
+        ctl.hw.storage, ctl.flow.DECK, resume)
+    if problem is not None:
+        ctl.show(problem)
+
+
+def open_link(ctl, journal):
+    """The serial link to a host (device/link.py), its paired hosts on flash
+    (device/pairing.py) and the table's side of its requests (device/host_request.py)."""
+    from device.host_request import HostAsk
+    from device.link import Link
+    from device.pairing import Pairing
+    ctl.host_ask = HostAsk(ctl)
+    chunk = getattr(journal, "chunk", None)
+    store = None if not ctl.hw.storage else ctl.hw.storage + "/hosts.bin"
+    ctl.link = Link(ctl.hw.link, state=ctl._link_state, sheet=ctl._link_sheet,
+                    journal=chunk, pairing=Pairing(store), check=ctl.host_ask.check,
+                    journal_end=None if chunk is None else ctl._journal_end)
