@@ -61,7 +61,8 @@ def start(ctl, chosen):
     value), ...))``, device/modes/main.py), taken once the menu's press has returned: the
     menus leave the heap before the game's first deal is built where they were (issue 19).
     A game the journal refuses (NotSaved) brings the main menu back, the LCD saying why
-    until the next press; the game in play, if any, is unchanged."""
+    until the next press; the game in play, if any, is unchanged. Anything else that fails
+    brings the main menu back too, and is raised for the loop to show."""
     ctl._mode.stack = None  # cut here: a stale pointer to the mode may outlive the call
     ctl._mode = None
     for name in _SETUP:
@@ -69,8 +70,10 @@ def start(ctl, chosen):
     gc.collect()
     try:
         start_game(ctl, chosen[1], chosen[2], dict(chosen[3]))
-    except NotSaved as e:
+    except Exception as e:  # the main menu comes back whatever failed (never no mode)
         ctl.main_menu()
+        if not isinstance(e, NotSaved):
+            raise  # the loop shows why (Controller.tick)
         ctl._mode.hold(_not_started(e))
 
 

@@ -150,3 +150,29 @@ def test_a_new_game_the_flash_refuses_leaves_the_game_in_play(tmp_path):
     p._choose_game()
     assert ctl.match is not match and ctl.app.referee.actions == []
     assert [r.kind for r in Journal(path).read()[0]] == ["game", "game"]  # compacted
+
+
+def test_a_start_that_fails_otherwise_shows_why_over_the_main_menu(monkeypatch):
+    """A new game that fails for another reason than the flash (here: the options check
+    raising, as for an option the flow does not know) still leaves a mode on screen: the
+    loop shows the fault, and the main menu answers the buttons again."""
+    from device import flows
+    from host_sim.board import SimBoard
+    board = SimBoard(3)
+    ctl = board.power_on()
+    board.run(50)
+    for label in ("New game", "Skat", "3"):
+        board.choose(label)
+
+    def refuse(flow, players, options):
+        raise ValueError("no such option")
+    monkeypatch.setattr(flows, "check_options", refuse)
+    for _ in range(16):
+        if board.lcd_lines()[1].startswith(">Start"):
+            break
+        board.press(OK)
+    events = board.press(OK)
+    assert any(getattr(e, "detail", "") == "no such option" for e in events), events
+    assert ctl.mode == MODE_MAIN and ctl.match is None
+    board.press(NEXT)
+    assert board.lcd_lines()[0].startswith("trickref")
