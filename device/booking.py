@@ -16,11 +16,12 @@ to the deal are the controller's bound methods.
 import gc
 
 from core.compat import SMALL_HEAP, unload
-from core.errors import NotSaved
+from core.errors import BadRecord, NotSaved
 from core.events import Awaiting
 from core.journal import DEAL_OVER, GAME, GAME_OVER
 from core.referee import Referee
 from device import flows, session
+from device.words import lcd, reason, say
 
 
 # The setup menus (the main menu's), which a deal never needs, and on a board the table
@@ -45,7 +46,7 @@ def start_game(ctl, name, players, options=None):
         raise
     failed = None
     if ctl.match is not None:  # the game left open is abandoned: keep its sheet only
-        failed = session.compact(ctl.journal)
+        failed = compact(ctl.journal)
     ctl.flow, ctl.match, ctl.players = flow, match, players
     load_registry(ctl, resume=False)
     if ctl.link is not None:
@@ -78,7 +79,13 @@ def start(ctl, chosen):
 
 
 def _not_started(err):
-    return ["game not started", session.words(err)]
+    return [say("game not started"), _why(err)]
+
+
+def _why(err):
+    """What the LCD says for a NotSaved ``err``: "flash full" or "write error", in the
+    table's language."""
+    return lcd(reason(err.reason))
 
 
 def resumed(ctl, flow, match, players, acts, last):
@@ -141,7 +148,7 @@ def next_deal(ctl, lines, sheet):
         return
     flow, match = ctl.flow, ctl.match
     over = flow.is_match_over(match)
-    failed = None if over else session.checkpoint(ctl.journal, flow, match)
+    failed = None if over else checkpoint(ctl.journal, flow, match)
     if ctl.link is not None:
         columns, rows = flow.sheet_table(match)
         ctl.link.deal_over(len(rows), " / ".join(lines[:2]))
@@ -160,16 +167,16 @@ def game_over(ctl, last_sheet, sheet):
     """Close the game: the game-over record, the journal compacted to the sheet, the
     final sheet on the LCD. If the record cannot be written the sheet is still shown;
     the next boot closes the game again (device/resume.py). A failed compaction's lines
-    (``device.session.compact``) come first in the list, where the table sees them."""
+    (:func:`compact`) come first in the list, where the table sees them."""
     ctl.last_sheet = last_sheet
     saved = book(ctl, GAME_OVER, last_sheet, reload=False)
     if ctl.link is not None:
         ctl.link.game_over(" / ".join(sheet[:3]))
-    failed = session.compact(ctl.journal) if saved else None
+    failed = compact(ctl.journal) if saved else None
     ctl.app = None
     ctl.match = None
     ctl.show_list((failed or []) + (ctl.last_sheet if saved else
-                  ["sheet NOT saved:", "power on again"] + ctl.last_sheet))
+                  [say("sheet NOT saved:"), say("power on again")] + ctl.last_sheet))
 
 
 def book(ctl, kind, data, reload=True):
@@ -185,8 +192,70 @@ def book(ctl, kind, data, reload=True):
             ctl.journal.close()
             if not ctl._resume():
                 ctl.main_menu()
-        ctl.show([session.words(e) + "!", "OK: book again"])
+        ctl.show([_why(e) + "!", say("OK: book again")])
         return False
+
+
+def compact(journal):
+    """Compact ``journal`` (core.journal_replay.squeeze: finished and abandoned games keep
+    their sheets; atomic: temporary file, then rename). Returns None, or the LCD lines
+    saying why it failed (then nothing changed). A journal that cannot compact (a log, or
+    None): nothing to do."""
+    if not hasattr(journal, "compact"):
+        return None
+    try:
+        journal.compact()
+    except (OSError, BadRecord) as e:
+        return _failed(say("journal compact"), e)
+    return None
+
+
+def checkpoint(journal, flow, match):
+    """After a booked deal: compact ``journal`` to the game header and the score sheet of
+    ``match`` (its ``flow``'s ``booked_rows``; core.journal_checkpoint.checkpoint),
+    atomically as :func:`compact`, so a game that never ends (Skat, Tarot) keeps a bounded
+    journal (docs/records.md). A game whose sheet the flow cannot rebuild from rows
+    (``booked_rows`` None): nothing to do. The journal is streamed (twice) through a
+    core.journal_checkpoint.Checkpointer, not read into a list. Returns None, or the LCD
+    lines saying why it failed: the journal still holds the deal's records and replays
+    them."""
+    if not hasattr(journal, "compact"):
+        return None
+    try:
+        rows = flow.booked_rows(match)
+        if rows is None:
+            return None
+        from core.journal_checkpoint import Checkpointer
+        kept = Checkpointer()
+        journal.hold_io = True  # the reading code loaded once for the three calls
+        # streamed, twice: the journal is never a list and the deal just booked is never
+        # held on the heap. Each pass must read the whole file: a pass that stopped at a
+        # record it could not read (a bit rotten since it was written) would keep the
+        # booked deal's records after the sheet that holds it (booked twice at boot).
+        for sink in (kept.scan, kept.add):
+            report = journal.read(sink=sink)[1]
+            if not report.ok:
+                raise BadRecord("journal not read whole: %s" % report)
+        journal.compact(kept.result(rows))
+    except (OSError, BadRecord) as e:
+        return _failed(say("sheet checkpoint"), e)
+    finally:  # loaded for the booking only, not held through the next deal
+        journal.hold_io = False
+        if journal._export is None:
+            unload("core.journal_io")
+        unload("core.journal_checkpoint")
+    return None
+
+
+def _failed(what, err):
+    """The LCD's two lines for a rewrite of the journal (``what``) that failed, nothing
+    changed: why within 16 columns, in the table's language: "failed: no space" (errno
+    28), "failed: error 5" (the flash's errno), "failed: bad data" (a record the rewrite
+    would not copy: BadRecord)."""
+    if not isinstance(err, OSError):
+        return [what, say("failed: bad data")]
+    code = err.args[0] if err.args else 0
+    return [what, say("failed: no space") if code == 28 else say("failed: error %s") % code]
 
 
 def load_registry(ctl, resume=False):

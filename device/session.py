@@ -1,5 +1,6 @@
-"""What a game keeps across deals and power cuts: journal writes, compaction and
-checkpoints, and the deck's tag registry on flash (the rebuild at boot: device/resume.py).
+"""What a game keeps across deals and power cuts: journal writes and the deck's tag
+registry on flash (the journal's compaction and checkpoints between deals:
+device/booking.py; the rebuild at boot: device/resume.py).
 
 Split from :mod:`device.controller` (issue 15): the controller decides *when* a record is
 written or a registry read; this module knows *how*. Journal records and their kinds:
@@ -7,7 +8,6 @@ written or a registry read; this module knows *how*. Journal records and their k
 board's journal"). Nothing here touches the LCD: errors are raised or returned as lines.
 """
 
-from core.compat import unload
 from core.errors import BadRecord, NotSaved, TrickrefError
 from core.events import FLASH_FULL, WRITE_ERROR
 from core.journal import ACTION
@@ -35,72 +35,6 @@ def act_writer(journal):
     The table loop's path to flash goes referee -> here -> journal, not back through the
     controller."""
     return lambda verb, args: save(journal, ACTION, [verb, list(args)])
-
-
-def words(err):
-    """What the LCD says for a NotSaved ``err``: "flash full" or "write error"."""
-    return "flash full" if err.reason == FLASH_FULL else "write error"
-
-
-def compact(journal):
-    """Compact ``journal`` (core.journal_replay.squeeze: finished and abandoned games keep
-    their sheets; atomic: temporary file, then rename). Returns None, or the LCD lines
-    saying why it failed (then nothing changed). A journal that cannot compact (a log, or
-    None): nothing to do."""
-    if not hasattr(journal, "compact"):
-        return None
-    try:
-        journal.compact()
-    except (OSError, BadRecord) as e:
-        return failed("journal compact", e)
-    return None
-
-
-def failed(what, err):
-    """The LCD's two lines for a rewrite of the journal (``what``) that failed, nothing
-    changed: why within 16 columns, "failed: no space" (errno 28), "failed: error 5" (the
-    flash's errno), "failed: bad data" (a record the rewrite would not copy: BadRecord)."""
-    if not isinstance(err, OSError):
-        return [what, "failed: bad data"]
-    code = err.args[0] if err.args else 0
-    return [what, "failed: no space" if code == 28 else "failed: error %s" % code]
-
-
-def checkpoint(journal, flow, match):
-    """After a booked deal: compact ``journal`` to the game header and the score sheet of
-    ``match`` (its ``flow``'s ``booked_rows``; core.journal_checkpoint.checkpoint),
-    atomically as :func:`compact`, so a game that never ends (Skat, Tarot) keeps a bounded
-    journal (docs/records.md). A game whose sheet the flow cannot rebuild from rows
-    (``booked_rows`` None): nothing to do. The journal is streamed (twice) through a
-    core.journal_checkpoint.Checkpointer, not read into a list. Returns None, or the LCD
-    lines saying why it failed: the journal still holds the deal's records and replays
-    them."""
-    if not hasattr(journal, "compact"):
-        return None
-    try:
-        rows = flow.booked_rows(match)
-        if rows is None:
-            return None
-        from core.journal_checkpoint import Checkpointer
-        kept = Checkpointer()
-        journal.hold_io = True  # the reading code loaded once for the three calls
-        # streamed, twice: the journal is never a list and the deal just booked is never
-        # held on the heap. Each pass must read the whole file: a pass that stopped at a
-        # record it could not read (a bit rotten since it was written) would keep the
-        # booked deal's records after the sheet that holds it (booked twice at boot).
-        for sink in (kept.scan, kept.add):
-            report = journal.read(sink=sink)[1]
-            if not report.ok:
-                raise BadRecord("journal not read whole: %s" % report)
-        journal.compact(kept.result(rows))
-    except (OSError, BadRecord) as e:
-        return failed("journal checkpoint", e)
-    finally:  # loaded for the booking only, not held through the next deal
-        journal.hold_io = False
-        if journal._export is None:
-            unload("core.journal_io")
-        unload("core.journal_checkpoint")
-    return None
 
 
 # --- which tag is which card: the deck's registry on flash ---------------------------------

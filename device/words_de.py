@@ -217,4 +217,14 @@ WORDS = {
     'scan %d cards': '%d Kt. scannen',
     'on any pad': 'auf ein Feld',
     'scanned %d of %d': '%d/%d gescannt',
+    # the journal's rewrites between deals and a booking that failed (device/booking.py)
+    'game not started': 'kein neues Spiel',
+    'OK: book again': 'OK: neu buchen',
+    'sheet NOT saved:': 'NICHT gesichert:',
+    'power on again': 'neu einschalten',
+    'journal compact': 'Journal kürzen',
+    'sheet checkpoint': 'Listensicherung',
+    'failed: no space': 'Fehler: voll',
+    'failed: error %s': 'Fehler: Code %s',
+    'failed: bad data': 'Fehler: Daten',
 }

@@ -217,4 +217,14 @@ WORDS = {
     'scan %d cards': 'scan %d cartes',
     'on any pad': 'sur un tapis',
     'scanned %d of %d': '%d/%d scannées',
+    # the journal's rewrites between deals and a booking that failed (device/booking.py)
+    'game not started': 'partie refusée',
+    'OK: book again': 'OK: réinscrire',
+    'sheet NOT saved:': 'NON enregistré:',
+    'power on again': 'rallumer',
+    'journal compact': 'journal réduit',
+    'sheet checkpoint': 'point de reprise',
+    'failed: no space': 'échec: plein',
+    'failed: error %s': 'échec: erreur %s',
+    'failed: bad data': 'échec: données',
 }

@@ -217,4 +217,14 @@ WORDS = {
     'scan %d cards': 'сканувати: %d',
     'on any pad': 'на будь-яке поле',
     'scanned %d of %d': '%d/%d скановано',
+    # the journal's rewrites between deals and a booking that failed (device/booking.py)
+    'game not started': 'гру не почато',
+    'OK: book again': 'OK: ще раз',
+    'sheet NOT saved:': 'НЕ збережено:',
+    'power on again': 'увімкніть знову',
+    'journal compact': 'журнал: стиск',
+    'sheet checkpoint': 'запис листа',
+    'failed: no space': 'збій: повно',
+    'failed: error %s': 'збій: помилка %s',
+    'failed: bad data': 'збій: дані',
 }

@@ -115,7 +115,7 @@ def ends_the_game(ref, path, ctl, i):
 def reported(board):
     """The LCD says the checkpoint failed."""
     top, bottom = board.lcd_lines()
-    return top.startswith("journal checkp") and bottom.startswith("failed"), (top, bottom)
+    return top == "sheet checkpoint" and bottom.startswith("failed"), (top, bottom)
 
 
 # -- 1. a write of the rewrite fails ------------------------------------------------------------

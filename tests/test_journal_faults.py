@@ -375,11 +375,18 @@ def test_a_new_game_compacts_the_abandoned_one(refs, tmp_path):
     assert board_state(again)[0] == "tarot" and again.mode in (MODE_TABLE, MODE_CHOICE)
 
 
-def test_a_compaction_that_fails_at_a_new_game_is_shown(refs, tmp_path):
+@pytest.mark.parametrize("lang,shown", [
+    ("en", ["journal compact ", "failed: no space"]),
+    ("de", ["Journal kuerzen ", "Fehler: voll    "]),
+    ("fr", ["journal reduit  ", "echec: plein    "]),
+    ("uk", ["zhurnal: stysk  ", "zbii: povno     "])])
+def test_a_compaction_that_fails_at_a_new_game_is_shown(refs, tmp_path, lang, shown):
     """Skat (seed 5) abandoned in its second deal for a new game of Tarot, on a flash too
-    full for the compacted file: the LCD says the compaction failed over the new game's
-    first screen (it was shown, then the first screen drew over it at once), and the
-    journal keeps every record: the new game follows the old one's."""
+    full for the compacted file: the LCD says the compaction failed, in the table's
+    language, over the new game's first screen (it was shown, then the first screen drew
+    over it at once), and the journal keeps every record: the new game follows the old
+    one's."""
+    from device import words
     ref = refs("skat", 3, 2)
     path = str(tmp_path / "journal.bin")
     board = SimBoard(4)
@@ -387,8 +394,9 @@ def test_a_compaction_that_fails_at_a_new_game_is_shown(refs, tmp_path):
     for step in ref.steps[:-3]:  # deal 1 booked, deal 2 open
         drive(ctl, step)
     kinds = [r.kind for r in ctl.journal.read()[0]]
+    words.set_language(lang)  # conftest's _english_after speaks English again
     ctl.start_game("tarot", 4)
-    assert board.lcd_lines() == ["journal compact ", "failed: no space"]
+    assert board.lcd_lines() == shown
     assert [r.kind for r in ctl.journal.read()[0]] == kinds + ["game"]
     assert ctl.flow.NAME == "tarot" and ctl.mode in (MODE_TABLE, MODE_CHOICE)
 

@@ -101,7 +101,7 @@ try:
     heap.report("after the journal writes")
 
     from device.controller import MODE_MAIN, MODE_SHEET, Controller  # noqa: E402
-    from device import session  # noqa: E402
+    from device import booking  # noqa: E402
 
     class Lcd:
         cols = 16
@@ -176,7 +176,7 @@ try:
     want = ["P1    24 SF  114", "P2   -48 SF  -98", "P3     0 SF   40"]
     check(ctl.flow.sheet_lines(ctl.match) == want, "the sheet rebuilt from its checkpoint")
     ctl.app.referee.act("bid", 1, 18)
-    session.checkpoint(ctl.journal, ctl.flow, ctl.match)  # the open bid stays after it
+    booking.checkpoint(ctl.journal, ctl.flow, ctl.match)  # the open bid stays after it
     recs = Journal(BASE).read()[0]
     check([r.kind for r in recs] == ["game", "sheet", "act"] and recs[1].data == rows,
           "a checkpoint keeps the header, the sheet and the open deal")
