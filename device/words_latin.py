@@ -12,6 +12,9 @@ _MAP = {
     "Œ": "Oe", "’": "'",
 }
 _CYR = "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя"
+# The capitals spelled out: MicroPython's str.lower() changes only ASCII letters (a board's
+# unicode has no case tables), so "Нова гра" lowered there stays "Нова гра".
+_CYR_UP = "АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЬЮЯ"
 _LAT = ("a", "b", "v", "h", "g", "d", "e", "ie", "zh", "z", "y", "i", "i", "i", "k", "l",
         "m", "n", "o", "p", "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "",
         "iu", "ia")
@@ -27,12 +30,11 @@ def latin(text):
             continue
         got = _MAP.get(ch)
         if got is None:
-            i = _CYR.find(ch.lower())
+            i = _CYR.find(ch)
             if i >= 0:
                 got = _LAT[i]
-                if ch != ch.lower() and got:
-                    got = got[0].upper() + got[1:]
             else:
-                got = "?"
+                i = _CYR_UP.find(ch)
+                got = "?" if i < 0 else _LAT[i][:1].upper() + _LAT[i][1:]
         out.append(got)
     return "".join(out)

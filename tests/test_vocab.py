@@ -153,3 +153,21 @@ def test_simulator_plays_in_french(tmp_path, capsys, speak):
     # the simulator's own words in French (host_sim/locale), the result as the LCD has it
     assert "donne 1 : P2 prise | reussi 46/41" in capsys.readouterr().out
     assert words.language() == "fr" and words.tr("New game") == "Nouvelle partie"
+
+
+def test_a_board_writes_every_language_as_the_desktop_twin_does():
+    """Every phrase of the German, French and Ukrainian tables transliterated under
+    MicroPython (the unix port, .mpy as a board loads them) equals the desktop twin's.
+    MicroPython's ``str.lower`` leaves Cyrillic capitals as they are: the board wrote
+    "?ova hra" for "Нова гра" and "?as" for "Пас" while the twin wrote "Nova hra"."""
+    from mpy import run_mp
+    out = run_mp("check_words.py")
+    board = [line.split(" ", 3)[3] if line.count(" ") >= 3 else ""
+             for line in out.splitlines() if line.startswith("W ")]
+    twin = []
+    for lang in ("de", "fr", "uk"):
+        table = __import__("device.words_" + lang, None, None, ("WORDS",)).WORDS
+        twin.extend(latin(table[english]) for english in sorted(table))
+    assert len(board) == len(twin) > 500
+    assert board == twin
+    assert latin("Нова гра, Пас, НЕ збережено:") == "Nova hra, Pas, NE zberezheno:"
