@@ -57,3 +57,32 @@ def test_a_script_runs_on_a_board_speaking_lang(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Neues Spiel" in out and "Spieler" in out and "Punkteziel" in out, out
     assert main(["sim", "--look", "skat=bogus", "--script", str(script)]) == 2
+
+
+def test_a_script_exports_its_journal(tmp_path):
+    """`trickref sim --script FILE --export-journal OUT` keeps the board's journal and
+    writes it as game records (it used to run the script and write nothing): the example
+    Skat opening is one unfinished deal, its auction's result, the grand hand and the
+    first trick as played after P1's card was taken back; `trickref replay` replays it."""
+    import json
+    out = tmp_path / "opening.jsonl"
+    code, printed, err = _run("--game", "skat", "--players", "3", "--script",
+                              os.path.join(ROOT, "docs", "examples", "skat_opening.txt"),
+                              "--export-journal", str(out))
+    assert code == 0, err
+    assert "journal: 1 deal written to %s" % out in printed
+    lines = [json.loads(t) for t in out.read_text().splitlines()]
+    assert len(lines) == 1 and (lines[0]["game"], lines[0]["deal"]) == ("skat", 1)
+    # the rules' seats (forehand P2 is seat 0); P1's C7, taken back, is not there
+    assert lines[0]["unfinished"] and lines[0]["actions"] == [
+        ["enter_auction", [0, 18]], ["declare", [0, "GH", None]], ["play", [0, "CJ"]],
+        ["play", [1, "SJ"]], ["play", [2, "HJ"]]]
+    code, replayed, err = _run_cli("replay", str(out))
+    assert code == 0 and replayed.strip() == "skat deal 1: unfinished", (replayed, err)
+
+
+def _run_cli(*args):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return code, out.getvalue(), err.getvalue()

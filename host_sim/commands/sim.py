@@ -21,7 +21,8 @@ those frames are drawn. A human seat in a headless run without ``--frames`` is r
 (nobody could play it: the run would never end). Ctrl-C ends a run as if it had finished
 (the summary printed, the screenshot written), exit status 130.
 ``--export-journal FILE`` writes the board's journal as game records (JSON lines, as
-``trickref journal --jsonl``) when the run ends; the J key does it at any time.
+``trickref journal --jsonl``) when the run ends (a ``--script`` run's too); the J key
+does it at any time.
 ``--shots DIR`` writes one picture per game of ``device.flows.GAMES`` in the middle of a
 trick, computer against computer (games whose flow is not written yet are skipped, with a
 note).
@@ -408,10 +409,19 @@ def _script(args):
         print("error: %s is played by %s" % (flow.TITLE, flow.PLAYERS), file=sys.stderr)
         return 2
     cols, rows = (int(v) for v in args.lcd.split("x"))
+    journal = None
+    if args.export_journal:  # the board keeps its journal for the export, as in the window
+        from core.journal import Journal
+        journal = Journal(_journal_file())
     try:
         run_script(text, args.game, players, cols, rows, central=args.central,
-                   options=parse_options(args.option))
+                   options=parse_options(args.option), journal=journal)
     except (ScriptError, ValueError) as e:
         print("error: %s" % e, file=sys.stderr)
         return 1
+    if journal is not None:
+        journal.close()
+        from types import SimpleNamespace
+        return _export_journal(SimpleNamespace(journal_path=journal.path),
+                               args.export_journal) or 0
     return 0
