@@ -65,10 +65,7 @@ def start(ctl, chosen):
     until the next press; the game in play, if any, is unchanged. Anything else that fails
     brings the main menu back too, and is raised for the loop to show."""
     ctl._mode.stack = None  # cut here: a stale pointer to the mode may outlive the call
-    ctl._mode = None
-    for name in _SETUP:
-        unload(name)
-    gc.collect()
+    _let_go(ctl, _SETUP)
     try:
         start_game(ctl, chosen[1], chosen[2], dict(chosen[3]))
     except Exception as e:  # the main menu comes back whatever failed (never no mode)
@@ -133,8 +130,14 @@ def free_deal(ctl):
     setup menus, then collect: the next deal and the deal's booking never share the heap
     with them (issue 19)."""
     ctl.app = None
+    _let_go(ctl, _SETUP + _TABLE if SMALL_HEAP else _SETUP)
+
+
+def _let_go(ctl, modules):
+    """The mode on screen dropped and ``modules`` unloaded, then a collection: what they
+    held is free before the next step is built."""
     ctl._mode = None
-    for name in _SETUP + _TABLE if SMALL_HEAP else _SETUP:
+    for name in modules:
         unload(name)
     gc.collect()
 

@@ -18,7 +18,9 @@ The write indices a run makes are in ``writes`` afterwards, so a test can sweep 
 every one of them.
 """
 
+import contextlib
 import errno
+import gc
 import os
 
 FAULTS = ("full", "eio", "tear", "rot")
@@ -263,23 +265,19 @@ def _bytes_of(path):
         return f.read()
 
 
-class quick_collections:
+@contextlib.contextmanager
+def quick_collections():
     """A context in which ``gc.collect()`` does nothing. The firmware collects the heap
     after every deal (device/booking.py ``free_deal``): on a board that frees its heap, in
     a test process holding thousands of objects it would be most of a sweep's time, and it
     changes no state. The real ``gc.collect`` is patched, because device.booking is loaded
     afresh for each call and would find any stand-in put in its place gone."""
-
-    def __enter__(self):
-        import gc
-        self._collect = gc.collect
-        gc.collect = lambda *generation: 0
-        return self
-
-    def __exit__(self, *exc):
-        import gc
-        gc.collect = self._collect
-        return False
+    collect = gc.collect
+    gc.collect = lambda *generation: 0
+    try:
+        yield
+    finally:
+        gc.collect = collect
 
 
 def fault_run(ref, fault, step, at, folder):

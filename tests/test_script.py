@@ -11,10 +11,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def _run(*args):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(["sim", "--headless"] + list(args))
-    return code, out.getvalue(), err.getvalue()
+    return _run_cli("sim", "--headless", *args)
 
 
 def test_example_script_transcript():

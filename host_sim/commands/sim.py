@@ -285,7 +285,7 @@ def _window(args, record):
             st["draw_ms"] / max(1, st["frames"])))
     if args.screenshot:
         print(_("screenshot: %s") % args.screenshot)
-    status = _export_journal(sim, args.export_journal) or status
+    status = _export_journal(sim.journal_path, args.export_journal) or status
     if publisher is not None:
         if not publisher.flush(5.0):
             print(_("warning: the club broker %s did not take this table's messages (is it "
@@ -308,15 +308,16 @@ def _journal_file():
     return os.path.join(folder, "journal.bin")
 
 
-def _export_journal(sim, path):
-    """``--export-journal``: write the journal as JSON lines; None, or 2 on failure."""
+def _export_journal(journal_path, path):
+    """``--export-journal``: write the board's journal at ``journal_path`` as JSON lines
+    to ``path``; None, or 2 on failure."""
     if not path:
         return None
     from core.errors import TrickrefError
     from host_sim.ui import journal_export
     try:
-        n = journal_export.export(sim, path)
-    except (OSError, ValueError, TrickrefError) as e:
+        n = journal_export.write(journal_path, path)
+    except (OSError, TrickrefError) as e:
         print(_("error: journal not exported: %s") % e, file=sys.stderr)
         return 2
     print(ngettext("journal: %d deal written to %s", "journal: %d deals written to %s", n)
@@ -421,7 +422,5 @@ def _script(args):
         return 1
     if journal is not None:
         journal.close()
-        from types import SimpleNamespace
-        return _export_journal(SimpleNamespace(journal_path=journal.path),
-                               args.export_journal) or 0
+        return _export_journal(journal.path, args.export_journal) or 0
     return 0

@@ -16,10 +16,17 @@ def export(sim, path):
     """Write the journal of ``sim`` (a SimApp) to ``path`` as JSON lines. Returns the
     number of deals written. Raises ValueError when the simulator keeps no journal,
     OSError or TrickrefError when it cannot be read or ``path`` written."""
-    from host_sim import records
     if not getattr(sim, "journal_path", None):
         raise ValueError("this simulator keeps no journal (SimApp(journal=PATH))")
-    _recs, _report, lines = records.journal_lines(sim.journal_path)
+    return write(sim.journal_path, path)
+
+
+def write(journal_path, path):
+    """Write the board's journal at ``journal_path`` to ``path`` as JSON lines; returns the
+    number of deals written. Raises OSError or TrickrefError when it cannot be read or
+    ``path`` written."""
+    from host_sim import records
+    _recs, _report, lines = records.journal_lines(journal_path)
     records.write_jsonl(lines, path)
     return len(lines)
 
