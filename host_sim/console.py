@@ -143,9 +143,10 @@ class Console:
                 v = _parts(item, 1)
                 if v is not None and 0x40 <= item.type < 0x50 and v[0] == seq:
                     if item.type == P.R_ERROR:
-                        v = list(v) + ["?", ""]  # [seq, error code, detail]
+                        v = list(v) + ["?", ""]  # [seq, error code, detail]: any values
+                        detail = "" if v[2] in ("", None) else ": %s" % (v[2],)
                         raise ConsoleError("board refused %s (request #%d, %s)%s"
-                                           % (name, seq, v[1], v[2] and ": %s" % v[2]))
+                                           % (name, seq, v[1], detail))
                     answer.append(item)
                     if item.type in last:
                         return answer

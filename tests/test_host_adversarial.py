@@ -425,6 +425,44 @@ def test_the_console_never_crashes_on_any_reply(tmp_path_factory, data):
         assert isinstance(describe(item), str)
 
 
+class _RefusingBoard:
+    """A port whose board refuses every command with the error ``code`` and ``detail``
+    (any codec values: a lying board's)."""
+
+    def __init__(self, code, detail):
+        self.code, self.detail, self.out, self.timeout = code, detail, bytearray(), 0
+        self.w = P.FrameWriter()
+
+    @property
+    def in_waiting(self):
+        return len(self.out)
+
+    def write(self, data):
+        seq = P.decode_frame(bytes(data)).seq
+        self.out += self.w.frame(P.R_ERROR, (seq, self.code, self.detail))
+
+    def read(self, n):
+        data = bytes(self.out[:n])
+        del self.out[:n]
+        return data
+
+
+@pytest.mark.parametrize("code,detail,said", [
+    ("denied", "login proof does not match",
+     "board refused query-state (request #0, denied): login proof does not match"),
+    ("busy", "", "board refused query-state (request #0, busy)"),
+    ("x", (1, 2), "board refused query-state (request #0, x): (1, 2)"),
+    ([7], 0, "board refused query-state (request #0, [7]): 0")])
+def test_a_refusal_is_said_whatever_the_board_puts_in_it(code, detail, said):
+    """A refusal names the command, the request, the board's code and its detail, and a
+    detail that is not text (a tuple: the console used to raise TypeError on it) or is 0
+    is said as it is."""
+    con = Console(_RefusingBoard(code, detail))
+    with pytest.raises(ConsoleError) as e:
+        con.query_state(0.5)
+    assert str(e.value) == said
+
+
 def test_csv_cells_are_escaped(tmp_path):
     path = str(tmp_path / "sheet.csv")
     write_csv(path, ["game", "=cmd"], [[1, "=HYPERLINK(\"x\")"], [-96, "+1"], [None, "@A1"],
