@@ -73,9 +73,8 @@ def _closed(ctl, rules, over):
         ctl.last_sheet = over
         return False
     ctl.last_sheet = sheet
-    ctl.journal_report = "game-over record disagrees with its deals: sheet rebuilt"
-    ctl.show_list(["game-over record", "disagrees with", "its deals: sheet", "rebuilt from",
-                   "them", "OK: go on"])
+    _tell(ctl, ["sheet rebuilt", "from the deals", "end record", "did not match"],
+          "game-over record disagrees with its deals: sheet rebuilt")
     return True
 
 
@@ -136,9 +135,30 @@ def boot(ctl):
         if notice is None:
             return resumed
         break
-    ctl.journal_report = " / ".join(notice)
-    ctl.show_list(notice + ["OK: go on"])
+    _tell(ctl, notice)
     return True
+
+
+def _said(line):
+    """A notice's ``line`` on the LCD: a phrase, or ``(format, value, ...)``, in the
+    table's language and the LCD's alphabet (device.words)."""
+    from device.words import lcd, tr
+    if isinstance(line, str):
+        return lcd(tr(line))
+    return lcd(tr(line[0]) % line[1:])
+
+
+def _english(line):
+    return line if isinstance(line, str) else line[0] % line[1:]
+
+
+def _tell(ctl, lines, report=None):
+    """Show notice ``lines`` (each :func:`_said`) as a list until OK (then the table or
+    the main menu); ``ctl.journal_report`` (what a host and ``trickref journal`` read) is
+    ``report``, else the lines in English joined by " / ": a report does not change with
+    the table's language."""
+    ctl.journal_report = report or " / ".join([_english(l) for l in lines])
+    ctl.show_list([_said(l) for l in lines] + [_said("OK: go on")])
 
 
 class _Unreadable(Exception):
@@ -156,19 +176,21 @@ def _from(ctl, rules, res):
         return res.game is not None and _closed(ctl, rules, res.over)
     n_pads = len(ctl.hw.readers)
     if not flows.seats_ok(rules.flow, rules.players, n_pads, ctl.central):
-        why = "%s for %d: %d pads" % (rules.flow.NAME, rules.players, n_pads)
-        ctl.show(["journal refused", why])
-        ctl.journal_report = "journal refused: " + why
-        return False
+        _tell(ctl, ["journal refused", ("%s for %d:", rules.flow.NAME, rules.players),
+                    ("%d pads here", n_pads)],
+              "journal refused: %s for %d: %d pads" % (rules.flow.NAME, rules.players, n_pads))
+        return True  # nothing guessed: no game in play, the main menu after OK
     acts = res.open_actions()
     if rules.flow.is_match_over(rules.match) and acts:
         raise BadRecord("journal: actions after the game's last deal")
     sheet = rules.sheet
     resumed(ctl, rules.flow, rules.match, rules.players, acts, sheet)
+    # over the table's screen, which stays in play (the next card clears it); the
+    # journal's Report (ctl.journal_report) says where and why
     if report.dropped:
-        ctl.show(["resumed; dropped", "%d bytes: %s" % (report.dropped, report.reason)])
+        ctl.show([_said("resumed"), _said(("%d bytes lost", report.dropped))])
     elif report.duplicates:
-        ctl.show(["resumed; skipped", "%d duplicated records" % report.duplicates])
+        ctl.show([_said("resumed"), _said(("duplicates: %d", report.duplicates))])
     return True
 
 
@@ -177,7 +199,7 @@ def _unreadable(err):
     not its content): nothing is moved or written, the next power-on reads it again. A
     new game in the meantime is refused as any write the flash will not take."""
     code = err.args[0] if err.args else 0
-    return ["journal not read", "flash full" if code == 28 else "read error %s" % code,
+    return ["journal not read", "flash full" if code == 28 else ("read error %s", code),
             "nothing changed", "power on again"]
 
 
@@ -196,6 +218,7 @@ def _set_aside(journal, keep, deals, err):
         except Exception as e2:
             side = None
             why = "%s; and %s" % (why, e2)
-    name = side.rsplit("/", 1)[-1] if side else "nothing moved"
-    kept = "kept %d deals" % deals if keep else "kept nothing"
-    return ["journal set aside", why, kept, "side file:", name]
+    kept = ("kept %d deals", deals) if keep else "kept nothing"
+    if side is None:
+        return ["journal moved", ("%s", why), kept, "nothing moved"]
+    return ["journal moved", ("%s", why), kept, "side file:", ("%s", side.rsplit("/", 1)[-1])]

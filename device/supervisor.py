@@ -27,6 +27,7 @@ Never raises: a fault of the upkeep itself is kept in ``last_error``.
 from core.compat import const
 from device import timing
 from device.reasons import OUT_OF_MEMORY
+from device.words import say
 
 RESYNC_MS = const(3000)  # a slipped nibble shows at most 3 s (resync: about 25 ms of bus)
 RECOVER_MS = const(250)  # retry of a failed LCD bus recovery
@@ -69,8 +70,9 @@ class Supervisor:
         return events
 
     def notice(self, text, now_ms):
-        """Show ``text`` on the LCD's last row for ``NOTE_MS`` (over the screen)."""
-        self.lcd.note(text)
+        """Show ``text`` (an English phrase: said in the table's language,
+        ``device.words.say``) on the LCD's last row for ``NOTE_MS`` (over the screen)."""
+        self.lcd.note(say(text))
         self._note_until = timing.ticks_add(now_ms, NOTE_MS)
 
     def _upkeep(self, now_ms):

@@ -2,8 +2,13 @@
 one of proven violations, and the phrases of the screens and menus.
 
 Languages ``en`` (the words written in the code), ``de``, ``fr``, ``uk``: each other
-language is a dict English -> words in ``device.words_<lang>``, loaded only when that
-language is chosen (:func:`set_language`), like gettext's catalogues. Games register their
+language is a catalogue of ``English|words`` lines in ``device.words_<lang>``, loaded only
+when that language is chosen (:func:`set_language`), like gettext's catalogues; one
+string, looked up with ``str.find``, because a dict of 221 phrases costs three times the
+heap on a board (docs/languages.md). A line is the English phrase (or ``%``-format) as
+the code writes it, ``|``, then the words with the same fields in the same order; no
+``|`` in either, no phrase twice (host_sim/words_catalogue.py refuses both), lengths
+checked on 16x2 and 20x4 (tests/test_screens_fit.py). Games register their
 own reason codes (:func:`register`, called by their ``device.flows`` module) so screens
 look every code up here instead of copying words.
 
@@ -13,6 +18,7 @@ text in that alphabet, German umlauts as ``ae oe ue ss``, French accents dropped
 Ukrainian Cyrillic in the national Latin transliteration (KMU 2010). Why: docs/languages.md.
 """
 
+from core.compat import SMALL_HEAP, unload
 from core.events import (ALREADY_PLAYED, DEAL_OVER, FLASH_FULL, MUST_FOLLOW, NOT_IN_DECK,
                          NOT_IN_HAND, NOT_YOUR_TURN, REVOKE, UNKNOWN_TAG, WRITE_ERROR,
                          WRONG_PHASE)
@@ -47,7 +53,7 @@ REASONS = {
 # A proven violation (RevokeFound.reason) -> English words for the LCD's first row.
 VIOLATIONS = {REVOKE: "revoke"}
 
-_lang = ["en", None]  # the language, its table (None: English)
+_lang = ["en", None]  # the language, its catalogue (None: English)
 
 
 def register(reasons=None, violations=None):
@@ -62,12 +68,22 @@ def register(reasons=None, violations=None):
 
 def set_language(code):
     """Speak ``code`` (one of :data:`LANGUAGES`) from now on; raises ValueError naming an
-    unknown code (the language in use stays)."""
+    unknown code (the language in use stays).
+
+    On a board (``core.compat.SMALL_HEAP``) the catalogue is kept already in the LCD's
+    alphabet (:func:`lcd`: one string, ASCII, for Ukrainian a quarter shorter) and its
+    module and device.words_latin leave the heap, so ``tr`` gives what ``say`` gives;
+    the desktop keeps the letters (the simulator's window shows them)."""
     if code not in LANGUAGES:
         raise ValueError("no language %r (known: %s)" % (code, ", ".join(LANGUAGES)))
     table = None
     if code != "en":
-        table = __import__("device.words_" + code, None, None, ("WORDS",)).WORDS
+        module = "device.words_" + code
+        table = __import__(module, None, None, ("WORDS",)).WORDS
+        if SMALL_HEAP:  # line by line: lcd() writes a line break as "?"
+            table = "\n".join([lcd(line) for line in table.split("\n")])
+            unload(module)
+            unload("device.words_latin")
     _lang[0], _lang[1] = code, table
 
 
@@ -80,9 +96,13 @@ def tr(english):
     """``english`` (a phrase or a ``%`` format) in the language in use; a phrase the
     language's table lacks stays English."""
     table = _lang[1]
-    if table is None:
+    if table is None or "|" in english:  # no phrase holds "|": the find must be exact
         return english
-    return table.get(english, english)
+    at = table.find("\n" + english + "|")  # lines start after "\n", end at "\n"
+    if at < 0:
+        return english
+    at += len(english) + 2
+    return table[at:table.find("\n", at)]
 
 
 def say(english):

@@ -1,230 +1,259 @@
-"""The LCD's words in German: English phrase (or %-format, same fields in the same
-order) -> words, loaded by ``device.words.set_language``. A phrase missing here stays
-English. Lengths are checked on 16x2 and 20x4 by tests/test_screens_fit.py."""
+"""The LCD's words in German: a catalogue, one ``English|words`` line a phrase
+(its format and why it is one string: device/words.py, docs/languages.md)."""
 
-WORDS = {
-    'next: %s': 'dran: %s',
-    'T%d %s takes %s': 'S%d %s nimmt %s',
-    'top of suit': 'höchste Farbe',
-    'highest trump': 'bester Trumpf',
-    'top trump': 'bester Trumpf',
-    '%s%srefused': '%s%sabgelehnt',
-    'shown by %s': 'gezeigt: %s',
-    '%s %s in T%d': '%s %s in S%d',
-    'scan skat': 'Skat scannen',
-    'lay hand': 'Hand zeigen',
+WORDS = (
+    "\n"
+    "next: %s|dran: %s\n"
+    "T%d %s takes %s|S%d %s nimmt %s\n"
+    "top of suit|höchste Farbe\n"
+    "highest trump|bester Trumpf\n"
+    "top trump|bester Trumpf\n"
+    "%s%srefused|%s%sabgelehnt\n"
+    "shown by %s|gezeigt: %s\n"
+    "%s %s in T%d|%s %s in S%d\n"
+    "scan skat|Skat scannen\n"
+    "lay hand|Hand zeigen\n"
     # why the play ended early (core.games.skat END_*, device.app.awaiting_reason)
-    'ouvert declared': 'Ouvert angesagt',
-    'resigned': 'aufgegeben',
-    'a defender left': 'Gegenspieler weg',
-    "declarer's trick": 'Spieler sticht',
-    'schwarz missed': 'Schwarz verfehlt',
-    'scan %s': '%s scannen',
-    '%s lift %s': '%s: %s abheben',
-    'then play again': 'dann neu spielen',
-    '%d cards taken': '%d Karten ok',
-    'lift; ': 'heben; ',
-    'lift them': 'abheben',
-    'play': 'kommt',
-    'lead': 'kommt',
-    'T%d: %d played': 'S%d: %d gespielt',
-    'pads clear': 'Felder frei',
-    'All passed': 'Alle passen',
-    'no game': 'kein Spiel',
-    'overbid': 'überreizt',
-    'won': 'gewonnen',
-    'lost': 'verloren',
-    '%s %d pts %d tr': '%s %d Aug %d St',
-    'Deal over': 'Spiel vorbei',
-    'Skat deck': 'Skatblatt',
-    '36-card deck': '36er Blatt',
-    'Tarot deck': 'Tarotblatt',
-    'lay first card': '1. Karte legen',
-    'not your turn': 'nicht dran',
-    'already played': 'schon gespielt',
-    'not in this deck': 'nicht im Blatt',
-    'unknown tag': 'Tag unbekannt',
-    'must follow suit': 'Farbe bedienen',
-    'not in hand': 'nicht auf Hand',
-    'revoke': 'nicht bedient',
-    'deal is over': 'Spiel ist aus',
-    'not now': 'nicht jetzt',
-    'clear the pads': 'Felder räumen',
-    '2 cards on pad': '2 Karten/Feld',
-    'read error': 'Lesefehler',
-    'tag rewritten': 'Tag geändert',
-    '2 tags 1 card': '2 Tags 1 Karte',
-    "not deck's tag": 'fremder Tag',
-    'flash full': 'Flash voll',
-    'write error': 'Schreibfehler',
-    'lift card first': 'erst Karte heben',
-    'must trump': 'Trumpf Pflicht',
-    'must overtrump': 'übertrumpfen!',
-    'not called suit': 'Ruffarbe nicht',
-    'bad poignee': 'Poignée falsch',
-    'bad call': 'Ruf falsch',
-    'bad ecart': 'Ecart falsch',
-    'bid too low': 'Gebot zu klein',
-    'not the taker': 'nicht Spieler',
-    'cannot announce': 'Ansage ungültig',
-    '8 needs a void': '8 nur wenn frei',
-    'match the rank': 'Rang zuerst',
-    'must beat': 'muss stechen',
-    'wrong leader': 'falscher Start',
-    'did not beat': 'zu niedrig',
-    'bad eight': 'falsche 8',
-    'rank missed': 'Rang falsch',
-    'no trump': 'kein Trumpf',
-    'undertrump': 'untertrumpft',
-    'Excuse last': 'Exc. zuletzt',
-    'New game': 'Neues Spiel',
-    'Continue game': 'Weiterspielen',
-    'Score sheet': 'Spielliste',
-    'Last game sheet': 'Letzte Liste',
-    'Deck audit': 'Blatt prüfen',
-    'Pair host': 'Host koppeln',
-    'Forget hosts': 'Hosts vergessen',
-    'Write tags': 'Tags schreiben',
-    'Game': 'Spiel',
-    'Players': 'Spieler',
-    'Needs more pads': 'Zu wenig Felder',
-    'Back': 'Zurück',
-    'Start': 'Start',
-    'Deck': 'Blatt',
-    'Back to play': 'Zum Spiel',
-    'Undo last': 'Letzte zurück',
-    'Main menu': 'Hauptmenü',
-    'Table': 'Tisch',
-    'Language': 'Sprache',
-    'French Tarot': 'Franz. Tarot',
-    'Magistr': 'Magistr',
-    'Zhopa': 'Zhopa',
-    'Deck look': 'Blattbild',
-    'German': 'Deutsch',
-    'French': 'Franzoesisch',
-    'Marseille': 'Marseille',
-    'Nouveau': 'Nouveau',
-    '%s takes %s': '%s nimmt %s',
-    'Last trick: %s': 'Letzter Stich %s',
-    '%s points': '%s Punkte',
-    'Announce': 'Ansage',
-    'Auction result': 'Reizergebnis',
-    'Bock rounds': 'Bockrunden',
-    '%s: game?': '%s: Spiel?',
-    'Hand game': 'Handspiel',
-    'Lost hand game': 'Verl. Handspiel',
-    'Money/point': 'Geld/Punkt',
-    'Pick up skat': 'Skat aufnehmen',
-    'Plain': 'Einfach',
-    'Plain hand': 'Hand einfach',
-    'Schneider ann.': 'Schneider ang.',
-    'Schwarz ann.': 'Schwarz ang.',
-    'Points target': 'Punkteziel',
-    'At five': 'Zu fünft',
-    'called king': 'König rufen',
-    'dealer sits out': 'Geber setzt aus',
-    'Partner share': 'Partneranteil',
-    '2/3 1/3 (FFT)': '2/3 1/3 (FFT)',
-    'own primes': 'eigene Prämien',
-    'Series': 'Serien',
-    '1 series': '1 Serie',
-    '2 series': '2 Serien',
-    '3 series': '3 Serien',
-    'no limit': 'unbegrenzt',
-    'Violations': 'Verstöße',
-    'decide': 'entscheiden',
-    'report only': 'nur melden',
-    'double (ISkO)': 'doppelt (ISkO)',
-    'simple (old)': 'einfach (alt)',
-    'off': 'aus',
-    'on': 'an',
-    'to own card': 'bis zur Karte',
-    'Excuse, last trk': 'Excuse am Ende',
-    'to other camp': 'an Gegenpartei',
-    'to the winner': 'an den Gewinner',
-    'forbidden': 'verboten',
-    'Excuse in chelem': 'Excuse im Chelem',
-    'any camp (seed)': 'jede Seite',
-    'announcer (FFT)': 'Ansager (FFT)',
-    'Poignee primes': 'Poignée-Prämien',
-    'Round margin': 'Runden',
-    'to the point': 'genau',
-    'to 5': 'auf 5',
-    'to 10': 'auf 10',
-    '20 points': '20 Punkte',
-    'Trump variant': 'Trumpfvariante',
-    'Own trumps': 'Eigene Trümpfe',
-    'No trumps': 'Ohne Trumpf',
-    'One common': 'Ein gemeinsamer',
-    'Two common': 'Zwei gemeinsame',
-    'Senior/junior': 'Senior/Junior',
-    'Clubs': 'Kreuz',
-    'Diamonds': 'Karo',
-    'Hearts': 'Herz',
-    'Spades': 'Pik',
-    'Common trump': 'Gem. Trumpf',
-    'Two trumps': 'Zwei Trümpfe',
-    'Low diamond:': 'Tiefstes Karo:',
-    'Pass': 'Passe',
-    'Winning bid': 'Reizwert',
-    'Declarer left': 'Spieler weg',
-    'Push 2 cards': '2 Karten geben',
-    'Pass on unseen': 'blind weiter',
-    'Not scanned': 'Nicht gescannt',
-    'Trumps shown': 'Trümpfe',
-    'OK: next deal': 'OK: weiter',
-    '%s %s %dp %dt': '%s %s %dA %dS',
-    'Aborted': 'Abgebrochen',
-    'no value': 'kein Wert',
-    'all tied, 0': 'alle gleich, 0',
-    'tie': 'gleich',
-    'Bock games %d': 'Bockspiele %d',
-    'Ramsch games %d': 'Ramschspiele %d',
-    'made %d/%d': 'gewonnen %d/%d',
-    'down %d/%d': 'verloren %d/%d',
-    'Deal annulled': 'Spiel annulliert',
-    'no score': 'keine Wertung',
-    'Deals: %d': 'Spiele: %d',
-    '%s bids': '%s bietet',
-    '%s calls': '%s ruft',
-    '%s ecart': '%s Ecart',
-    '%s: skat?': '%s: Skat?',
-    '%s discard 2': '%s drückt 2',
-    'Deal %d over': 'Spiel %d aus',
-    '%s %+d pts %dtr': '%s %+d P %dS',
-    'Deal %d of 24': 'Spiel %d von 24',
-    'Game over': 'Spielende',
-    '%s %+4d %2dtr #%d': '%s %+4d %2dS #%d',
-    'untaken tr %d': 'freie Stiche %d',
-    '%s rating %d.%d%%': '%s Quote %d.%d%%',
-    'Zhopa deal %d': 'Zhopa Spiel %d',
-    'deals %s': 'gibt %s',
-    'sheds': 'gibt',
-    'takes': 'nimmt',
-    'even': 'gleich',
-    '%s banks %d': '%s Banken %d',
-    'won: ': 'gewonnen: ',
-    '%s goes? %d/%d': '%s geht? %d/%d',
-    '%s trump': '%s Trumpf',
+    "ouvert declared|Ouvert angesagt\n"
+    "resigned|aufgegeben\n"
+    "a defender left|Gegenspieler weg\n"
+    "declarer's trick|Spieler sticht\n"
+    "schwarz missed|Schwarz verfehlt\n"
+    "scan %s|%s scannen\n"
+    "%s lift %s|%s: %s abheben\n"
+    "then play again|dann neu spielen\n"
+    "%d cards taken|%d Karten ok\n"
+    "lift; |heben; \n"
+    "lift them|abheben\n"
+    "play|kommt\n"
+    "lead|kommt\n"
+    "T%d: %d played|S%d: %d gespielt\n"
+    "pads clear|Felder frei\n"
+    "All passed|Alle passen\n"
+    "no game|kein Spiel\n"
+    "overbid|überreizt\n"
+    "won|gewonnen\n"
+    "lost|verloren\n"
+    "%s %d pts %d tr|%s %d Aug %d St\n"
+    "Deal over|Spiel vorbei\n"
+    "Skat deck|Skatblatt\n"
+    "36-card deck|36er Blatt\n"
+    "Tarot deck|Tarotblatt\n"
+    "lay first card|1. Karte legen\n"
+    "not your turn|nicht dran\n"
+    "already played|schon gespielt\n"
+    "not in this deck|nicht im Blatt\n"
+    "unknown tag|Tag unbekannt\n"
+    "must follow suit|Farbe bedienen\n"
+    "not in hand|nicht auf Hand\n"
+    "revoke|nicht bedient\n"
+    "deal is over|Spiel ist aus\n"
+    "not now|nicht jetzt\n"
+    "clear the pads|Felder räumen\n"
+    "2 cards on pad|2 Karten/Feld\n"
+    "read error|Lesefehler\n"
+    "tag rewritten|Tag geändert\n"
+    "2 tags 1 card|2 Tags 1 Karte\n"
+    "not deck's tag|fremder Tag\n"
+    "flash full|Flash voll\n"
+    "write error|Schreibfehler\n"
+    "lift card first|erst Karte heben\n"
+    "must trump|Trumpf Pflicht\n"
+    "must overtrump|übertrumpfen!\n"
+    "not called suit|Ruffarbe nicht\n"
+    "bad poignee|Poignée falsch\n"
+    "bad call|Ruf falsch\n"
+    "bad ecart|Ecart falsch\n"
+    "bid too low|Gebot zu klein\n"
+    "not the taker|nicht Spieler\n"
+    "cannot announce|Ansage ungültig\n"
+    "8 needs a void|8 nur wenn frei\n"
+    "match the rank|Rang zuerst\n"
+    "must beat|muss stechen\n"
+    "wrong leader|falscher Start\n"
+    "did not beat|zu niedrig\n"
+    "bad eight|falsche 8\n"
+    "rank missed|Rang falsch\n"
+    "no trump|kein Trumpf\n"
+    "undertrump|untertrumpft\n"
+    "Excuse last|Exc. zuletzt\n"
+    "New game|Neues Spiel\n"
+    "Continue game|Weiterspielen\n"
+    "Score sheet|Spielliste\n"
+    "Last game sheet|Letzte Liste\n"
+    "Deck audit|Blatt prüfen\n"
+    "Pair host|Host koppeln\n"
+    "Forget hosts|Hosts vergessen\n"
+    "Write tags|Tags schreiben\n"
+    "Game|Spiel\n"
+    "Players|Spieler\n"
+    "Needs more pads|Zu wenig Felder\n"
+    "Back|Zurück\n"
+    "Start|Start\n"
+    "Deck|Blatt\n"
+    "Back to play|Zum Spiel\n"
+    "Undo last|Letzte zurück\n"
+    "Main menu|Hauptmenü\n"
+    "Table|Tisch\n"
+    "Language|Sprache\n"
+    "French Tarot|Franz. Tarot\n"
+    "Magistr|Magistr\n"
+    "Zhopa|Zhopa\n"
+    "Deck look|Blattbild\n"
+    "German|Deutsch\n"
+    "French|Franzoesisch\n"
+    "Marseille|Marseille\n"
+    "Nouveau|Nouveau\n"
+    "%s takes %s|%s nimmt %s\n"
+    "Last trick: %s|Letzter Stich %s\n"
+    "%s points|%s Punkte\n"
+    "Announce|Ansage\n"
+    "Auction result|Reizergebnis\n"
+    "Bock rounds|Bockrunden\n"
+    "%s: game?|%s: Spiel?\n"
+    "Hand game|Handspiel\n"
+    "Lost hand game|Verl. Handspiel\n"
+    "Money/point|Geld/Punkt\n"
+    "Pick up skat|Skat aufnehmen\n"
+    "Plain|Einfach\n"
+    "Plain hand|Hand einfach\n"
+    "Schneider ann.|Schneider ang.\n"
+    "Schwarz ann.|Schwarz ang.\n"
+    "Points target|Punkteziel\n"
+    "At five|Zu fünft\n"
+    "called king|König rufen\n"
+    "dealer sits out|Geber setzt aus\n"
+    "Partner share|Partneranteil\n"
+    "2/3 1/3 (FFT)|2/3 1/3 (FFT)\n"
+    "own primes|eigene Prämien\n"
+    "Series|Serien\n"
+    "1 series|1 Serie\n"
+    "2 series|2 Serien\n"
+    "3 series|3 Serien\n"
+    "no limit|unbegrenzt\n"
+    "Violations|Verstöße\n"
+    "decide|entscheiden\n"
+    "report only|nur melden\n"
+    "double (ISkO)|doppelt (ISkO)\n"
+    "simple (old)|einfach (alt)\n"
+    "off|aus\n"
+    "on|an\n"
+    "to own card|bis zur Karte\n"
+    "Excuse, last trk|Excuse am Ende\n"
+    "to other camp|an Gegenpartei\n"
+    "to the winner|an den Gewinner\n"
+    "forbidden|verboten\n"
+    "Excuse in chelem|Excuse im Chelem\n"
+    "any camp (seed)|jede Seite\n"
+    "announcer (FFT)|Ansager (FFT)\n"
+    "Poignee primes|Poignée-Prämien\n"
+    "Round margin|Runden\n"
+    "to the point|genau\n"
+    "to 5|auf 5\n"
+    "to 10|auf 10\n"
+    "20 points|20 Punkte\n"
+    "Trump variant|Trumpfvariante\n"
+    "Own trumps|Eigene Trümpfe\n"
+    "No trumps|Ohne Trumpf\n"
+    "One common|Ein gemeinsamer\n"
+    "Two common|Zwei gemeinsame\n"
+    "Senior/junior|Senior/Junior\n"
+    "Clubs|Kreuz\n"
+    "Diamonds|Karo\n"
+    "Hearts|Herz\n"
+    "Spades|Pik\n"
+    "Common trump|Gem. Trumpf\n"
+    "Two trumps|Zwei Trümpfe\n"
+    "Low diamond:|Tiefstes Karo:\n"
+    "Pass|Passe\n"
+    "Winning bid|Reizwert\n"
+    "Declarer left|Spieler weg\n"
+    "Push 2 cards|2 Karten geben\n"
+    "Pass on unseen|blind weiter\n"
+    "Not scanned|Nicht gescannt\n"
+    "Trumps shown|Trümpfe\n"
+    "OK: next deal|OK: weiter\n"
+    "%s %s %dp %dt|%s %s %dA %dS\n"
+    "Aborted|Abgebrochen\n"
+    "no value|kein Wert\n"
+    "all tied, 0|alle gleich, 0\n"
+    "tie|gleich\n"
+    "Bock games %d|Bockspiele %d\n"
+    "Ramsch games %d|Ramschspiele %d\n"
+    "made %d/%d|gewonnen %d/%d\n"
+    "down %d/%d|verloren %d/%d\n"
+    "Deal annulled|Spiel annulliert\n"
+    "no score|keine Wertung\n"
+    "Deals: %d|Spiele: %d\n"
+    "%s bids|%s bietet\n"
+    "%s calls|%s ruft\n"
+    "%s ecart|%s Ecart\n"
+    "%s: skat?|%s: Skat?\n"
+    "%s discard 2|%s drückt 2\n"
+    "Deal %d over|Spiel %d aus\n"
+    "%s %+d pts %dtr|%s %+d P %dS\n"
+    "Deal %d of 24|Spiel %d von 24\n"
+    "Game over|Spielende\n"
+    "%s %+4d %2dtr #%d|%s %+4d %2dS #%d\n"
+    "untaken tr %d|freie Stiche %d\n"
+    "%s rating %d.%d%%|%s Quote %d.%d%%\n"
+    "Zhopa deal %d|Zhopa Spiel %d\n"
+    "deals %s|gibt %s\n"
+    "sheds|gibt\n"
+    "takes|nimmt\n"
+    "even|gleich\n"
+    "%s banks %d|%s Banken %d\n"
+    "won: |gewonnen: \n"
+    "%s goes? %d/%d|%s geht? %d/%d\n"
+    "%s trump|%s Trumpf\n"
     # in-deal menu items made with a seat or a number (device.menu.filled)
-    '%s declarer': '%s spielt',
-    'Claim (%s)': 'Rest an %s',
-    '%s resigns': '%s gibt auf',
-    '%s left': '%s weg',
-    'Go (%d)': 'Geht (%d)',
-    'No (%d)': 'Nein (%d)',
-    'Scan %d cards': '%d Kt. scannen',
-    'scan %d cards': '%d Kt. scannen',
-    'on any pad': 'auf ein Feld',
-    'scanned %d of %d': '%d/%d gescannt',
+    "%s declarer|%s spielt\n"
+    "Claim (%s)|Rest an %s\n"
+    "%s resigns|%s gibt auf\n"
+    "%s left|%s weg\n"
+    "Go (%d)|Geht (%d)\n"
+    "No (%d)|Nein (%d)\n"
+    "Scan %d cards|%d Kt. scannen\n"
+    "scan %d cards|%d Kt. scannen\n"
+    "on any pad|auf ein Feld\n"
+    "scanned %d of %d|%d/%d gescannt\n"
     # the journal's rewrites between deals and a booking that failed (device/booking.py)
-    'game not started': 'kein neues Spiel',
-    'OK: book again': 'OK: neu buchen',
-    'sheet NOT saved:': 'NICHT gesichert:',
-    'power on again': 'neu einschalten',
-    'journal compact': 'Journal kürzen',
-    'sheet checkpoint': 'Listensicherung',
-    'failed: no space': 'Fehler: voll',
-    'failed: error %s': 'Fehler: Code %s',
-    'failed: bad data': 'Fehler: Daten',
-}
+    "game not started|kein neues Spiel\n"
+    "OK: book again|OK: neu buchen\n"
+    "sheet NOT saved:|NICHT gesichert:\n"
+    "power on again|neu einschalten\n"
+    "journal compact|Journal kürzen\n"
+    "sheet checkpoint|Listensicherung\n"
+    "failed: no space|Fehler: voll\n"
+    "failed: error %s|Fehler: Code %s\n"
+    "failed: bad data|Fehler: Daten\n"
+    # the boot's notices: a journal resumed, refused, moved aside or not read
+    # (device/resume.py), safe mode and restarts (firmware/main.py,
+    # device/supervisor.py)
+    "OK: go on|OK: weiter\n"
+    "resumed|fortgesetzt\n"
+    "%d bytes lost|%d Byte fehlen\n"
+    "duplicates: %d|Duplikate: %d\n"
+    "journal not read|Journal unlesbar\n"
+    "read error %s|Lesefehler %s\n"
+    "nothing changed|nichts geändert\n"
+    "journal moved|Journal verlegt\n"
+    "kept %d deals|%d Spiele ok\n"
+    "kept nothing|nichts behalten\n"
+    "side file:|Ablage:\n"
+    "nothing moved|nichts verlegt\n"
+    "journal refused|falsches Journal\n"
+    "%s for %d:|%s für %d:\n"
+    "%d pads here|hier %d Felder\n"
+    "sheet rebuilt|Liste erneuert\n"
+    "from the deals|aus den Spielen\n"
+    "end record|Schlusseintrag\n"
+    "did not match|passte nicht\n"
+    "safe mode|Notbetrieb\n"
+    "boot loop|Startschleife\n"
+    "out of memory|Speicher voll\n"
+    "no watchdog:|kein Watchdog:\n"
+    "restarted: RAM|Neustart: RAM\n"
+    "restarted: wdt|Neustart: WDT\n"
+    "LCD bus cleared|LCD-Bus frei\n"
+)

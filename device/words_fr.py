@@ -1,230 +1,259 @@
-"""The LCD's words in French: English phrase (or %-format, same fields in the same
-order) -> words, loaded by ``device.words.set_language``. A phrase missing here stays
-English. Lengths are checked on 16x2 and 20x4 by tests/test_screens_fit.py."""
+"""The LCD's words in French: a catalogue, one ``English|words`` line a phrase
+(its format and why it is one string: device/words.py, docs/languages.md)."""
 
-WORDS = {
-    'next: %s': 'suivant: %s',
-    'T%d %s takes %s': '#%d %s prend %s',
-    'top of suit': 'plus forte',
-    'highest trump': 'atout maître',
-    'top trump': 'atout maître',
-    '%s%srefused': '%s%srefusé',
-    'shown by %s': 'prouvé par %s',
-    '%s %s in T%d': '%s %s pli %d',
-    'scan skat': 'scanner skat',
-    'lay hand': 'abattre',
+WORDS = (
+    "\n"
+    "next: %s|suivant: %s\n"
+    "T%d %s takes %s|#%d %s prend %s\n"
+    "top of suit|plus forte\n"
+    "highest trump|atout maître\n"
+    "top trump|atout maître\n"
+    "%s%srefused|%s%srefusé\n"
+    "shown by %s|prouvé par %s\n"
+    "%s %s in T%d|%s %s pli %d\n"
+    "scan skat|scanner skat\n"
+    "lay hand|abattre\n"
     # why the play ended early (core.games.skat END_*, device.app.awaiting_reason)
-    'ouvert declared': 'ouvert annoncé',
-    'resigned': 'abandon',
-    'a defender left': 'défenseur parti',
-    "declarer's trick": 'pli du déclarant',
-    'schwarz missed': 'schwarz manqué',
-    'scan %s': 'scanner %s',
-    '%s lift %s': '%s retire %s',
-    'then play again': 'puis rejouer',
-    '%d cards taken': '%d cartes lues',
-    'lift; ': 'ôter; ',
-    'lift them': 'les retirer',
-    'play': 'joue',
-    'lead': 'entame',
-    'T%d: %d played': '#%d: %d joués',
-    'pads clear': 'tapis libres',
-    'All passed': 'Tous passent',
-    'no game': 'pas de jeu',
-    'overbid': 'surenchère',
-    'won': 'gagné',
-    'lost': 'perdu',
-    '%s %d pts %d tr': '%s %d pts %d pl',
-    'Deal over': 'Donne finie',
-    'Skat deck': 'Jeu de skat',
-    '36-card deck': 'Jeu de 36',
-    'Tarot deck': 'Jeu de tarot',
-    'lay first card': 'poser 1re carte',
-    'not your turn': 'pas ton tour',
-    'already played': 'déjà jouée',
-    'not in this deck': 'hors du jeu',
-    'unknown tag': 'tag inconnu',
-    'must follow suit': 'fournir couleur',
-    'not in hand': 'pas en main',
-    'revoke': 'renonce',
-    'deal is over': 'donne finie',
-    'not now': 'pas maintenant',
-    'clear the pads': 'videz les tapis',
-    '2 cards on pad': '2 cartes/tapis',
-    'read error': 'erreur lecture',
-    'tag rewritten': 'tag réécrit',
-    '2 tags 1 card': '2 tags 1 carte',
-    "not deck's tag": 'tag étranger',
-    'flash full': 'flash pleine',
-    'write error': 'erreur écriture',
-    'lift card first': "retirer d'abord",
-    'must trump': 'doit couper',
-    'must overtrump': 'doit surcouper',
-    'not called suit': 'couleur appelée',
-    'bad poignee': 'poignée fausse',
-    'bad call': 'appel faux',
-    'bad ecart': 'écart faux',
-    'bid too low': 'enchère faible',
-    'not the taker': 'pas le preneur',
-    'cannot announce': 'annonce refusée',
-    '8 needs a void': '8 sans chicane',
-    'match the rank': 'même rang',
-    'must beat': 'doit battre',
-    'wrong leader': 'mauvais entameur',
-    'did not beat': 'pas battu',
-    'bad eight': 'mauvais 8',
-    'rank missed': 'rang manqué',
-    'no trump': 'pas coupé',
-    'undertrump': 'sous-coupe',
-    'Excuse last': 'Excuse fin',
-    'New game': 'Nouvelle partie',
-    'Continue game': 'Reprendre',
-    'Score sheet': 'Feuille marque',
-    'Last game sheet': 'Feuille passée',
-    'Deck audit': 'Vérifier jeu',
-    'Pair host': 'Coupler hôte',
-    'Forget hosts': 'Oublier hôtes',
-    'Write tags': 'Écrire tags',
-    'Game': 'Jeu',
-    'Players': 'Joueurs',
-    'Needs more pads': 'Trop peu tapis',
-    'Back': 'Retour',
-    'Start': 'Commencer',
-    'Deck': 'Jeu',
-    'Back to play': 'Retour au jeu',
-    'Undo last': 'Annuler dernier',
-    'Main menu': 'Menu principal',
-    'Table': 'Table',
-    'Language': 'Langue',
-    'French Tarot': 'Tarot',
-    'Magistr': 'Magistr',
-    'Zhopa': 'Zhopa',
-    'Deck look': 'Portrait',
-    'German': 'Allemand',
-    'French': 'Français',
-    'Marseille': 'Marseille',
-    'Nouveau': 'Nouveau',
-    '%s takes %s': '%s prend %s',
-    'Last trick: %s': 'Dernier pli: %s',
-    '%s points': '%s points',
-    'Announce': 'Annonce',
-    'Auction result': 'Fin enchères',
-    'Bock rounds': 'Tours de Bock',
-    '%s: game?': '%s: contrat?',
-    'Hand game': 'Jeu en main',
-    'Lost hand game': 'Main perdue',
-    'Money/point': 'Argent/point',
-    'Pick up skat': 'Prendre le skat',
-    'Plain': 'Simple',
-    'Plain hand': 'Main simple',
-    'Schneider ann.': 'Schneider ann.',
-    'Schwarz ann.': 'Schwarz ann.',
-    'Points target': 'Score visé',
-    'At five': 'À cinq',
-    'called king': 'roi appelé',
-    'dealer sits out': 'donneur mort',
-    'Partner share': 'Part partenaire',
-    '2/3 1/3 (FFT)': '2/3 1/3 (FFT)',
-    'own primes': 'primes perso',
-    'Series': 'Séries',
-    '1 series': '1 série',
-    '2 series': '2 séries',
-    '3 series': '3 séries',
-    'no limit': 'sans limite',
-    'Violations': 'Fautes',
-    'decide': 'décident',
-    'report only': 'signaler',
-    'double (ISkO)': 'double (ISkO)',
-    'simple (old)': 'simple (ancien)',
-    'off': 'non',
-    'on': 'oui',
-    'to own card': 'à sa carte',
-    'Excuse, last trk': 'Excuse en fin',
-    'to other camp': "à l'autre camp",
-    'to the winner': 'au gagnant',
-    'forbidden': 'interdit',
-    'Excuse in chelem': 'Excuse au chelem',
-    'any camp (seed)': 'tout camp',
-    'announcer (FFT)': 'annonceur (FFT)',
-    'Poignee primes': 'Primes poignée',
-    'Round margin': 'Arrondi',
-    'to the point': 'au point',
-    'to 5': 'à 5',
-    'to 10': 'à 10',
-    '20 points': '20 points',
-    'Trump variant': 'Atouts',
-    'Own trumps': 'Atout à soi',
-    'No trumps': 'Sans atout',
-    'One common': 'Un commun',
-    'Two common': 'Deux communs',
-    'Senior/junior': 'Aîné/cadet',
-    'Clubs': 'Trèfle',
-    'Diamonds': 'Carreau',
-    'Hearts': 'Cœur',
-    'Spades': 'Pique',
-    'Common trump': 'Atout commun',
-    'Two trumps': 'Deux atouts',
-    'Low diamond:': 'Petit carreau:',
-    'Pass': 'Passe',
-    'Winning bid': 'Enchère gagnante',
-    'Declarer left': 'Déclarant parti',
-    'Push 2 cards': 'Passer 2 cartes',
-    'Pass on unseen': 'Passer caché',
-    'Not scanned': 'Non scanné',
-    'Trumps shown': 'Atouts montrés',
-    'OK: next deal': 'OK: donne suiv.',
-    '%s %s %dp %dt': '%s %s %dp %dl',
-    'Aborted': 'Interrompu',
-    'no value': 'sans valeur',
-    'all tied, 0': 'tous égaux, 0',
-    'tie': 'égalité',
-    'Bock games %d': 'Jeux Bock %d',
-    'Ramsch games %d': 'Jeux Ramsch %d',
-    'made %d/%d': 'réussi %d/%d',
-    'down %d/%d': 'chute %d/%d',
-    'Deal annulled': 'Donne annulée',
-    'no score': 'pas de score',
-    'Deals: %d': 'Donnes: %d',
-    '%s bids': '%s annonce',
-    '%s calls': '%s appelle',
-    '%s ecart': '%s écart',
-    '%s: skat?': '%s: skat?',
-    '%s discard 2': '%s écarte 2',
-    'Deal %d over': 'Donne %d finie',
-    '%s %+d pts %dtr': '%s %+d pts %dpl',
-    'Deal %d of 24': 'Donne %d sur 24',
-    'Game over': 'Partie finie',
-    '%s %+4d %2dtr #%d': '%s %+4d %2dpl #%d',
-    'untaken tr %d': 'plis libres %d',
-    '%s rating %d.%d%%': '%s note %d.%d%%',
-    'Zhopa deal %d': 'Zhopa donne %d',
-    'deals %s': 'donne %s',
-    'sheds': 'cède',
-    'takes': 'prend',
-    'even': 'égal',
-    '%s banks %d': '%s banques %d',
-    'won: ': 'gagnants: ',
-    '%s goes? %d/%d': '%s va? %d/%d',
-    '%s trump': '%s atout',
+    "ouvert declared|ouvert annoncé\n"
+    "resigned|abandon\n"
+    "a defender left|défenseur parti\n"
+    "declarer's trick|pli du déclarant\n"
+    "schwarz missed|schwarz manqué\n"
+    "scan %s|scanner %s\n"
+    "%s lift %s|%s retire %s\n"
+    "then play again|puis rejouer\n"
+    "%d cards taken|%d cartes lues\n"
+    "lift; |ôter; \n"
+    "lift them|les retirer\n"
+    "play|joue\n"
+    "lead|entame\n"
+    "T%d: %d played|#%d: %d joués\n"
+    "pads clear|tapis libres\n"
+    "All passed|Tous passent\n"
+    "no game|pas de jeu\n"
+    "overbid|surenchère\n"
+    "won|gagné\n"
+    "lost|perdu\n"
+    "%s %d pts %d tr|%s %d pts %d pl\n"
+    "Deal over|Donne finie\n"
+    "Skat deck|Jeu de skat\n"
+    "36-card deck|Jeu de 36\n"
+    "Tarot deck|Jeu de tarot\n"
+    "lay first card|poser 1re carte\n"
+    "not your turn|pas ton tour\n"
+    "already played|déjà jouée\n"
+    "not in this deck|hors du jeu\n"
+    "unknown tag|tag inconnu\n"
+    "must follow suit|fournir couleur\n"
+    "not in hand|pas en main\n"
+    "revoke|renonce\n"
+    "deal is over|donne finie\n"
+    "not now|pas maintenant\n"
+    "clear the pads|videz les tapis\n"
+    "2 cards on pad|2 cartes/tapis\n"
+    "read error|erreur lecture\n"
+    "tag rewritten|tag réécrit\n"
+    "2 tags 1 card|2 tags 1 carte\n"
+    "not deck's tag|tag étranger\n"
+    "flash full|flash pleine\n"
+    "write error|erreur écriture\n"
+    "lift card first|retirer d'abord\n"
+    "must trump|doit couper\n"
+    "must overtrump|doit surcouper\n"
+    "not called suit|couleur appelée\n"
+    "bad poignee|poignée fausse\n"
+    "bad call|appel faux\n"
+    "bad ecart|écart faux\n"
+    "bid too low|enchère faible\n"
+    "not the taker|pas le preneur\n"
+    "cannot announce|annonce refusée\n"
+    "8 needs a void|8 sans chicane\n"
+    "match the rank|même rang\n"
+    "must beat|doit battre\n"
+    "wrong leader|mauvais entameur\n"
+    "did not beat|pas battu\n"
+    "bad eight|mauvais 8\n"
+    "rank missed|rang manqué\n"
+    "no trump|pas coupé\n"
+    "undertrump|sous-coupe\n"
+    "Excuse last|Excuse fin\n"
+    "New game|Nouvelle partie\n"
+    "Continue game|Reprendre\n"
+    "Score sheet|Feuille marque\n"
+    "Last game sheet|Feuille passée\n"
+    "Deck audit|Vérifier jeu\n"
+    "Pair host|Coupler hôte\n"
+    "Forget hosts|Oublier hôtes\n"
+    "Write tags|Écrire tags\n"
+    "Game|Jeu\n"
+    "Players|Joueurs\n"
+    "Needs more pads|Trop peu tapis\n"
+    "Back|Retour\n"
+    "Start|Commencer\n"
+    "Deck|Jeu\n"
+    "Back to play|Retour au jeu\n"
+    "Undo last|Annuler dernier\n"
+    "Main menu|Menu principal\n"
+    "Table|Table\n"
+    "Language|Langue\n"
+    "French Tarot|Tarot\n"
+    "Magistr|Magistr\n"
+    "Zhopa|Zhopa\n"
+    "Deck look|Portrait\n"
+    "German|Allemand\n"
+    "French|Français\n"
+    "Marseille|Marseille\n"
+    "Nouveau|Nouveau\n"
+    "%s takes %s|%s prend %s\n"
+    "Last trick: %s|Dernier pli: %s\n"
+    "%s points|%s points\n"
+    "Announce|Annonce\n"
+    "Auction result|Fin enchères\n"
+    "Bock rounds|Tours de Bock\n"
+    "%s: game?|%s: contrat?\n"
+    "Hand game|Jeu en main\n"
+    "Lost hand game|Main perdue\n"
+    "Money/point|Argent/point\n"
+    "Pick up skat|Prendre le skat\n"
+    "Plain|Simple\n"
+    "Plain hand|Main simple\n"
+    "Schneider ann.|Schneider ann.\n"
+    "Schwarz ann.|Schwarz ann.\n"
+    "Points target|Score visé\n"
+    "At five|À cinq\n"
+    "called king|roi appelé\n"
+    "dealer sits out|donneur mort\n"
+    "Partner share|Part partenaire\n"
+    "2/3 1/3 (FFT)|2/3 1/3 (FFT)\n"
+    "own primes|primes perso\n"
+    "Series|Séries\n"
+    "1 series|1 série\n"
+    "2 series|2 séries\n"
+    "3 series|3 séries\n"
+    "no limit|sans limite\n"
+    "Violations|Fautes\n"
+    "decide|décident\n"
+    "report only|signaler\n"
+    "double (ISkO)|double (ISkO)\n"
+    "simple (old)|simple (ancien)\n"
+    "off|non\n"
+    "on|oui\n"
+    "to own card|à sa carte\n"
+    "Excuse, last trk|Excuse en fin\n"
+    "to other camp|à l'autre camp\n"
+    "to the winner|au gagnant\n"
+    "forbidden|interdit\n"
+    "Excuse in chelem|Excuse au chelem\n"
+    "any camp (seed)|tout camp\n"
+    "announcer (FFT)|annonceur (FFT)\n"
+    "Poignee primes|Primes poignée\n"
+    "Round margin|Arrondi\n"
+    "to the point|au point\n"
+    "to 5|à 5\n"
+    "to 10|à 10\n"
+    "20 points|20 points\n"
+    "Trump variant|Atouts\n"
+    "Own trumps|Atout à soi\n"
+    "No trumps|Sans atout\n"
+    "One common|Un commun\n"
+    "Two common|Deux communs\n"
+    "Senior/junior|Aîné/cadet\n"
+    "Clubs|Trèfle\n"
+    "Diamonds|Carreau\n"
+    "Hearts|Cœur\n"
+    "Spades|Pique\n"
+    "Common trump|Atout commun\n"
+    "Two trumps|Deux atouts\n"
+    "Low diamond:|Petit carreau:\n"
+    "Pass|Passe\n"
+    "Winning bid|Enchère gagnante\n"
+    "Declarer left|Déclarant parti\n"
+    "Push 2 cards|Passer 2 cartes\n"
+    "Pass on unseen|Passer caché\n"
+    "Not scanned|Non scanné\n"
+    "Trumps shown|Atouts montrés\n"
+    "OK: next deal|OK: donne suiv.\n"
+    "%s %s %dp %dt|%s %s %dp %dl\n"
+    "Aborted|Interrompu\n"
+    "no value|sans valeur\n"
+    "all tied, 0|tous égaux, 0\n"
+    "tie|égalité\n"
+    "Bock games %d|Jeux Bock %d\n"
+    "Ramsch games %d|Jeux Ramsch %d\n"
+    "made %d/%d|réussi %d/%d\n"
+    "down %d/%d|chute %d/%d\n"
+    "Deal annulled|Donne annulée\n"
+    "no score|pas de score\n"
+    "Deals: %d|Donnes: %d\n"
+    "%s bids|%s annonce\n"
+    "%s calls|%s appelle\n"
+    "%s ecart|%s écart\n"
+    "%s: skat?|%s: skat?\n"
+    "%s discard 2|%s écarte 2\n"
+    "Deal %d over|Donne %d finie\n"
+    "%s %+d pts %dtr|%s %+d pts %dpl\n"
+    "Deal %d of 24|Donne %d sur 24\n"
+    "Game over|Partie finie\n"
+    "%s %+4d %2dtr #%d|%s %+4d %2dpl #%d\n"
+    "untaken tr %d|plis libres %d\n"
+    "%s rating %d.%d%%|%s note %d.%d%%\n"
+    "Zhopa deal %d|Zhopa donne %d\n"
+    "deals %s|donne %s\n"
+    "sheds|cède\n"
+    "takes|prend\n"
+    "even|égal\n"
+    "%s banks %d|%s banques %d\n"
+    "won: |gagnants: \n"
+    "%s goes? %d/%d|%s va? %d/%d\n"
+    "%s trump|%s atout\n"
     # in-deal menu items made with a seat or a number (device.menu.filled)
-    '%s declarer': '%s déclarant',
-    'Claim (%s)': 'Reste à %s',
-    '%s resigns': '%s abandonne',
-    '%s left': '%s parti',
-    'Go (%d)': 'Va (%d)',
-    'No (%d)': 'Non (%d)',
-    'Scan %d cards': 'Scan %d cartes',
-    'scan %d cards': 'scan %d cartes',
-    'on any pad': 'sur un tapis',
-    'scanned %d of %d': '%d/%d scannées',
+    "%s declarer|%s déclarant\n"
+    "Claim (%s)|Reste à %s\n"
+    "%s resigns|%s abandonne\n"
+    "%s left|%s parti\n"
+    "Go (%d)|Va (%d)\n"
+    "No (%d)|Non (%d)\n"
+    "Scan %d cards|Scan %d cartes\n"
+    "scan %d cards|scan %d cartes\n"
+    "on any pad|sur un tapis\n"
+    "scanned %d of %d|%d/%d scannées\n"
     # the journal's rewrites between deals and a booking that failed (device/booking.py)
-    'game not started': 'partie refusée',
-    'OK: book again': 'OK: réinscrire',
-    'sheet NOT saved:': 'NON enregistré:',
-    'power on again': 'rallumer',
-    'journal compact': 'journal réduit',
-    'sheet checkpoint': 'point de reprise',
-    'failed: no space': 'échec: plein',
-    'failed: error %s': 'échec: erreur %s',
-    'failed: bad data': 'échec: données',
-}
+    "game not started|partie refusée\n"
+    "OK: book again|OK: réinscrire\n"
+    "sheet NOT saved:|NON enregistré:\n"
+    "power on again|rallumer\n"
+    "journal compact|journal réduit\n"
+    "sheet checkpoint|point de reprise\n"
+    "failed: no space|échec: plein\n"
+    "failed: error %s|échec: erreur %s\n"
+    "failed: bad data|échec: données\n"
+    # the boot's notices: a journal resumed, refused, moved aside or not read
+    # (device/resume.py), safe mode and restarts (firmware/main.py,
+    # device/supervisor.py)
+    "OK: go on|OK: continuer\n"
+    "resumed|reprise\n"
+    "%d bytes lost|%d octets perdus\n"
+    "duplicates: %d|doublons: %d\n"
+    "journal not read|journal non lu\n"
+    "read error %s|erreur lect. %s\n"
+    "nothing changed|rien changé\n"
+    "journal moved|journal déplacé\n"
+    "kept %d deals|%d donnes ok\n"
+    "kept nothing|rien gardé\n"
+    "side file:|fichier à part:\n"
+    "nothing moved|rien déplacé\n"
+    "journal refused|journal refusé\n"
+    "%s for %d:|%s à %d:\n"
+    "%d pads here|%d lecteurs ici\n"
+    "sheet rebuilt|feuille refaite\n"
+    "from the deals|d'après donnes\n"
+    "end record|fiche de fin\n"
+    "did not match|incohérente\n"
+    "safe mode|mode secours\n"
+    "boot loop|boucle démarrage\n"
+    "out of memory|mémoire pleine\n"
+    "no watchdog:|sans watchdog:\n"
+    "restarted: RAM|redémarré: RAM\n"
+    "restarted: wdt|redémarré: wdt\n"
+    "LCD bus cleared|bus LCD rétabli\n"
+)

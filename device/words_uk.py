@@ -1,230 +1,260 @@
-"""The LCD's words in Ukrainian (the LCD writes it in the national Latin transliteration, device.words_latin): English phrase (or %-format, same fields in the same
-order) -> words, loaded by ``device.words.set_language``. A phrase missing here stays
-English. Lengths are checked on 16x2 and 20x4 by tests/test_screens_fit.py."""
+"""The LCD's words in Ukrainian, which the LCD writes in the national Latin
+transliteration (device/words_latin.py): a catalogue, one ``English|words`` line a
+phrase (its format and why it is one string: device/words.py, docs/languages.md)."""
 
-WORDS = {
-    'next: %s': 'далі: %s',
-    'T%d %s takes %s': 'В%d %s бере %s',
-    'top of suit': 'старша',
-    'highest trump': 'козир',
-    'top trump': 'козир',
-    '%s%srefused': '%s%sвідмова',
-    'shown by %s': 'доказ: %s',
-    '%s %s in T%d': '%s %s В%d',
-    'scan skat': 'скан прикупу',
-    'lay hand': 'вся рука',
+WORDS = (
+    "\n"
+    "next: %s|далі: %s\n"
+    "T%d %s takes %s|В%d %s бере %s\n"
+    "top of suit|старша\n"
+    "highest trump|козир\n"
+    "top trump|козир\n"
+    "%s%srefused|%s%sвідмова\n"
+    "shown by %s|доказ: %s\n"
+    "%s %s in T%d|%s %s В%d\n"
+    "scan skat|скан прикупу\n"
+    "lay hand|вся рука\n"
     # why the play ended early (core.games.skat END_*, device.app.awaiting_reason)
-    'ouvert declared': 'Ouvert заявлено',
-    'resigned': 'здався',
-    'a defender left': 'захисник пішов',
-    "declarer's trick": 'взятка гравця',
-    'schwarz missed': 'Шварц зірвано',
-    'scan %s': 'скан %s',
-    '%s lift %s': '%s зніми %s',
-    'then play again': 'і грай знову',
-    '%d cards taken': '%d карт зчитано',
-    'lift; ': 'зніміть; ',
-    'lift them': 'зніміть',
-    'play': 'хід',
-    'lead': 'хід',
-    'T%d: %d played': 'В%d: зіграно %d',
-    'pads clear': 'поля вільні',
-    'All passed': 'Всі пас',
-    'no game': 'гри немає',
-    'overbid': 'перебір',
-    'won': 'виграв',
-    'lost': 'програв',
-    '%s %d pts %d tr': '%s %d оч %d вз',
-    'Deal over': 'Кінець роздачі',
-    'Skat deck': 'Колода скат',
-    '36-card deck': 'Колода 36',
-    'Tarot deck': 'Колода таро',
-    'lay first card': 'перша карта',
-    'not your turn': 'не ваш хід',
-    'already played': 'вже зіграна',
-    'not in this deck': 'не з колоди',
-    'unknown tag': 'невідома мітка',
-    'must follow suit': 'ходіть у масть',
-    'not in hand': 'не в руці',
-    'revoke': 'ренонс',
-    'deal is over': 'кінець роздачі',
-    'not now': 'не зараз',
-    'clear the pads': 'звільніть поля',
-    '2 cards on pad': '2 карти на полі',
-    'read error': 'збій читання',
-    'tag rewritten': 'мітку змінено',
-    '2 tags 1 card': '2 мітки 1 карта',
-    "not deck's tag": 'чужа мітка',
-    'flash full': 'флеш повна',
-    'write error': 'збій запису',
-    'lift card first': 'спершу зніміть',
-    'must trump': 'бийте козирем',
-    'must overtrump': 'перебийте козир',
-    'not called suit': 'не та масть',
-    'bad poignee': 'хибна пуаньє',
-    'bad call': 'хибний виклик',
-    'bad ecart': 'хибний екарт',
-    'bid too low': 'замала ставка',
-    'not the taker': 'не гравець',
-    'cannot announce': 'не можна',
-    '8 needs a void': '8: є масть',
-    'match the rank': 'той самий ранг',
-    'must beat': 'треба бити',
-    'wrong leader': 'не той перший',
-    'did not beat': 'не побив',
-    'bad eight': 'хибна 8',
-    'rank missed': 'не той ранг',
-    'no trump': 'без козиря',
-    'undertrump': 'не перебив',
-    'Excuse last': 'Екс останнім',
-    'New game': 'Нова гра',
-    'Continue game': 'Продовжити',
-    'Score sheet': 'Запис гри',
-    'Last game sheet': 'Минула гра',
-    'Deck audit': 'Перевірити',
-    'Pair host': 'Хост: пара',
-    'Forget hosts': 'Забути хости',
-    'Write tags': 'Записати мітки',
-    'Game': 'Гра',
-    'Players': 'Гравці',
-    'Needs more pads': 'Мало полів',
-    'Back': 'Назад',
-    'Start': 'Почати',
-    'Deck': 'Колода',
-    'Back to play': 'До гри',
-    'Undo last': 'Скасувати хід',
-    'Main menu': 'Головне меню',
-    'Table': 'Стіл',
-    'Language': 'Мова',
-    'French Tarot': 'Таро',
-    'Magistr': 'Магістр',
-    'Zhopa': 'Жопа',
-    'Deck look': 'Малюнок карт',
-    'German': 'Німецькі',
-    'French': 'Французькі',
-    'Marseille': 'Марсель',
-    'Nouveau': 'Нуво',
-    '%s takes %s': '%s бере %s',
-    'Last trick: %s': 'Ост. взятка %s',
-    '%s points': '%s оч.',
-    'Announce': 'Оголосити',
-    'Auction result': 'Підсумок торгу',
-    'Bock rounds': 'Бок-кола',
-    '%s: game?': '%s: гра?',
-    'Hand game': 'Гра з руки',
-    'Lost hand game': 'Програш з руки',
-    'Money/point': 'Гроші/очко',
-    'Pick up skat': 'Взяти скат',
-    'Plain': 'Просто',
-    'Plain hand': 'З руки',
-    'Schneider ann.': 'Шнайдер огол.',
-    'Schwarz ann.': 'Шварц огол.',
-    'Points target': 'Ціль очок',
-    'At five': "Уп'ятьох",
-    'called king': 'король-партнер',
-    'dealer sits out': 'без здавача',
-    'Partner share': 'Частка партнера',
-    '2/3 1/3 (FFT)': '2/3 1/3 (FFT)',
-    'own primes': 'власні премії',
-    'Series': 'Серії',
-    '1 series': '1 серія',
-    '2 series': '2 серії',
-    '3 series': '3 серії',
-    'no limit': 'без ліміту',
-    'Violations': 'Порушення',
-    'decide': 'вирішують',
-    'report only': 'лише показати',
-    'double (ISkO)': 'подвійно (ISkO)',
-    'simple (old)': 'просто (старе)',
-    'off': 'ні',
-    'on': 'так',
-    'to own card': 'до своєї карти',
-    'Excuse, last trk': 'Екскюз в кінці',
-    'to other camp': 'іншому табору',
-    'to the winner': 'переможцю',
-    'forbidden': 'заборонено',
-    'Excuse in chelem': 'Екскюз у шлемі',
-    'any camp (seed)': 'будь-хто',
-    'announcer (FFT)': 'хто оголосив',
-    'Poignee primes': 'Премії пуаньє',
-    'Round margin': 'Округлення',
-    'to the point': 'точно',
-    'to 5': 'до 5',
-    'to 10': 'до 10',
-    '20 points': '20 очок',
-    'Trump variant': 'Козирі',
-    'Own trumps': 'Свій козир',
-    'No trumps': 'Без козирів',
-    'One common': 'Один спільний',
-    'Two common': 'Два спільні',
-    'Senior/junior': 'Ст./молодший',
-    'Clubs': 'Трефи',
-    'Diamonds': 'Бубни',
-    'Hearts': 'Чирви',
-    'Spades': 'Піки',
-    'Common trump': 'Спільний козир',
-    'Two trumps': 'Два козирі',
-    'Low diamond:': 'Молодша бубна:',
-    'Pass': 'Пас',
-    'Winning bid': 'Виграшна ставка',
-    'Declarer left': 'Гравець пішов',
-    'Push 2 cards': '2 карти далі',
-    'Pass on unseen': 'Далі наосліп',
-    'Not scanned': 'Не скановано',
-    'Trumps shown': 'Показані козирі',
-    'OK: next deal': 'OK: далі',
-    '%s %s %dp %dt': '%s %s %dо %dв',
-    'Aborted': 'Перервано',
-    'no value': 'без оцінки',
-    'all tied, 0': 'усі рівні, 0',
-    'tie': 'нічия',
-    'Bock games %d': 'Бок-ігри %d',
-    'Ramsch games %d': 'Рамш-ігри %d',
-    'made %d/%d': 'виграно %d/%d',
-    'down %d/%d': 'програно %d/%d',
-    'Deal annulled': 'Скасовано',
-    'no score': 'без рахунку',
-    'Deals: %d': 'Роздач: %d',
-    '%s bids': '%s: ставка',
-    '%s calls': '%s кличе',
-    '%s ecart': '%s екарт',
-    '%s: skat?': '%s: скат?',
-    '%s discard 2': '%s скидає 2',
-    'Deal %d over': 'Підсумок %d',
-    '%s %+d pts %dtr': '%s %+d оч %dвз',
-    'Deal %d of 24': 'Роздача %d з 24',
-    'Game over': 'Гру закінчено',
-    '%s %+4d %2dtr #%d': '%s %+4d %2dвз #%d',
-    'untaken tr %d': 'невзяті %d',
-    '%s rating %d.%d%%': '%s рейт. %d.%d%%',
-    'Zhopa deal %d': 'Жопа, розд. %d',
-    'deals %s': 'роздає %s',
-    'sheds': 'скид',
-    'takes': 'бере',
-    'even': 'рівно',
-    '%s banks %d': '%s банки %d',
-    'won: ': 'виграли: ',
-    '%s goes? %d/%d': '%s йде? %d/%d',
-    '%s trump': '%s козир',
+    "ouvert declared|Ouvert заявлено\n"
+    "resigned|здався\n"
+    "a defender left|захисник пішов\n"
+    "declarer's trick|взятка гравця\n"
+    "schwarz missed|Шварц зірвано\n"
+    "scan %s|скан %s\n"
+    "%s lift %s|%s зніми %s\n"
+    "then play again|і грай знову\n"
+    "%d cards taken|%d карт зчитано\n"
+    "lift; |зніміть; \n"
+    "lift them|зніміть\n"
+    "play|хід\n"
+    "lead|хід\n"
+    "T%d: %d played|В%d: зіграно %d\n"
+    "pads clear|поля вільні\n"
+    "All passed|Всі пас\n"
+    "no game|гри немає\n"
+    "overbid|перебір\n"
+    "won|виграв\n"
+    "lost|програв\n"
+    "%s %d pts %d tr|%s %d оч %d вз\n"
+    "Deal over|Кінець роздачі\n"
+    "Skat deck|Колода скат\n"
+    "36-card deck|Колода 36\n"
+    "Tarot deck|Колода таро\n"
+    "lay first card|перша карта\n"
+    "not your turn|не ваш хід\n"
+    "already played|вже зіграна\n"
+    "not in this deck|не з колоди\n"
+    "unknown tag|невідома мітка\n"
+    "must follow suit|ходіть у масть\n"
+    "not in hand|не в руці\n"
+    "revoke|ренонс\n"
+    "deal is over|кінець роздачі\n"
+    "not now|не зараз\n"
+    "clear the pads|звільніть поля\n"
+    "2 cards on pad|2 карти на полі\n"
+    "read error|збій читання\n"
+    "tag rewritten|мітку змінено\n"
+    "2 tags 1 card|2 мітки 1 карта\n"
+    "not deck's tag|чужа мітка\n"
+    "flash full|флеш повна\n"
+    "write error|збій запису\n"
+    "lift card first|спершу зніміть\n"
+    "must trump|бийте козирем\n"
+    "must overtrump|перебийте козир\n"
+    "not called suit|не та масть\n"
+    "bad poignee|хибна пуаньє\n"
+    "bad call|хибний виклик\n"
+    "bad ecart|хибний екарт\n"
+    "bid too low|замала ставка\n"
+    "not the taker|не гравець\n"
+    "cannot announce|не можна\n"
+    "8 needs a void|8: є масть\n"
+    "match the rank|той самий ранг\n"
+    "must beat|треба бити\n"
+    "wrong leader|не той перший\n"
+    "did not beat|не побив\n"
+    "bad eight|хибна 8\n"
+    "rank missed|не той ранг\n"
+    "no trump|без козиря\n"
+    "undertrump|не перебив\n"
+    "Excuse last|Екс останнім\n"
+    "New game|Нова гра\n"
+    "Continue game|Продовжити\n"
+    "Score sheet|Запис гри\n"
+    "Last game sheet|Минула гра\n"
+    "Deck audit|Перевірити\n"
+    "Pair host|Хост: пара\n"
+    "Forget hosts|Забути хости\n"
+    "Write tags|Записати мітки\n"
+    "Game|Гра\n"
+    "Players|Гравці\n"
+    "Needs more pads|Мало полів\n"
+    "Back|Назад\n"
+    "Start|Почати\n"
+    "Deck|Колода\n"
+    "Back to play|До гри\n"
+    "Undo last|Скасувати хід\n"
+    "Main menu|Головне меню\n"
+    "Table|Стіл\n"
+    "Language|Мова\n"
+    "French Tarot|Таро\n"
+    "Magistr|Магістр\n"
+    "Zhopa|Жопа\n"
+    "Deck look|Малюнок карт\n"
+    "German|Німецькі\n"
+    "French|Французькі\n"
+    "Marseille|Марсель\n"
+    "Nouveau|Нуво\n"
+    "%s takes %s|%s бере %s\n"
+    "Last trick: %s|Ост. взятка %s\n"
+    "%s points|%s оч.\n"
+    "Announce|Оголосити\n"
+    "Auction result|Підсумок торгу\n"
+    "Bock rounds|Бок-кола\n"
+    "%s: game?|%s: гра?\n"
+    "Hand game|Гра з руки\n"
+    "Lost hand game|Програш з руки\n"
+    "Money/point|Гроші/очко\n"
+    "Pick up skat|Взяти скат\n"
+    "Plain|Просто\n"
+    "Plain hand|З руки\n"
+    "Schneider ann.|Шнайдер огол.\n"
+    "Schwarz ann.|Шварц огол.\n"
+    "Points target|Ціль очок\n"
+    "At five|Уп'ятьох\n"
+    "called king|король-партнер\n"
+    "dealer sits out|без здавача\n"
+    "Partner share|Частка партнера\n"
+    "2/3 1/3 (FFT)|2/3 1/3 (FFT)\n"
+    "own primes|власні премії\n"
+    "Series|Серії\n"
+    "1 series|1 серія\n"
+    "2 series|2 серії\n"
+    "3 series|3 серії\n"
+    "no limit|без ліміту\n"
+    "Violations|Порушення\n"
+    "decide|вирішують\n"
+    "report only|лише показати\n"
+    "double (ISkO)|подвійно (ISkO)\n"
+    "simple (old)|просто (старе)\n"
+    "off|ні\n"
+    "on|так\n"
+    "to own card|до своєї карти\n"
+    "Excuse, last trk|Екскюз в кінці\n"
+    "to other camp|іншому табору\n"
+    "to the winner|переможцю\n"
+    "forbidden|заборонено\n"
+    "Excuse in chelem|Екскюз у шлемі\n"
+    "any camp (seed)|будь-хто\n"
+    "announcer (FFT)|хто оголосив\n"
+    "Poignee primes|Премії пуаньє\n"
+    "Round margin|Округлення\n"
+    "to the point|точно\n"
+    "to 5|до 5\n"
+    "to 10|до 10\n"
+    "20 points|20 очок\n"
+    "Trump variant|Козирі\n"
+    "Own trumps|Свій козир\n"
+    "No trumps|Без козирів\n"
+    "One common|Один спільний\n"
+    "Two common|Два спільні\n"
+    "Senior/junior|Ст./молодший\n"
+    "Clubs|Трефи\n"
+    "Diamonds|Бубни\n"
+    "Hearts|Чирви\n"
+    "Spades|Піки\n"
+    "Common trump|Спільний козир\n"
+    "Two trumps|Два козирі\n"
+    "Low diamond:|Молодша бубна:\n"
+    "Pass|Пас\n"
+    "Winning bid|Виграшна ставка\n"
+    "Declarer left|Гравець пішов\n"
+    "Push 2 cards|2 карти далі\n"
+    "Pass on unseen|Далі наосліп\n"
+    "Not scanned|Не скановано\n"
+    "Trumps shown|Показані козирі\n"
+    "OK: next deal|OK: далі\n"
+    "%s %s %dp %dt|%s %s %dо %dв\n"
+    "Aborted|Перервано\n"
+    "no value|без оцінки\n"
+    "all tied, 0|усі рівні, 0\n"
+    "tie|нічия\n"
+    "Bock games %d|Бок-ігри %d\n"
+    "Ramsch games %d|Рамш-ігри %d\n"
+    "made %d/%d|виграно %d/%d\n"
+    "down %d/%d|програно %d/%d\n"
+    "Deal annulled|Скасовано\n"
+    "no score|без рахунку\n"
+    "Deals: %d|Роздач: %d\n"
+    "%s bids|%s: ставка\n"
+    "%s calls|%s кличе\n"
+    "%s ecart|%s екарт\n"
+    "%s: skat?|%s: скат?\n"
+    "%s discard 2|%s скидає 2\n"
+    "Deal %d over|Підсумок %d\n"
+    "%s %+d pts %dtr|%s %+d оч %dвз\n"
+    "Deal %d of 24|Роздача %d з 24\n"
+    "Game over|Гру закінчено\n"
+    "%s %+4d %2dtr #%d|%s %+4d %2dвз #%d\n"
+    "untaken tr %d|невзяті %d\n"
+    "%s rating %d.%d%%|%s рейт. %d.%d%%\n"
+    "Zhopa deal %d|Жопа, розд. %d\n"
+    "deals %s|роздає %s\n"
+    "sheds|скид\n"
+    "takes|бере\n"
+    "even|рівно\n"
+    "%s banks %d|%s банки %d\n"
+    "won: |виграли: \n"
+    "%s goes? %d/%d|%s йде? %d/%d\n"
+    "%s trump|%s козир\n"
     # in-deal menu items made with a seat or a number (device.menu.filled)
-    '%s declarer': '%s розігрує',
-    'Claim (%s)': 'Решта: %s',
-    '%s resigns': '%s здається',
-    '%s left': '%s пішов',
-    'Go (%d)': 'Йде (%d)',
-    'No (%d)': 'Ні (%d)',
-    'Scan %d cards': 'Сканувати %d',
-    'scan %d cards': 'сканувати: %d',
-    'on any pad': 'на будь-яке поле',
-    'scanned %d of %d': '%d/%d скановано',
+    "%s declarer|%s розігрує\n"
+    "Claim (%s)|Решта: %s\n"
+    "%s resigns|%s здається\n"
+    "%s left|%s пішов\n"
+    "Go (%d)|Йде (%d)\n"
+    "No (%d)|Ні (%d)\n"
+    "Scan %d cards|Сканувати %d\n"
+    "scan %d cards|сканувати: %d\n"
+    "on any pad|на будь-яке поле\n"
+    "scanned %d of %d|%d/%d скановано\n"
     # the journal's rewrites between deals and a booking that failed (device/booking.py)
-    'game not started': 'гру не почато',
-    'OK: book again': 'OK: ще раз',
-    'sheet NOT saved:': 'НЕ збережено:',
-    'power on again': 'увімкніть знову',
-    'journal compact': 'журнал: стиск',
-    'sheet checkpoint': 'запис листа',
-    'failed: no space': 'збій: повно',
-    'failed: error %s': 'збій: помилка %s',
-    'failed: bad data': 'збій: дані',
-}
+    "game not started|гру не почато\n"
+    "OK: book again|OK: ще раз\n"
+    "sheet NOT saved:|НЕ збережено:\n"
+    "power on again|увімкніть знову\n"
+    "journal compact|журнал: стиск\n"
+    "sheet checkpoint|запис листа\n"
+    "failed: no space|збій: повно\n"
+    "failed: error %s|збій: помилка %s\n"
+    "failed: bad data|збій: дані\n"
+    # the boot's notices: a journal resumed, refused, moved aside or not read
+    # (device/resume.py), safe mode and restarts (firmware/main.py,
+    # device/supervisor.py)
+    "OK: go on|OK: далі\n"
+    "resumed|продовжено\n"
+    "%d bytes lost|%d байт пропало\n"
+    "duplicates: %d|дублікати: %d\n"
+    "journal not read|збій журналу\n"
+    "read error %s|чит. збій %s\n"
+    "nothing changed|без змін\n"
+    "journal moved|журнал убік\n"
+    "kept %d deals|роздач: %d\n"
+    "kept nothing|все відкладено\n"
+    "side file:|окремий файл:\n"
+    "nothing moved|файл на місці\n"
+    "journal refused|журнал не той\n"
+    "%s for %d:|%s на %d:\n"
+    "%d pads here|тут %d зчитув.\n"
+    "sheet rebuilt|лист відновлено\n"
+    "from the deals|з роздач\n"
+    "end record|запис кінця\n"
+    "did not match|не збігся\n"
+    "safe mode|аварійний режим\n"
+    "boot loop|цикл запуску\n"
+    "out of memory|брак пам'яті\n"
+    "no watchdog:|без watchdog:\n"
+    "restarted: RAM|перезапуск: RAM\n"
+    "restarted: wdt|перезапуск: wdt\n"
+    "LCD bus cleared|шина LCD ок\n"
+)

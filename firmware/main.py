@@ -156,17 +156,18 @@ def boot(machine=None, board=None, seats=None, cols=None, rows=None, storage=Non
 
 def _supervise(controller, hw, board, machine, guard, safe):
     from device.supervisor import Supervisor
+    from device.words import say  # in the table's language, read from flash at build
     wdt = None
     wdt_ms = getattr(board, "WDT_MS", 0)
     if wdt_ms and hasattr(machine, "WDT"):
         try:
             wdt = machine.WDT(timeout=wdt_ms)
         except (ValueError, OSError) as e:  # a timeout the port refuses: run without
-            controller.show(["no watchdog:", _reason(e)])
+            controller.show([say("no watchdog:"), _reason(e)])
     sup = Supervisor(controller, hw.lcd, wdt, on_stable=guard.stable,
                      restart=_restart(guard, machine))
     if safe:  # the journal was set aside: the controller is on its menu
-        controller.show(["safe mode", guard.reason or "boot loop"])
+        controller.show([say("safe mode"), say(guard.reason or "boot loop")])
     elif guard.reason == OUT_OF_MEMORY:
         sup.notice("restarted: RAM", timing.ticks_ms())
     elif _by_watchdog(machine):

@@ -13,12 +13,34 @@ for p in (ROOT, os.path.join(ROOT, "tests"), os.path.join(ROOT, "tests", "mp")):
     if p not in sys.path:
         sys.path.insert(0, p)
 
+# TRICKREF_SMALL_HEAP=1 (make test's second run): the desktop unloads what a board unloads
+# (core.compat.SMALL_HEAP: the table loop's modules at every booking, the vocabulary and
+# catalogue modules once read), so the fault and power-cut suites also run the code paths
+# only a board takes. Set before any module binds the flag.
+if os.environ.get("TRICKREF_SMALL_HEAP") == "1":
+    import core.compat
+    core.compat.SMALL_HEAP = True
+
 
 @pytest.fixture(scope="session", autouse=True)
 def _host_keys(tmp_path_factory):
     """The console's pairing keys (host_sim.console.KeyStore) live in a temporary file,
     never in the developer's home."""
     os.environ["TRICKREF_KEYS"] = str(tmp_path_factory.mktemp("keys") / "keys.json")
+
+
+@pytest.fixture
+def speak():
+    """``speak(lang)`` sets the table's language for one test: the LCD's words
+    (device/words.py) and the simulator's sentences (host_sim/i18n.py); ``_english_after``
+    puts English back."""
+    from device import words
+    from host_sim import i18n
+
+    def set_to(lang):
+        words.set_language(lang)
+        i18n.set_language(lang)
+    return set_to
 
 
 @pytest.fixture(autouse=True)

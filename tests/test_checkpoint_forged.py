@@ -257,7 +257,7 @@ def test_a_forged_game_over_never_replaces_the_sheet_its_deals_make(refs, forged
         head = head[:-len(booking)] + encode_record("deal", forged, len(recs) - 2)
     data = head + encode_record("game-over", forged, len(recs) - 1)
     board, ctl = _booting(ref, path, data)
-    assert board.lcd_lines() == ["game-over record", "disagrees with  "]
+    assert board.lcd_lines() == ["sheet rebuilt   ", "from the deals  "]
     assert ctl.last_sheet == genuine and ctl.mode == MODE_SHEET
     assert ctl.journal_report == "game-over record disagrees with its deals: sheet rebuilt"
     ctl.press(OK)

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from device import flows, words
+from host_sim.words_catalogue import catalogue
 from host_sim.autoplay import table_player
 
 LANGS = ("de", "fr", "uk")
@@ -18,12 +19,6 @@ LANGS = ("de", "fr", "uk")
 # (docs/languages.md: Skat's and Tarot's terms stay the field's own).
 TERMS = {"Ramsch", "Schieberamsch", "Kontra/Re", "Seeger-Fabian", "Misere",
          "20/30/40 (FFT)", "20/40/60", "Senior>junior"}
-
-
-@pytest.fixture
-def speak():
-    yield words.set_language
-    words.set_language("en")
 
 
 def _lines(game, players, lang, deals, seed=3):
@@ -88,7 +83,7 @@ def test_every_setup_question_and_answer_translated(speak, lang):
     """Every option menu's question and answer of every game and player count has words
     in ``lang`` (or is a term of the game kept on purpose: TERMS)."""
     speak(lang)
-    table = __import__("device.words_" + lang, None, None, ("WORDS",)).WORDS
+    table = catalogue(lang)
     missing = set()
     for name, _title, _mod in flows.GAMES:
         flow = flows.load(name)

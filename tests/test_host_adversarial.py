@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from core import protocol as P
 from core.games import bank
 from core.journal import Journal
+from device import words
+from device.buttons import NEXT, OK
 from device.host_check import booked_end
 from device.link import BACKOFF_MAX_MS, BACKOFF_MS, CONFIRM_MS, SESSION_MS
 from device.pairing import PAIR_TRIES, proof
@@ -546,7 +548,9 @@ def test_the_tarot_ecart_stays_on_the_board(tmp_path):
 
 def test_a_journal_game_the_board_cannot_seat_is_refused(tmp_path):
     """A journal from a bigger table (Tarot for 5) on a 3-pad board: refused at boot, as
-    the menu refuses it, and nothing is guessed: no game in play, the reason reported."""
+    the menu refuses it, and nothing is guessed: no game in play, the reason reported
+    to the host and on the LCD until OK (it was drawn over at once by the main menu), in
+    the table's language."""
     from host_sim.board import SimBoard
     path = str(tmp_path / "journal.trj")
     Journal(path).append("game", ["tarot", 5, [["excuse_last", "other-camp"]]])
@@ -554,7 +558,17 @@ def test_a_journal_game_the_board_cannot_seat_is_refused(tmp_path):
     ctl = b.power_on(journal=Journal(path))
     assert ctl.match is None and ctl.flow is None
     assert "tarot for 5: 3 pads" in ctl.journal_report
+    assert b.lcd_lines() == ["journal refused ", "tarot for 5:    "]
+    ctl.press(NEXT)
+    assert b.lcd_lines() == ["tarot for 5:    ", "3 pads here     "]
+    ctl.press(OK)
     assert b.lcd_lines()[0].startswith("trickref")  # the main menu
+    words.set_language("de")
+    try:
+        b.power_on(journal=Journal(path))
+        assert b.lcd_lines() == ["falsches Journal", "tarot fuer 5:   "]
+    finally:
+        words.set_language("en")
     b4 = SimBoard(5, link=MemUart())  # the table it came from resumes it
     assert b4.power_on(journal=Journal(path)).match is not None
 

@@ -160,7 +160,7 @@ def test_a_good_crc_record_the_rules_refuse_is_set_aside(refs, record, tmp_path)
     board = SimBoard(3)
     ctl = board.power_on(journal=Journal(path))
     assert ctl.mode == MODE_SHEET
-    assert board.lcd_lines()[0].startswith("journal set asid")
+    assert board.lcd_lines()[0].startswith("journal moved")
     assert "kept 1 deals" in ctl.journal_report
     with open(path + ".1.bad", "rb") as f:
         assert f.read() == original  # nothing deleted
@@ -238,7 +238,7 @@ def test_a_refused_journal_is_shown_and_new_game_works(refs, damage, tmp_path):
     board = SimBoard(3)
     ctl = board.power_on(journal=Journal(path))
     board.run(200)  # the loop runs: the notice stays until OK
-    assert board.lcd_lines()[0].startswith("journal set asid")
+    assert board.lcd_lines()[0].startswith("journal moved")
     assert ctl.mode == MODE_SHEET
     kept = "kept nothing" if damage == "magic" else "kept 1 deals"
     assert kept in ctl.journal_report
@@ -449,7 +449,30 @@ def test_a_record_written_twice_is_skipped_and_reported(refs, what, tmp_path):
     assert again.journal_report.duplicates == 1 and "1 duplicated" in str(again.journal_report)
     assert board_state(again) == want
     if what != "deal":
-        assert board.lcd_lines() == ["resumed; skipped", "1 duplicated rec"]
+        assert board.lcd_lines() == ["resumed         ", "duplicates: 1   "]
+
+
+@pytest.mark.parametrize("lang,lines", [
+    ("en", ["resumed         ", "11 bytes lost   "]),
+    ("de", ["fortgesetzt     ", "11 Byte fehlen  "]),
+    ("uk", ["prodovzheno     ", "11 bait propalo "]),
+])
+def test_a_torn_last_record_is_told_in_the_tables_language(refs, tmp_path, lang, lines,
+                                                           speak):
+    """A power cut in the middle of the last record's write: the board resumes from the
+    whole records before it and says how much it dropped in 16 columns and the table's
+    language ("resumed; dropped / 11 bytes: torn r" was cut, and English in every
+    language). The table stays in play under it; the Report (where, why) goes to the
+    host."""
+    path = str(tmp_path / "journal.bin")
+    torn = lambda n: encode_record("act", ["play", [1, 3]], n)[:11]  # noqa: E731
+    _skat_journal(refs, path, raw=torn)
+    speak(lang)
+    board = SimBoard(3)
+    ctl = board.power_on(journal=Journal(path))
+    assert board.lcd_lines() == lines
+    assert ctl.journal_report.dropped == 11 and "torn record" in ctl.journal_report.reason
+    assert ctl.mode == MODE_TABLE and len(ctl.app.referee.actions) == 3  # the 3 whole ones
 
 
 @pytest.mark.parametrize("what", ["undo", "deal"])

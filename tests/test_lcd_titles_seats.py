@@ -21,12 +21,6 @@ ASK = {"en": ("P2 discard 2", "P2: game?"), "de": ("P2 drueckt 2", "P2: Spiel?")
        "fr": ("P2 ecarte 2", "P2: contrat?"), "uk": ("P2 skydaie 2", "P2: hra?")}
 
 
-@pytest.fixture
-def speak():
-    """Set the LCD's language (conftest's ``_english_after`` puts English back)."""
-    return words.set_language
-
-
 def _skat(cols=16, rows=2):
     """Skat, 3 players, first deal: P1 deals, forehand sits at P2 (docs/usage.md)."""
     t = table_player("skat", 3, seed=1, cols=cols, rows=rows)

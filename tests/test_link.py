@@ -371,6 +371,38 @@ def test_console_command_exports_the_sheet_as_csv(bridge, data_dir, tmp_path, ca
         board.stop()
 
 
+def test_console_query_with_a_key_the_board_forgot_says_the_public_state(bridge, tmp_path,
+                                                                          capsys):
+    """``--query`` logs in where this host holds keys (the state then names its seat); a
+    key the board no longer knows (its menu's "Forget hosts") or keys only of other
+    boards made the whole command fail, though the state is public. Now the console says
+    why the login failed and prints the public state."""
+    board = Board(bridge)
+    try:
+        board.do(lambda: board.link.hello("skat"))
+        port = serial.serial_for_url(bridge.url, timeout=0.05)
+        keys = KeyStore(str(tmp_path / "keys.json"))
+        Console(port).pair(board.do(board.link.pairing.open), keys)
+        port.close()
+        board.do(board.link.pairing.forget)
+        assert main(["console", bridge.url, "--query", "--seconds", "0",
+                     "--keys", keys.path]) == 0
+        out, err = capsys.readouterr()
+        assert "state: deal=1, game=skat\n" in out and "seat" not in out
+        assert "login proof does not match; the public state only" in err
+        with open(keys.path) as f:
+            other = f.read().replace(next(iter(keys.boards)), "00" * 8)
+        with open(keys.path, "w") as f:
+            f.write(other)  # keys of another board only
+        assert main(["console", bridge.url, "--query", "--seconds", "0",
+                     "--keys", keys.path]) == 0
+        out, err = capsys.readouterr()
+        assert "state: deal=1, game=skat\n" in out
+        assert "not paired with board" in err and "the public state only" in err
+    finally:
+        board.stop()
+
+
 def test_console_live_view_and_csv(bridge, data_dir, tmp_path, capsys):
     """The live view prints the deal's events as readable lines and keeps --csv equal to
     the sheet as rows are booked."""

@@ -133,8 +133,8 @@ def _menu_rows(b, title, n):
 def test_the_language_menu_marks_the_choice_and_continue_speaks_it_at_once():
     """The board's "Language" menu marks the language in use with "*" (as "Deck look"
     marks its look); after choosing Deutsch mid-deal, "Continue game" redraws the table
-    in German at once ("kommt: P1", device/words_de.py), not the English "play: P1", and
-    the deal's screens name cards in German from then on."""
+    in German at once ("Felder frei / kommt: P1", device/words_de.py), not the English
+    "pads clear / lead: P1", and the deal's screens name cards in German from then on."""
     from device import words
     try:
         p = _in_a_deal("magistr", 3, 4)
@@ -150,18 +150,19 @@ def test_the_language_menu_marks_the_choice_and_continue_speaks_it_at_once():
                                               ">Ukrainska"]
         b.choose("Deutsch")
         b.choose("Continue game")
-        assert b.lcd_lines() == ["Magistr         ", "kommt: P1       "], b.lcd_lines()
+        assert b.lcd_lines() == ["Felder frei     ", "kommt: P1       "], b.lcd_lines()
         assert p.ctl.app.screens.vocab.lang == "de"
     finally:
         words.set_language("en")
 
 
 def test_continue_in_english_names_who_plays():
-    """The same way back to the table in English: "play: P1" (the words the German test
-    above replaces)."""
+    """The same way back to the table in English: where play stands, "pads clear / lead:
+    P1" between two tricks (the words the German test above replaces), not the game's
+    title."""
     p = _in_a_deal("magistr", 3, 4)
     b = p.board
     b.press(2)
     b.choose("Main menu")
     b.choose("Continue game")
-    assert b.lcd_lines() == ["Magistr         ", "play: P1        "], b.lcd_lines()
+    assert b.lcd_lines() == ["pads clear      ", "lead: P1        "], b.lcd_lines()

@@ -20,6 +20,7 @@ import pytest
 
 from core.journal import Journal
 from device import flows
+from device.controller import MODE_TABLE
 from device.resume import reader
 from host_sim.autoplay import table_player
 from host_sim.board import SimBoard
@@ -216,3 +217,26 @@ def test_killed_demo_resumes_and_ends_the_same(tmp_path):
         pytest.fail("the demo never finished")
     assert kills >= 1
     shutil.rmtree(flash)
+
+
+def test_a_board_resumed_mid_trick_shows_the_trick_not_the_title(tmp_path):
+    """Power back on in the middle of a trick: the LCD says where play stands, the trick
+    and how many of its cards lie on the pads, and who plays ("T2: 1 played" / "play:
+    P3"), as after an undo; it showed the game's title ("Magistr"), which tells the
+    players nothing about the cards in front of them."""
+    path, spy, _ = _played(tmp_path, "magistr", 3, 1, 3)
+    cut = str(tmp_path / "cut.bin")
+    seen = 0
+    for data, _start, end, _before, _after in spy.appends:
+        _write(cut, data[:end])
+        board = SimBoard(3)
+        ctl = board.power_on(journal=Journal(cut))
+        deal = ctl.app.referee.deal if ctl.app is not None else None
+        if deal is None or not getattr(deal, "trick", None) or ctl.mode != MODE_TABLE:
+            continue
+        seat = ctl.app.referee.current_seat()
+        assert board.lcd_lines() == [
+            ("T%d: %d played" % (deal.tricks_done + 1, len(deal.trick))).ljust(16),
+            ("play: %s" % ctl.seating.label(seat)).ljust(16)]
+        seen += 1
+    assert seen >= 10  # every card within a trick of the deal, each a resume

@@ -8,6 +8,7 @@ a title longer than the LCD fails, naming the line (the "n/N" position mark of a
 import pytest
 
 from device import controller, menu, screens, words
+from host_sim.words_catalogue import catalogue
 from host_sim.autoplay import table_player
 
 
@@ -50,13 +51,6 @@ class Cuts:
 
 CASES = [("skat", 3, 3), ("tarot", 3, 1), ("tarot", 4, 2), ("tarot", 5, 1),
          ("magistr", 3, 2), ("magistr", 4, 1), ("zhopa", 3, 2), ("zhopa", 4, 1)]
-
-
-@pytest.fixture
-def speak():
-    """Set the table's language for one test; English again afterwards."""
-    yield words.set_language
-    words.set_language("en")
 
 
 @pytest.mark.parametrize("lang", words.LANGUAGES)
@@ -145,7 +139,7 @@ def test_phrases_with_two_digit_numbers_fit_where_the_english_does(speak, lang):
     of a Zhopa evening) still fits 16 columns in every language when the numbers have two
     digits, wherever the English one does ("10 von 10 gescannt", "Zhopa rozdacha 10" did
     not)."""
-    table = __import__("device.words_" + lang, None, None, ("WORDS",)).WORDS
+    table = catalogue(lang)
     long = [(en, words.lcd(_two_digits(said))) for en, said in table.items()
             if "%" in en and len(_two_digits(en)) <= 16 < len(words.lcd(_two_digits(said)))]
     assert not long, long

@@ -38,12 +38,6 @@ def english_pieces(msgids):
     return pieces
 
 
-@pytest.fixture
-def speak():
-    """Set the table's language; conftest's ``_english_after`` puts English back."""
-    return lambda lang: (words.set_language(lang), i18n.set_language(lang))
-
-
 def smart_panel(game, players, seed):
     """Deal 1 of ``game`` played by smart computers: (the panel's lines, the result)."""
     sim = SimApp(game, players, seed=seed, human=(), fixed_dt=17, think_ms=60,

@@ -23,19 +23,6 @@ from host_sim.ui.words import card_words
 from simperson import MousePerson
 
 
-@pytest.fixture
-def speak():
-    """Set the table's language (the LCD's words and the simulator's sentences); back to
-    English and the default looks afterwards."""
-    def set_to(lang):
-        words.set_language(lang)
-        i18n.set_language(lang)
-    yield set_to
-    set_to("en")
-    looks.use("skat", None)
-    looks.use("tarot", None)
-
-
 def raw_codes(deck, vocab):
     """The wire's codes of ``deck`` that the vocabulary never writes (``"CJ"`` is a code,
     ``"H7"`` is both the code of the 7 of hearts and the Prager Herz-7's label)."""

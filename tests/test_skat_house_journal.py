@@ -156,7 +156,7 @@ def test_forged_push_and_pass_skat_records_are_set_aside(forged, why, tmp_path):
     board = SimBoard(3)
     ctl = board.power_on(journal=Journal(path))
     assert ctl.mode == MODE_SHEET
-    assert board.lcd_lines()[0].startswith("journal set asid")
+    assert board.lcd_lines()[0].startswith("journal moved")
     assert why in ctl.journal_report
     with open(path + ".1.bad", "rb") as f:
         assert f.read() == original  # nothing lost: the whole journal set aside

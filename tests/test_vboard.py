@@ -216,10 +216,30 @@ def test_a_request_torn_by_ctrl_c_drops_the_link():
     assert link.sent == [bytes((0x57, 0, 0, 2, 0))] and link.closed and vb._sock is None
 
 
+def test_the_firmware_keeps_its_files_on_the_boards_own_filesystem(vboard, flashed):
+    """main.py's storage is ``/data`` (boards/pico.py), a board's flash root. On the
+    virtual board ``/`` is its folder (host_sim/vboard/mp/vb_boot.py ``own_root``): the
+    boot count and the paired hosts' file (written to a temporary name and renamed, as
+    the journal's checkpoint is) land in ``<root>/data``, where ``mpremote cp
+    :data/... .`` finds them. They were written in the host's own ``/data``, or not at
+    all where the user may not create it."""
+    url, root, _ = vboard
+    proc = _mpremote(url, "resume", "exec",
+                     "import os, main; sup = main.boot(); print('ROOT', sorted(os.listdir('/')));"
+                     " print('DATA', sorted(os.listdir('/data')))")
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert re.search(r"^DATA \['boot.txt', 'hosts.bin'\]$", proc.stdout, re.M), proc.stdout
+    assert "'main.py'" in re.search(r"^ROOT (.*)$", proc.stdout, re.M).group(1)
+    assert sorted(os.listdir(os.path.join(root, "data"))) == ["boot.txt", "hosts.bin"]
+    with open(os.path.join(root, "data", "boot.txt")) as f:
+        assert f.read().startswith("1")  # this boot, counted before anything was built
+    proc = _mpremote(url, "resume", "fs", "ls", ":data")
+    assert proc.returncode == 0 and "hosts.bin" in proc.stdout, proc.stdout + proc.stderr
+
+
 def test_vboard_stops_cleanly(vboard, flashed):
     """Last: SIGTERM ends the command with status 0 within a few seconds."""
     _, _, proc = vboard
     proc.terminate()
     assert proc.wait(10) == 0
     assert "vboard stopped" in proc.stdout.read()
-

@@ -13,12 +13,7 @@ from core.errors import IllegalPlay, TrickrefError
 from core.vocab import LANGUAGES, LOOKS, Vocabulary
 from device import language_menu, words
 from device.words_latin import latin
-
-
-@pytest.fixture
-def speak():
-    yield words.set_language
-    words.set_language("en")
+from host_sim.words_catalogue import catalogue
 
 
 def test_grun_daus_is_never_a_queen_of_spades():
@@ -114,10 +109,43 @@ def test_reasons_in_every_language(speak):
 
 def test_translations_keep_the_format_fields():
     for lang in ("de", "fr", "uk"):
-        table = __import__("device.words_" + lang, None, None, ("WORDS",)).WORDS
+        table = catalogue(lang)
         for english, said in table.items():
             assert re.findall(r"%[sd+]", english) == re.findall(r"%[sd+]", said), \
                 (lang, english, said)
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "uk"])
+def test_a_phrase_is_found_whole_in_the_catalogue_string(speak, lang):
+    """``words.tr`` finds a phrase in the language's one string (``English|words``
+    lines): every phrase gives its own words, and a part of a phrase, a phrase with a
+    neighbour's text or a ``|`` gives the English back, never a neighbour's words
+    ("lift" is not "lift; ", "scan %d cards" is not "Scan %d cards")."""
+    table = catalogue(lang)
+    assert len(table) > 200
+    speak(lang)
+    assert {english: words.tr(english) for english in table} == table
+    assert table["lift; "] != table["lift them"]  # the trailing space is the phrase's
+    for english in table:
+        said = table[english]
+        for near in (english[:-1], english[1:], english + " ", english + "|",
+                     english + "|" + said, "\n" + english, english.swapcase()):
+            assert words.tr(near) == table.get(near, near), (english, near)
+    assert words.tr("Scan %d cards") == table["Scan %d cards"]
+    assert words.tr("scan %d cards") == table["scan %d cards"]
+
+
+def test_a_catalogue_line_that_is_not_a_phrase_is_refused(monkeypatch):
+    """A catalogue with a line that has no ``|``, two of them, or an English phrase
+    given twice is refused naming the line (the board would find only the first)."""
+    import device.words_de as de
+    for bad in ("\nno bar here\n", "\na|b|c\n", "\nplay|x\nplay|y\n"):
+        monkeypatch.setattr(de, "WORDS", bad)
+        with pytest.raises(ValueError, match="words_de: bad line"):
+            catalogue("de")
+    with pytest.raises(ValueError, match="'xx'"):
+        catalogue("xx")
+    assert catalogue("en") == {}
 
 
 def test_lcd_alphabet():
@@ -161,12 +189,12 @@ def test_a_board_writes_every_language_as_the_desktop_twin_does():
     MicroPython's ``str.lower`` leaves Cyrillic capitals as they are: the board wrote
     "?ova hra" for "Нова гра" and "?as" for "Пас" while the twin wrote "Nova hra"."""
     from mpy import run_mp
-    out = run_mp("check_words.py")
+    out = run_mp("check_words.py", heap="512K")  # the catalogues as dicts: a tool's heap, not a board's
     board = [line.split(" ", 3)[3] if line.count(" ") >= 3 else ""
              for line in out.splitlines() if line.startswith("W ")]
     twin = []
     for lang in ("de", "fr", "uk"):
-        table = __import__("device.words_" + lang, None, None, ("WORDS",)).WORDS
+        table = catalogue(lang)
         twin.extend(latin(table[english]) for english in sorted(table))
     assert len(board) == len(twin) > 500
     assert board == twin

@@ -118,7 +118,9 @@ def run(path):
     gc.threshold(2048)
     h0 = _heap()
     f = open(path)
-    starts = json.loads(f.readline()).get("deal_starts", ())
+    head = json.loads(f.readline())
+    starts, lang = head.get("deal_starts", ()), head.get("lang", "en")
+    head = None
     import main
     from vb_machine import command
     command("clear")
@@ -135,6 +137,9 @@ def run(path):
         pass
     for name in os.listdir("data"):
         os.remove("data/" + name)
+    if lang != "en":  # the language kept on flash, as the main menu saves it
+        with open("data/lang.txt", "w") as out:
+            out.write(lang)
     h2 = _heap()
     ctl = main.build_controller(hw)
     h3 = peak = _heap()
@@ -178,13 +183,27 @@ def run(path):
 CTL_FIELDS = ("harness", "code", "drivers", "boot", "total_peak", "end")
 
 
-def controller_script(game, deals=1):
+def controller_script(game, deals=1, lang="en"):
     """``(header, actions)``: ``deals`` deals of ``game`` played through the whole
     firmware on the desktop twin (host_sim.autoplay: power on, the menus, the pads; then OK
     books each deal and the next one starts), recorded as the presses, card placements and
-    loop time that the MicroPython run repeats. Skat: the ISS record of the other runs (3
+    loop time that the MicroPython run repeats; the table speaks ``lang`` (the header's
+    ``lang``: the run keeps it on the board's flash before it boots, as the main menu's
+    "Language" does). Skat: the ISS record of the other runs (3
     players; more deals: seeded deals, seed 7); Magistr, Zhopa, Tarot: 4 players, seed 7. The header's
     ``deal_starts`` are the indices of the actions that lay each deal's first card."""
+    from device import words
+    words.set_language(lang)
+    try:
+        header, actions = _record(game, deals)
+    finally:
+        words.set_language("en")
+    header["lang"] = lang
+    return header, actions
+
+
+def _record(game, deals):
+    """:func:`controller_script`'s recording, in the language in use."""
     from core.events import TrickTaken
     from host_sim import autoplay
     if game == "skat" and deals == 1:
@@ -290,15 +309,15 @@ def run_controller(stage, script_path, heap_kb, bus, exe=None):
     return ok, result, figures, proc.stdout + proc.stderr
 
 
-def controller_deal(game, heap_kb, tmp, exe=None, stages=None, deals=1):
+def controller_deal(game, heap_kb, tmp, exe=None, stages=None, deals=1, lang="en"):
     """Play ``deals`` deals of ``game`` through the whole firmware (:func:`controller_script`,
     :func:`run_controller`) with ``heap_kb`` KB of heap under ``exe`` (default the PyPI
-    unix port), in the folder ``tmp``; ``stages``: ``{seats: folder}`` of filesystems staged by
+    unix port), the table speaking ``lang``, in the folder ``tmp``; ``stages``: ``{seats: folder}`` of filesystems staged by
     ``host_sim.firmware.stage`` (.mpy), shared between calls: a missing one is staged in
     ``tmp`` and added. Returns ``(good, text)``: good when the run ended with the desktop's trick
     winners and last LCD rows; text: the run's output (:func:`deal_heaps` reads it), or what
     differed."""
-    header, actions = controller_script(game, deals)
+    header, actions = controller_script(game, deals, lang)
     path = os.path.join(tmp, game + "-controller.jsonl")
     script.write(path, header, actions)
     stages = {} if stages is None else stages
@@ -642,7 +661,12 @@ def main(argv=None):
                     help="only the whole firmware with .mpy modules: its smallest heap")
     ap.add_argument("--summary", action="store_true",
                     help="print only each game's smallest heap, not the section (make bench)")
+    ap.add_argument("--lang", default="en", choices=("en", "de", "fr", "uk"),
+                    help="the table's language for the whole firmware's run (its words "
+                         "table is on the heap); implies --no-write: the section is English")
     args = ap.parse_args(argv)
+    if args.lang != "en":
+        args.no_write = True
     if args.micropython:
         if not os.access(args.micropython, os.X_OK):
             ap.error("no MicroPython interpreter at %s" % args.micropython)
@@ -659,7 +683,7 @@ def main(argv=None):
         for game, (header, actions) in sorted(found.items()):
             path = os.path.join(tmp, game + ".jsonl")
             script.write(path, header, actions)
-            ctl_header, ctl_actions = controller_script(game)
+            ctl_header, ctl_actions = controller_script(game, lang=args.lang)
             ctl_path = os.path.join(tmp, game + "-controller.jsonl")
             script.write(ctl_path, ctl_header, ctl_actions)
             if ctl_header["seats"] != header["seats"]:

@@ -33,14 +33,19 @@ class TableMode:
         self.ctl.enter_table()
 
     def intro(self):
-        """What the table sees when play starts or resumes: the flow's deal intro (if it
-        has one) and who plays now."""
+        """What the table sees when play starts: the flow's deal intro (if it has one) and
+        who plays now; when it resumes (a power cut, back from the table menu, an undo)
+        the trick as it lies on the pads, "T9: 2 played" / "play: P2" (``play_next``),
+        not the game's title: that is where the players pick up."""
         ctl = self.ctl
         referee = ctl.app.referee
         seat = referee.current_seat()
+        deal = referee.deal
+        if deal.history and seat >= 0:
+            return ctl.app.screens.play_next(seat, deal)
         who = "%s: %s" % (tr("play"), ctl.seating.label(seat)) if seat >= 0 else ""
         intro = getattr(ctl.flow, "deal_intro", None)
-        if intro is not None and not referee.deal.history:
+        if intro is not None and not deal.history:
             return intro(ctl.match)[:max(1, ctl.rows - 1)] + [who]
         return [ctl.flow.TITLE, who]
 

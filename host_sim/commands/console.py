@@ -131,8 +131,13 @@ def _run(con, args):
         if not (args.query or args.export_csv or args.export_journal or args.csv
                 or args.seconds is not None):
             return 0  # pairing alone: done
-    elif args.export_journal or (args.query and keys.boards):
+    elif args.export_journal:
         con.login(keys, args.timeout)
+    elif args.query and keys.boards:
+        try:  # a login shows the seat too; the state itself is public
+            con.login(keys, args.timeout)
+        except ConsoleError as e:  # a key of another board, or one the board forgot
+            print("note: %s; the public state only" % e, file=sys.stderr)
     game = None
     if args.query:
         state = P.Frame(-1, P.R_STATE, (-1, con.query_state(args.timeout)))

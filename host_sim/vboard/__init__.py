@@ -84,7 +84,8 @@ class VirtualBoard:
         os.makedirs(os.path.join(self.root, "lib"), exist_ok=True)
         address = self.bus.start()
         env = mp_env(address, [os.path.join(self.root, "lib")])
-        argv = [micropython_exe(), "-X", "heapsize=" + self.heap, "-i", "-c", "import vb_boot"]
+        argv = [micropython_exe(), "-X", "heapsize=" + self.heap, "-i", "-c",
+                "import vb_boot; vb_boot.own_root()"]
         self.repl = ReplBridge(argv, self.root, env, self.port, self.log)
         try:
             port = self.repl.start()

@@ -145,7 +145,7 @@ try:
         ctl, lines = boot(data)
         check(ctl.mode == mode, name + ": mode %r" % ctl.mode)
         if mode == MODE_SHEET:
-            check(lines[0].startswith("journal set asid") and size(BASE + ".1.bad") ==
+            check(lines[0].startswith("journal moved") and size(BASE + ".1.bad") ==
                   len(data), name + ": set aside " + repr(lines))
     heap.report("after the boots")
 

@@ -6,8 +6,10 @@ from device.words_latin import latin
 
 n = 0
 for lang in ("de", "fr", "uk"):
-    table = __import__("device.words_" + lang, None, None, ("WORDS",)).WORDS
+    lines = __import__("device.words_" + lang, None, None, ("WORDS",)).WORDS.split("\n")
+    table = dict(line.split("|") for line in lines if line)  # host_sim.words_catalogue's
     for i, english in enumerate(sorted(table)):
         print("W %s %d %s" % (lang, i, latin(table[english])))
         n += 1
+    lines = table = None
 print("OK %d" % n)

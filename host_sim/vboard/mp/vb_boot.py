@@ -2,7 +2,7 @@
 
 The unix port's own ``machine`` has no Pin, SPI or I2C; ``vb_machine`` forwards them to
 the host's chip models. Imported before the REPL starts (``micropython -i -c "import
-vb_boot"``) and by scripts that play a deal without a REPL.
+vb_boot; vb_boot.own_root()"``) and by scripts that play a deal without a REPL.
 """
 
 import sys
@@ -10,3 +10,49 @@ import sys
 import vb_machine
 
 sys.modules["machine"] = vb_machine
+
+
+def own_root():
+    """Make the folder the board started in its whole filesystem, as a board's flash is:
+    ``/`` is that folder (:class:`_Root` mounted there), so the firmware's ``/data``
+    (``boards.pico.STORAGE``: the journal, the boot count, the paired hosts) lands in it
+    and not in the host's ``/data``. The bridge modules are imported first (their folder
+    is outside), and ``sys.path`` entries inside the folder become the board's paths
+    (``<root>/lib`` -> ``/lib``)."""
+    import os
+    import vb_play  # noqa: F401  (kept in sys.modules: scripts import it by name)
+    here = os.getcwd()
+    os.umount("/")
+    os.mount(_Root(here), "/")
+    os.chdir("/")
+    inside = []
+    for p in sys.path:
+        if p.startswith(here + "/"):
+            inside.append(p[len(here):])
+        elif not p.startswith("/"):  # "", ".frozen": relative to the root, as they were
+            inside.append(p)
+    sys.path[:] = inside
+
+
+class _Root:
+    """The folder ``here`` as a filesystem (the unix port's ``os.VfsPosix(here)``), with
+    ``rename`` done on the host's paths: VfsPosix with a root builds both of rename's
+    paths in one buffer, so it renames the new name onto itself and fails with ENOENT
+    (MicroPython issue 7389) where the journal's checkpoint and the pairing file rename."""
+
+    def __init__(self, here):
+        import os
+        self.here = here
+        self.fs = os.VfsPosix(here)
+        self.host = os.VfsPosix()  # no root: each path is used as it is given
+
+    def __getattr__(self, name):  # mount, open, ilistdir, stat, mkdir, remove, chdir...
+        return getattr(self.fs, name)
+
+    def _host(self, path):
+        if not path.startswith("/"):  # relative to the folder's own current directory
+            path = self.fs.getcwd().rstrip("/") + "/" + path
+        return self.here + path
+
+    def rename(self, old, new):
+        self.host.rename(self._host(old), self._host(new))
