@@ -5,19 +5,17 @@ French letters without their accents, Ukrainian Cyrillic in the national transli
 Loaded only when a text holds such a letter. docs/languages.md.
 """
 
-_MAP = {
-    "ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss",
-    "à": "a", "â": "a", "ç": "c", "é": "e", "è": "e", "ê": "e", "ë": "e", "î": "i",
-    "ï": "i", "ô": "o", "ù": "u", "û": "u", "œ": "oe", "É": "E", "È": "E", "À": "A",
-    "Œ": "Oe", "’": "'",
-}
+# Each table is one string, split once at import: a board interns every short string
+# constant of a module for good (the 58 letters and their spellings, about 1K of a 32-bit
+# heap that unloading the module did not give back); long strings and the pieces a split
+# makes are ordinary heap, freed with the module (device.words.set_language unloads it).
+_ACCENTED = "äöüÄÖÜßàâçéèêëîïôùûœÉÈÀŒ’"
+_PLAIN = "ae,oe,ue,Ae,Oe,Ue,ss,a,a,c,e,e,e,e,i,i,o,u,u,oe,E,E,A,Oe,'".split(",")
 _CYR = "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя"
 # The capitals spelled out: MicroPython's str.lower() changes only ASCII letters (a board's
 # unicode has no case tables), so "Нова гра" lowered there stays "Нова гра".
 _CYR_UP = "АБВГҐДЕЄЖЗИІЇЙКЛМНОПРСТУФХЦЧШЩЬЮЯ"
-_LAT = ("a", "b", "v", "h", "g", "d", "e", "ie", "zh", "z", "y", "i", "i", "i", "k", "l",
-        "m", "n", "o", "p", "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "",
-        "iu", "ia")
+_LAT = "a,b,v,h,g,d,e,ie,zh,z,y,i,i,i,k,l,m,n,o,p,r,s,t,u,f,kh,ts,ch,sh,shch,,iu,ia".split(",")
 
 
 def latin(text):
@@ -28,8 +26,10 @@ def latin(text):
         if " " <= ch <= "~" or ch < "\x08":
             out.append(ch)
             continue
-        got = _MAP.get(ch)
-        if got is None:
+        i = _ACCENTED.find(ch)
+        if i >= 0:
+            got = _PLAIN[i]
+        else:
             i = _CYR.find(ch)
             if i >= 0:
                 got = _LAT[i]

@@ -60,6 +60,19 @@ def test_whole_firmware_plays_a_deal_in_a_32_bit_heap(exe, stages, tmp_path_fact
     assert good, text[-3000:]
 
 
+@pytest.mark.parametrize("lang", ["de", "fr", "uk"])
+def test_a_board_speaking_another_language_plays_a_deal(exe, stages, tmp_path_factory, lang):
+    """The table's language costs its catalogue for the whole game (device/words_<lang>.py,
+    kept on flash as the main menu saves it): a Skat deal in German, French and
+    Ukrainian plays in the same heap, its LCD rows the desktop twin's in that language.
+    The catalogues were dicts of 221 phrases, 15-19K of the heap; one string, kept in the
+    LCD's alphabet, is 5-6K (docs/languages.md)."""
+    good, text = mem_report.controller_deal("skat", HEAP_KB,
+                                            str(tmp_path_factory.mktemp("skat-" + lang)),
+                                            exe=exe, stages=stages, lang=lang)
+    assert good, text[-3000:]
+
+
 # An evening: a board books deal after deal, so what the firmware keeps of each must stay
 # small, or a board that plays one deal in its heap runs out some deals later. The sheet's
 # rows grow the heap (Tarot about 130 bytes a deal, Skat about 270, on this run); a whole

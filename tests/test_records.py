@@ -104,6 +104,11 @@ def test_journal_file_exports_to_records(tmp_path):
     said = _journal_cmd(flash / "journal.bin", out)
     assert "2 records (1 game, 1 sheet)" in said and "deal 1" not in said
     assert "(0 deals)" in said and "nothing to replay" in said and out.read_text() == ""
+    # the checkpoint's scores, rebuilt as a board's boot rebuilds them: the sheet the
+    # demo showed, which the record counts alone did not tell
+    assert "tarot, 4 players: 2 deals booked; score sheet:\n  Deals: 2\n" in said
+    for seat, total in enumerate(totals):
+        assert "\n  P%d %+d\n" % (seat + 1, total) in said
 
 
 def test_a_closed_games_journal_exports_no_deal_to_replay(tmp_path):
@@ -119,4 +124,5 @@ def test_a_closed_games_journal_exports_no_deal_to_replay(tmp_path):
     out = tmp_path / "out.jsonl"
     said = _journal_cmd(flash / "journal.bin", out)
     assert "1 game-over" in said and " 0 actions" not in said, said
+    assert "zhopa, 2 players: " in said and "booked, game over; score sheet:" in said, said
     assert "(0 deals)" in said and "nothing to replay" in said and out.read_text() == ""

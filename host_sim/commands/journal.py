@@ -1,7 +1,8 @@
 """``trickref journal FILE``: read a board's journal (copied off its flash, or fetched with
 ``trickref console URL --export-journal FILE``).
 
-Prints what it holds (the game, deals booked, actions of the deal in progress) and whether
+Prints what it holds (the game, deals booked, actions of the deal in progress, the last
+game's score sheet rebuilt as the board's boot rebuilds it) and whether
 a torn or corrupt tail had to be dropped; ``--jsonl OUT`` exports it as game records (JSON
 lines, docs/records.md) that ``trickref replay OUT`` replays on the emulated board. The
 file is only read, never changed.
@@ -46,6 +47,7 @@ def run(args):
         print("%s, %d players, deal %d: %d actions%s" % (
             line["game"], line["players"], line["deal"], len(line["actions"]),
             " (in progress)" if line.get("unfinished") else ""))
+    _print_sheet(recs)
     if args.jsonl:
         try:
             records.write_jsonl(lines, args.jsonl)
@@ -58,3 +60,26 @@ def run(args):
             print("no deal's actions in this journal: its checkpoints keep the score sheet "
                   "only (docs/records.md), so there is nothing to replay")
     return 1 if report.dropped else 0
+
+
+def _print_sheet(recs):
+    """The score sheet of the journal's last game, rebuilt as the board rebuilds it at
+    boot (device/resume.py: the checkpoint's rows, then each booked deal replayed), so a
+    journal whose deals were compacted into a sheet still shows the scores."""
+    from device.resume import reader
+    rules, resumer = reader(None)
+    try:
+        for r in recs:
+            resumer.add(r)
+        if rules.flow is None:
+            return
+        lines = rules.flow.sheet_lines(rules.match)
+        booked = len(rules.flow.booked_rows(rules.match))
+    except Exception as e:  # a record the rules refuse: say so, the counts above stand
+        print("score sheet not rebuilt: %s" % (str(e) or type(e).__name__))
+        return
+    print("%s, %d players: %d deal%s booked%s; score sheet:" % (
+        rules.flow.NAME, rules.players, booked, "" if booked == 1 else "s",
+        ", game over" if resumer.game_over else ""))
+    for line in lines:
+        print("  " + line)
