@@ -125,17 +125,17 @@ def boot(ctl):
             resumed = _from(ctl, rules, res)
         except _Unreadable as e:  # the flash would not read the journal (or mend its tail)
             ctl.app = ctl.match = ctl.flow = ctl.result = None
-            notice = _unreadable(e.args[0])
+            notice, report = _unreadable(e.args[0]), None
             break
         except Exception as e:  # any flash content: a menu, never a blank LCD
             ctl.app = ctl.match = ctl.flow = ctl.result = None
-            notice = _set_aside(ctl.journal, res.proven if proven else 0,
-                                res.proven_deals, e)
+            notice, report = _set_aside(ctl.journal, res.proven if proven else 0,
+                                        res.proven_deals, e)
             continue
         if notice is None:
             return resumed
         break
-    _tell(ctl, notice)
+    _tell(ctl, notice, report)
     return True
 
 
@@ -219,6 +219,22 @@ def _set_aside(journal, keep, deals, err):
             side = None
             why = "%s; and %s" % (why, e2)
     kept = ("kept %d deals", deals) if keep else "kept nothing"
-    if side is None:
-        return ["journal moved", ("%s", why), kept, "nothing moved"]
-    return ["journal moved", ("%s", why), kept, "side file:", ("%s", side.rsplit("/", 1)[-1])]
+    name = side.rsplit("/", 1)[-1] if side else None
+    report = " / ".join(["journal moved", why, _english(kept)] +
+                        (["side file:", name] if name else ["nothing moved"]))
+    # the LCD: what the players need, in their language; why (a path, a record's error in
+    # English, longer than a row) is the report's, for the host and `trickref journal`
+    if name is None:
+        return ["journal moved", kept, "nothing moved"], report
+    return ["journal moved", kept, "side file:"] + [("%s", p) for p in _pieces(name)], report
+
+
+def _pieces(name, cols=16):
+    """``name`` (a file name) cut into rows of at most ``cols`` at its dots:
+    "journal.bin.1.bad" -> "journal.bin", ".1.bad"."""
+    out = [""]
+    for part in name.replace(".", "\n.").split("\n"):
+        if out[-1] and len(out[-1]) + len(part) > cols:
+            out.append("")
+        out[-1] += part
+    return out

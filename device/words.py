@@ -102,7 +102,8 @@ def tr(english):
     if at < 0:
         return english
     at += len(english) + 2
-    return table[at:table.find("\n", at)]
+    end = table.find("\n", at)
+    return table[at:end] if end >= 0 else table[at:]
 
 
 def say(english):

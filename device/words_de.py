@@ -232,7 +232,7 @@ WORDS = (
     # device/supervisor.py)
     "OK: go on|OK: weiter\n"
     "resumed|fortgesetzt\n"
-    "%d bytes lost|%d Byte fehlen\n"
+    "%d bytes lost|%d Byte weg\n"
     "duplicates: %d|Duplikate: %d\n"
     "journal not read|Journal unlesbar\n"
     "read error %s|Lesefehler %s\n"

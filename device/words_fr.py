@@ -232,7 +232,7 @@ WORDS = (
     # device/supervisor.py)
     "OK: go on|OK: continuer\n"
     "resumed|reprise\n"
-    "%d bytes lost|%d octets perdus\n"
+    "%d bytes lost|%d oct. perdus\n"
     "duplicates: %d|doublons: %d\n"
     "journal not read|journal non lu\n"
     "read error %s|erreur lect. %s\n"

@@ -233,7 +233,7 @@ WORDS = (
     # device/supervisor.py)
     "OK: go on|OK: далі\n"
     "resumed|продовжено\n"
-    "%d bytes lost|%d байт пропало\n"
+    "%d bytes lost|%d байт нема\n"
     "duplicates: %d|дублікати: %d\n"
     "journal not read|збій журналу\n"
     "read error %s|чит. збій %s\n"

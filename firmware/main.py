@@ -132,9 +132,10 @@ def boot(machine=None, board=None, seats=None, cols=None, rows=None, storage=Non
     guard = BootGuard(storage)
     safe = guard.begin()
     hw = None
+    aside = None  # the journal moved aside by safe mode (its path), if there was one
     try:
         if safe:
-            set_aside(storage)
+            aside = set_aside(storage)
         hw = board.build(seats, cols, rows, machine=machine)
         if hw.storage != storage:  # the last field; MicroPython namedtuples lack _replace
             hw = type(hw)(*(tuple(hw)[:-1] + (storage,)))
@@ -151,10 +152,10 @@ def boot(machine=None, board=None, seats=None, cols=None, rows=None, storage=Non
         timing.sleep_ms(FAULT_SHOW_MS)
         machine.reset()
         return None  # a real reset never returns
-    return _supervise(controller, hw, board, machine, guard, safe)
+    return _supervise(controller, hw, board, machine, guard, safe, aside)
 
 
-def _supervise(controller, hw, board, machine, guard, safe):
+def _supervise(controller, hw, board, machine, guard, safe, aside=None):
     from device.supervisor import Supervisor
     from device.words import say  # in the table's language, read from flash at build
     wdt = None
@@ -166,8 +167,13 @@ def _supervise(controller, hw, board, machine, guard, safe):
             controller.show([say("no watchdog:"), _reason(e)])
     sup = Supervisor(controller, hw.lcd, wdt, on_stable=guard.stable,
                      restart=_restart(guard, machine))
-    if safe:  # the journal was set aside: the controller is on its menu
-        controller.show([say("safe mode"), say(guard.reason or "boot loop")])
+    if safe:  # the journal was set aside: its menu after OK, the game's file named
+        lines = [say("safe mode"), say(guard.reason or "boot loop")]
+        if aside:  # "journal-aside.bin" is 17 columns: two rows
+            name = aside.rsplit("/", 1)[-1]
+            lines += [say("journal moved"), say("side file:")] + \
+                ([name] if len(name) <= controller.cols else [name[:-4], name[-4:]])
+        controller.show_list(lines + [say("OK: go on")])
     elif guard.reason == OUT_OF_MEMORY:
         sup.notice("restarted: RAM", timing.ticks_ms())
     elif _by_watchdog(machine):

@@ -61,9 +61,16 @@ class KeyStore:
             self.boards = {}
 
     def key(self, board_id):
-        """The key for board ``board_id`` (bytes), or None."""
+        """The key for board ``board_id`` (bytes), or None; ConsoleError when the file
+        holds something else than a hex key for it (an edited or damaged file)."""
         k = self.boards.get(board_id.hex())
-        return bytes.fromhex(k) if k else None
+        if not k:
+            return None
+        try:
+            return bytes.fromhex(k)
+        except (TypeError, ValueError):
+            raise ConsoleError("the key for board %s in %s is not a hex key: pair again "
+                               "(--pair CODE)" % (board_id.hex(), self.path))
 
     def keep(self, board_id, key):
         """Remember ``key`` for ``board_id`` and write the file."""

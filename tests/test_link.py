@@ -399,6 +399,13 @@ def test_console_query_with_a_key_the_board_forgot_says_the_public_state(bridge,
         out, err = capsys.readouterr()
         assert "state: deal=1, game=skat\n" in out
         assert "not paired with board" in err and "the public state only" in err
+        with open(keys.path, "w") as f:  # a damaged file: the board's key is not hex
+            f.write('{"host": "h1", "boards": {"%s": "zz"}}' % next(iter(keys.boards)))
+        assert main(["console", bridge.url, "--query", "--seconds", "0",
+                     "--keys", keys.path]) == 0
+        out, err = capsys.readouterr()
+        assert "state: deal=1, game=skat\n" in out
+        assert "is not a hex key: pair again" in err and "the public state only" in err
     finally:
         board.stop()
 

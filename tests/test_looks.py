@@ -166,3 +166,16 @@ def test_continue_in_english_names_who_plays():
     b.choose("Main menu")
     b.choose("Continue game")
     assert b.lcd_lines() == ["pads clear      ", "lead: P1        "], b.lcd_lines()
+
+
+def test_continue_before_the_first_card_names_the_game_in_the_tables_language(speak):
+    """Back to the table after the écart, before the first card: the game's title and who
+    leads, the title in the table's language ("Taro" in Ukrainian: the catalogue's
+    "French Tarot|Таро"; it was English on every table)."""
+    p = _in_a_deal("tarot", 4, 5)
+    b = p.board
+    speak("uk")
+    b.press(2)
+    b.choose("Main menu")
+    b.choose("Continue game")
+    assert b.lcd_lines() == ["Taro            ", "khid: P2        "], b.lcd_lines()

@@ -237,6 +237,18 @@ def test_the_firmware_keeps_its_files_on_the_boards_own_filesystem(vboard, flash
     assert proc.returncode == 0 and "hosts.bin" in proc.stdout, proc.stdout + proc.stderr
 
 
+def test_many_quick_mpremote_commands_in_a_row(vboard, flashed):
+    """mpremote soft-resets the board when it disconnects: eight commands in a row are
+    eight reboots within a few seconds, each reaching its prompt. The bridge gave the
+    board up at the sixth (it counted every exit as a board dying at start) and the
+    vboard command went on running with nothing behind its port."""
+    url, _, _ = vboard
+    for n in range(8):
+        proc = _mpremote(url, "exec", "print('run', %d)" % n)
+        assert proc.returncode == 0, (n, proc.stdout[-500:] + proc.stderr[-500:])
+        assert proc.stdout.strip().splitlines()[-1] == "run %d" % n
+
+
 def test_vboard_stops_cleanly(vboard, flashed):
     """Last: SIGTERM ends the command with status 0 within a few seconds."""
     _, _, proc = vboard

@@ -136,12 +136,20 @@ def test_a_phrase_is_found_whole_in_the_catalogue_string(speak, lang):
 
 
 def test_a_catalogue_line_that_is_not_a_phrase_is_refused(monkeypatch):
-    """A catalogue with a line that has no ``|``, two of them, or an English phrase
-    given twice is refused naming the line (the board would find only the first)."""
+    """A catalogue with a line that has no ``|``, two of them, an empty side, other
+    ``%`` fields than the English, an empty line, or an English phrase given twice is
+    refused naming the line (the board would find only the first); one that does not
+    start and end with a line break (``tr`` would miss its first phrase and cut its
+    last) or holds a carriage return is refused whole."""
     import device.words_de as de
-    for bad in ("\nno bar here\n", "\na|b|c\n", "\nplay|x\nplay|y\n"):
+    for bad in ("\nno bar here\n", "\na|b|c\n", "\nplay|x\nplay|y\n", "\n|x\n",
+                "\nlost|\n", "\nscan %s|scannen\n", "\nT%d %s|%s S%d\n", "\nwon|a\n\nlost|b\n"):
         monkeypatch.setattr(de, "WORDS", bad)
         with pytest.raises(ValueError, match="words_de: bad line"):
+            catalogue("de")
+    for bad in ("won|gewonnen\n", "\nlost|verloren", "\nwon|gewonnen\r\n"):
+        monkeypatch.setattr(de, "WORDS", bad)
+        with pytest.raises(ValueError, match="starts and ends with a line break"):
             catalogue("de")
     with pytest.raises(ValueError, match="'xx'"):
         catalogue("xx")

@@ -9,7 +9,7 @@ table needs next (its result, a choice to enter, card play) is decided by
 from device.buttons import BACK, OK
 from device.controller import MODE_CHOICE, MODE_TABLE
 from device.menu import Item, Menu, MenuStack
-from device.words import tr
+from device.words import say, tr
 
 
 class TableMode:
@@ -47,7 +47,7 @@ class TableMode:
         intro = getattr(ctl.flow, "deal_intro", None)
         if intro is not None and not deal.history:
             return intro(ctl.match)[:max(1, ctl.rows - 1)] + [who]
-        return [ctl.flow.TITLE, who]
+        return [say(ctl.flow.TITLE), who]  # "Таро" on a Ukrainian table, not "French Tarot"
 
     def tick(self, now_ms):
         """Read the pads once (``App.tick``); a host request waiting for an answer is

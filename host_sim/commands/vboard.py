@@ -15,12 +15,13 @@ vb_play.run("deal.jsonl")`` plays a deal script (host_sim/vboard/script.py).
 
 Prints ``vboard ready: socket://127.0.0.1:PORT`` once the REPL answers, then runs until
 Ctrl-C or SIGTERM (or ``--seconds``) and stops cleanly. Exit status 0, or 1 if it could
-not start.
+not start or MicroPython kept exiting before its prompt (then it stops, saying why).
 """
 
 import signal
 import sys
 import threading
+import time
 
 from host_sim.firmware import BOARDS
 
@@ -60,12 +61,23 @@ def run(args):
     previous = signal.signal(signal.SIGTERM, lambda *_: done.set())
     print("vboard ready: %s (board %s, %d pads, LCD %dx%d, heap %s, filesystem %s)"
           % (url, args.board, args.seats, cols, rows, args.heap, vb.root), flush=True)
+    status = 0
+    end = None if args.seconds is None else time.monotonic() + args.seconds
     try:
-        done.wait(args.seconds)
+        while not done.is_set():
+            if vb.repl.given_up():  # a board that will not start: say so and end, not hang
+                print("vboard: %s" % (vb.repl.error or "the REPL bridge stopped"),
+                      file=sys.stderr)
+                status = 1
+                break
+            left = None if end is None else end - time.monotonic()
+            if left is not None and left <= 0:
+                break
+            done.wait(0.5 if left is None else min(0.5, left))
     except KeyboardInterrupt:
         pass
     finally:
         signal.signal(signal.SIGTERM, previous)
         vb.stop()
         print("vboard stopped", flush=True)
-    return 0
+    return status

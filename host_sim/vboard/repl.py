@@ -61,7 +61,8 @@ class ReplBridge:
         self._hold = False  # a fresh process: client input waits for its prompt
         self._hold_until = 0.0
         self._seen = b""
-        self._deaths = []
+        self._prompted = False  # the process on now has shown its REPL prompt
+        self._deaths = []  # when processes ended before their prompt (the last 10 s)
         self._stop = threading.Event()
         self._ready = threading.Event()
         self._thread = None
@@ -81,6 +82,7 @@ class ReplBridge:
         self._hold = True
         self._hold_until = time.monotonic() + PROMPT_S
         self._seen = b""
+        self._prompted = False
 
     def _open_pty(self):
         self._master, self._slave = os.openpty()
@@ -116,6 +118,12 @@ class ReplBridge:
             self.stop()
             raise RuntimeError(self.error)
         return self.port
+
+    def given_up(self):
+        """True once the bridge has stopped by itself (the process kept dying at start, or
+        the bridge failed): ``error`` says why."""
+        return self.error is not None and self._stop.is_set() or \
+            (self._thread is not None and not self._thread.is_alive())
 
     def stop(self, timeout=3.0):
         """End the process (SIGTERM, then SIGKILL) and close everything; bounded."""
@@ -211,6 +219,7 @@ class ReplBridge:
             self._seen = (self._seen + data)[-64:]
             if b">>> " in self._seen:
                 self._hold = False
+                self._prompted = True
                 self._ready.set()
         if self._client is not None:
             self._to_client += data
@@ -282,9 +291,14 @@ class ReplBridge:
         del self._to_client[:n]
 
     def _restart(self):
-        """The process ended (soft reset, sys.exit): start a fresh one, like a reboot."""
+        """The process ended (soft reset, sys.exit): start a fresh one, like a reboot.
+        Only a process that ended before its prompt counts towards giving up: mpremote
+        soft-resets the board at every disconnect, so many quick commands in a row are
+        many ordinary reboots (the sixth in 10 s gave the board up)."""
         now = time.monotonic()
-        self._deaths = [t for t in self._deaths if now - t < 10.0] + [now]
+        self._deaths = [t for t in self._deaths if now - t < 10.0]
+        if not self._prompted:
+            self._deaths.append(now)
         if len(self._deaths) > 5:
             self.error = "virtual board: MicroPython keeps exiting at start; given up"
             self._say(self.error)
