@@ -154,8 +154,10 @@ class Vocabulary:
         return self._rewrite(sentence, self.short)
 
     def lcd_text(self, sentence):
-        """``sentence`` with every card as :meth:`lcd` writes it (CGRAM suit codes)."""
-        return self._rewrite(sentence, self.lcd)
+        """``sentence`` with every card as :meth:`lcd` writes it (CGRAM suit codes), and a
+        suit alone (``"main suit now ♦"``) as its CGRAM code too: the LCD has no ``♦``
+        (it showed ``?``)."""
+        return self._rewrite(sentence, self.lcd, chr)
 
     def rewrite(self, sentence, label):
         """``sentence`` with every card in the deck's notation replaced by
@@ -163,7 +165,7 @@ class Vocabulary:
         another labelling (the simulator's glyph-free ``host_sim.ui.words.card_words``)."""
         return self._rewrite(sentence, label)
 
-    def _rewrite(self, sentence, label):
+    def _rewrite(self, sentence, label, suit=None):
         deck = self.deck
         out = []
         i = 0
@@ -177,8 +179,8 @@ class Vocabulary:
                         out.append(label(s * self._nranks + deck.rank_short.index(m)))
                         i += 1 + len(m)
                         break
-                else:
-                    out.append(ch)
+                else:  # a suit alone
+                    out.append(suit(s) if suit is not None else ch)
                     i += 1
                 continue
             if sentence.startswith("EX", i) and deck.name == "tarot" and _alone(sentence, i, 2):

@@ -6,15 +6,20 @@ mode that reads the pads is :mod:`device.modes.scan`.
 
 from core.errors import BadTag, TrickrefError
 from core.tags import DeckRegistry, decode_card
+from device.reasons import TWO_TAGS
+from device.words import lcd, reason, say
 
 
 class Audit:
     """A deck audit: every tag laid on a pad is decoded and bound to its UID; the report
     names the missing cards, the duplicates (two tags claiming one card) and the foreign
-    or unreadable tags."""
+    or unreadable tags. ``label(card)``: the card as the LCD names it (the deck's look,
+    ``core.vocab.Vocabulary.lcd``; default its code); the rows are in the table's
+    language (device.words)."""
 
-    def __init__(self, deck):
+    def __init__(self, deck, label=None):
         self.deck = deck
+        self.label = label or deck.code
         self.seen = {}  # card -> uid
         self.duplicates = []
         self.foreign = 0
@@ -25,15 +30,16 @@ class Audit:
             deck_name, card = decode_card(data)
         except (BadTag, TrickrefError):
             self.foreign += 1
-            return ["Unknown tag", "%d ok, %d bad" % (len(self.seen), self.foreign)]
+            return [say("Unknown tag"), say("%d ok, %d bad") % (len(self.seen), self.foreign)]
         if deck_name != self.deck.name:
             self.foreign += 1
-            return ["Other deck: " + deck_name, "%d ok" % len(self.seen)]
+            return [say("Other deck"), "%s  %d ok" % (deck_name, len(self.seen))]
         if card in self.seen and self.seen[card] != uid:
             self.duplicates.append(card)
-            return ["Duplicate " + self.deck.code(card), "two tags, one card"]
+            return [say("Duplicate %s") % self.label(card), lcd(reason(TWO_TAGS))]
         self.seen[card] = uid
-        return ["%s ok" % self.deck.code(card), "%d of %d" % (len(self.seen), len(self.deck))]
+        return ["%s ok" % self.label(card),
+                say("%d of %d") % (len(self.seen), len(self.deck))]
 
     def registry(self):
         """A DeckRegistry of a complete, clean audit (every card once, no duplicate and no
@@ -52,10 +58,10 @@ class Audit:
     def report(self):
         """The audit's findings, one line each."""
         miss = self.missing()
-        lines = ["%d/%d cards ok" % (len(self.seen), len(self.deck)),
-                 "missing %d" % len(miss)]
-        lines += ["- " + self.deck.code(c) for c in miss[:20]]
-        lines.append("duplicates %d" % len(self.duplicates))
-        lines += ["- " + self.deck.code(c) for c in self.duplicates]
-        lines.append("foreign %d" % self.foreign)
+        lines = [say("%d/%d cards ok") % (len(self.seen), len(self.deck)),
+                 say("missing %d") % len(miss)]
+        lines += ["- " + self.label(c) for c in miss[:20]]
+        lines.append(say("duplicates %d") % len(self.duplicates))
+        lines += ["- " + self.label(c) for c in self.duplicates]
+        lines.append(say("foreign %d") % self.foreign)
         return lines

@@ -12,6 +12,7 @@ from core.cards import FRENCH36, SKAT, TAROT
 from core.games import magistr, skat
 from core.rng import Rng
 from core.tags import ntag213_image
+from core.vocab import Vocabulary
 from host_sim.autoplay import table_player
 from host_sim.board import SimBoard, TaggedDeck, tag_uid
 from host_sim.chips.ntag import Ntag213
@@ -263,8 +264,12 @@ def test_deck_audit_finds_missing_duplicate_and_foreign():
     b.press(2)
     report = b.controller.view().lines
     assert report[0] == "31/32 cards ok"
-    assert "- DA" in report and "duplicates 1" in report and "- C7" in report
-    assert "foreign 1" in report
+    # the cards as the LCD names them in the deck's look (Prager: Schellen-Daus, Eichel-7:
+    # the suit's CGRAM glyph and the rank), not their codes DA and C7
+    label = Vocabulary(SKAT).lcd
+    assert "- " + label(SKAT.parse("DA")) in report and "duplicates 1" in report
+    assert "- " + label(SKAT.parse("C7")) in report and "foreign 1" in report
+    assert report[2:5] == ["- \x03D", "duplicates 1", "- \x007"]
 
 
 def test_write_tags_makes_a_deck():
@@ -282,7 +287,8 @@ def test_write_tags_makes_a_deck():
     assert [decode_card(bytes(t.mem[16:32])) for t in blanks] == \
         [("skat", 0), ("skat", 1), ("skat", 2)]
     assert b.lcd_lines()[0].startswith("Blank tag for")
-    assert "CT" in b.lcd_lines()[1]  # the fourth card, 10 of acorns, is asked for next
+    # the fourth card, the Eichel-10 (code CT), asked for as the LCD names it: glyph, 10
+    assert b.lcd_lines()[1][1:] == "10  (4/32)     "
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -425,3 +431,23 @@ def test_a_mode_is_loaded_when_entered_and_the_setup_menus_dropped_at_the_deal()
     assert ctl.view().name == "choice" and board.lcd_lines()[0].startswith("Table")
     ctl.press(BACK)  # leaves it
     assert ctl.view().name == "table"
+
+
+def test_deck_audit_speaks_the_tables_language(speak):
+    """The audit's screens and report in the table's language (they were English on
+    every table): German here, the cards by their LCD labels."""
+    speak("de")
+    b = SimBoard(3)
+    b.power_on()
+    b.run(40)
+    b.choose("Deck audit")
+    b.choose("Skat 32")
+    assert b.lcd_lines()[1] == "Karten auflegen " and b.lcd_lines()[0].startswith("Pruefung: ")
+    deck = TaggedDeck(SKAT)
+    b.play_card(0, deck.tag(0))
+    assert b.lcd_lines()[0][1:] == "7 ok           " and b.lcd_lines()[1] == "1 von 32        "
+    b.play_card(1, TaggedDeck(FRENCH36).tag(0))
+    assert b.lcd_lines()[0] == "Fremdes Deck    "
+    b.press(2)
+    report = b.controller.view().lines
+    assert report[:2] == ["1/32 Karten ok", "fehlen 31"] and report[-1] == "fremd 1"

@@ -202,3 +202,32 @@ def test_a_poignee_scan_counts_whole_on_16_columns(speak, lang):
     for trump in range(1, 13):
         b.play_card(1, t.tags.tag(TAROT.parse(str(trump))))
     assert [r.rstrip() for r in b.lcd_lines()] == [count, ""]
+
+
+@pytest.mark.parametrize("lang,beats,led,stands,eight", [
+    ("en", "\x03Q beats \x036: higher card of the main suit", "\x036 led, nobody beat it",
+     "\x036 stands: \x03K beat \x038, not \x036",
+     "\x038 beats \x0110: an eight, main suit now \x01"),
+    ("de", "\x03D schlaegt \x036: hoeher in der Hauptfarbe", "\x036 ausgespielt, keiner "
+     "schlug sie", "\x036 bleibt: \x03K schlug \x038, nicht \x036",
+     "\x038 schlaegt \x0110: eine Acht, Hauptfarbe jetzt \x01"),
+    ("uk", "\x03D b'ie \x036: starsha karta holovnoi masti", "\x036 zaishla, nikhto ne pobyv",
+     "\x036 stoit: \x03K pobyla \x038, a ne \x036",
+     "\x038 b'ie \x0110: visimka, teper holovna mast \x01"),
+])
+def test_why_a_bank_trick_was_taken_in_the_language(speak, lang, beats, led, stands, eight):
+    """Magistr's and Zhopa's trick reasons (core/games/bank.py ``reason``) name cards
+    inside the sentence, so the LCD translates them as formats with the cards as their
+    ``%s`` (device/screens.py ``rules_text``); they stayed English on every table. A suit
+    named alone (the eight's new main suit) is its CGRAM glyph, as in a card's label: it
+    was "?" in every language."""
+    from core.cards import FRENCH36
+    from core.vocab import Vocabulary
+    from device.screens import Screens
+    speak(lang)
+    screens = Screens(FRENCH36, 20, 4, vocab=Vocabulary(FRENCH36, None, lang))
+    said = [screens.rules_text(t) for t in (
+        "♠Q beats ♠6: higher card of the main suit", "♠6 led, nobody beat it",
+        "♠6 stands: ♠K beat ♠8, not ♠6", "♠8 beats ♦10: an eight, main suit now ♦")]
+    assert said == [beats, led, stands, eight]
+    assert screens.rules_text("♠Q beats ♠6: 100% sure").endswith(" \x036: 100% sure")

@@ -15,6 +15,7 @@ from core.tags_write import encode_card
 from device import session
 from device.controller import MODE_AUDIT, MODE_WRITE
 from device.pads import CARD, Pads
+from device.words import say
 
 
 class ScanDesk:
@@ -30,6 +31,7 @@ class ScanDesk:
         self.pads = Pads(readers)
         self.audit = None
         self.writing = None
+        self.label = None  # a card's LCD label, once writing starts
         self.purpose = purpose
         self.code = MODE_AUDIT if purpose == "audit" else MODE_WRITE
 
@@ -37,8 +39,9 @@ class ScanDesk:
         """Show the first prompt."""
         if self.purpose == "audit":
             from device.audit import Audit
-            self.audit = Audit(self.deck)
-            self.show(["Audit " + self.deck.name, "lay every card"])
+            from device.screens import deck_title
+            self.audit = Audit(self.deck, self._label())
+            self.show([say("Audit: %s") % deck_title(self.deck), say("lay every card")])
             return
         self.writing = [self.deck, 0]
         self._prompt_write()
@@ -67,15 +70,25 @@ class ScanDesk:
         report = self.audit.report()
         reg = self.audit.registry()
         if reg is not None and self._save_registry(reg):
-            report.append("tags bound: saved")
+            report.append(say("tags bound"))
         return [], report
+
+    def _label(self):
+        """The LCD's label of a card in the deck's look and the table's language (the
+        suit's glyph and the rank: the card players look for, not its code)."""
+        from core.vocab import Vocabulary
+        from device.looks import look
+        from device.words import language
+        return Vocabulary(self.deck, look(self.deck.name), language()).lcd
 
     def _prompt_write(self):
         deck, i = self.writing
         if i >= len(deck):
-            self.show(["Deck written", "%d tags" % len(deck)])
+            self.show([say("Deck written"), say("%d tags") % len(deck)])
             return
-        self.show(["Blank tag for", "%s  (%d/%d)" % (deck.code(i), i + 1, len(deck))])
+        if self.label is None:
+            self.label = self._label()
+        self.show([say("Blank tag for"), "%s  (%d/%d)" % (self.label(i), i + 1, len(deck))])
 
     def _write_tag(self, read):
         deck, i = self.writing
@@ -83,7 +96,7 @@ class ScanDesk:
             return
         try:
             decode_card(read.data)
-            self.show(["Tag already holds", "a card: next one"])
+            self.show([say("Tag holds a card"), say("lay a blank one")])
             return
         except TrickrefError:
             pass  # blank or foreign: ours to write
@@ -93,7 +106,7 @@ class ScanDesk:
             for page in range(len(data) // 4):
                 reader.write_page(read.uid, 4 + page, data[4 * page:4 * page + 4])
         except Exception as e:  # a write fault: the same card is asked for again
-            self.show(["Write failed", str(e)])
+            self.show([say("Write failed"), str(e)])
             return
         self.writing[1] = i + 1
         self._prompt_write()
@@ -102,5 +115,5 @@ class ScanDesk:
         try:
             return session.save_registry(self.storage, reg)
         except OSError as e:
-            self.show(["cannot save tags", str(e)])
+            self.show([say("cannot save tags"), str(e)])
             return False
