@@ -128,14 +128,18 @@ class Report:
     """What :meth:`Journal.read` found: ``kept`` good bytes (the magic and every complete
     record), ``dropped`` bytes after them, ``reason`` why (None when nothing was dropped),
     ``records`` the number of records kept, ``duplicates`` the records skipped as copies of
-    the one before them (format 2). ``ok`` is True when nothing was dropped."""
+    the one before them (format 2). ``ok`` is True when nothing was dropped. ``inside``:
+    the bad record is not the file's last (a damaged record with bytes after it, not a
+    torn write); ``side``: where :meth:`Journal.recover` kept the whole file then."""
 
-    def __init__(self, kept, dropped, reason, records, duplicates=0):
+    def __init__(self, kept, dropped, reason, records, duplicates=0, inside=False):
         self.kept = kept
         self.dropped = dropped
         self.reason = reason
         self.records = records
         self.duplicates = duplicates  # records skipped as copies of the one before
+        self.inside = inside
+        self.side = None
 
     @property
     def ok(self):
@@ -146,8 +150,9 @@ class Report:
         if self.ok:
             return "journal: %d records, %d bytes, %s%s" % (
                 self.records, self.kept, "not intact" if dup else "intact", dup)
-        return ("journal: %d records kept (%d bytes); %d bytes dropped at byte %d: %s%s"
-                % (self.records, self.kept, self.dropped, self.kept, self.reason, dup))
+        side = "; the whole file kept in %s" % self.side if self.side else ""
+        return ("journal: %d records kept (%d bytes); %d bytes dropped at byte %d: %s%s%s"
+                % (self.records, self.kept, self.dropped, self.kept, self.reason, dup, side))
 
     __str__ = __repr__
 
@@ -202,9 +207,13 @@ class Journal:
 
         An interrupted compaction is settled first (the old file wins unless it is gone).
         If a tail was dropped, the good bytes are copied to a new file that replaces the
-        old one, so the next record follows the last good one. Returns ``(records, report)``
-        as :meth:`read` (``sink`` as there); raises BadRecord and OSError as :meth:`read`
-        (nothing is changed then).
+        old one, so the next record follows the last good one. A torn last record (a power
+        cut in its write) is simply cut; a damaged record with bytes after it (a flipped
+        bit: records the board wrote may follow) first moves the whole file aside as
+        :meth:`set_aside` does (``report.side``), so nothing the board wrote is deleted.
+        Returns ``(records, report)`` as :meth:`read` (``sink`` as there); raises BadRecord
+        and OSError as :meth:`read` (nothing is changed then), OSError also when the flash
+        cannot hold the side file (the journal is left as it was).
         """
         return _io_call("recover", self, sink)
 

@@ -96,6 +96,7 @@ def _read(j, f, records, sink):
     pos = len(MAGIC)
     count = 0
     reason = None
+    inside = False
     hdr = bytearray(_HEAD)
     buf = bytearray(64)
     mv = memoryview(buf)  # one view per buffer: fewer small objects between the records
@@ -109,6 +110,7 @@ def _read(j, f, records, sink):
         n = hdr[0] | (hdr[1] << 8)
         if n < 1 + skip or n > MAX_RECORD:
             reason = "bad record length %d" % n
+            inside = _more(f, buf)
             break
         need = n - 1 + _CRC
         if need > len(buf):
@@ -122,6 +124,7 @@ def _read(j, f, records, sink):
         want = buf[k] | (buf[k + 1] << 8) | (buf[k + 2] << 16) | (buf[k + 3] << 24)
         if crc32(mv[:k], crc32(hdr)) != want:
             reason = "CRC mismatch in record %d" % count
+            inside = _more(f, buf)
             break
         code = hdr[2]
         if code < 1 or code > len(KINDS):
@@ -153,7 +156,19 @@ def _read(j, f, records, sink):
         count += 1
         pos += _HEAD + need
     j._seq = seq
-    return records, Report(pos, size - pos if reason else 0, reason, count, dups)
+    return records, Report(pos, size - pos if reason else 0, reason, count, dups, inside)
+
+
+def _more(f, buf):
+    # True when a byte other than 0 follows in ``f``: the bad record is not a torn last
+    # write (which ends the file, or is followed by a FAT cluster's zeros) but damage
+    # with the board's later records after it, which recover must not delete.
+    while True:
+        got = f.readinto(buf)
+        if not got:
+            return False
+        if any(buf[:got]):
+            return True
 
 
 def recover(j, sink=None):
@@ -166,7 +181,9 @@ def recover(j, sink=None):
             _rename(j.tmp, j.path)  # cut between unlink and rename (FAT)
     records, report = _load(j, sink)
     j._size = report.kept
-    if not report.ok:
+    if report.inside:  # records may follow the damaged one: the whole file kept aside
+        report.side = set_aside(j, report.kept)
+    elif not report.ok:
         j._size = _rewrite_prefix(j, report.kept)
     return records, report
 

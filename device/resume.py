@@ -187,7 +187,9 @@ def _from(ctl, rules, res):
     resumed(ctl, rules.flow, rules.match, rules.players, acts, sheet)
     # over the table's screen, which stays in play (the next card clears it); the
     # journal's Report (ctl.journal_report) says where and why
-    if report.dropped:
+    if report.side:  # damage with records after it: the whole file kept aside
+        ctl.show([_said("resumed"), _said(("%d bytes aside", report.dropped))])
+    elif report.dropped:
         ctl.show([_said("resumed"), _said(("%d bytes lost", report.dropped))])
     elif report.duplicates:
         ctl.show([_said("resumed"), _said(("duplicates: %d", report.duplicates))])

@@ -233,6 +233,7 @@ WORDS = (
     "OK: go on|OK: continuer\n"
     "resumed|reprise\n"
     "%d bytes lost|%d oct. perdus\n"
+    "%d bytes aside|%d oct. à part\n"
     "duplicates: %d|doublons: %d\n"
     "journal not read|journal non lu\n"
     "read error %s|erreur lect. %s\n"

@@ -481,6 +481,55 @@ def test_a_torn_last_record_is_told_in_the_tables_language(refs, tmp_path, lang,
     assert len(words.say("%d bytes lost") % 12345) <= 16
 
 
+@pytest.mark.parametrize("tail,aside", [
+    ("flipped", True),  # a bit flipped in a record the board wrote before others
+    ("length", True),  # its length field damaged, records after it
+    ("torn", False),  # the last record's write cut short by a power cut
+    ("zeros", False),  # the last record, then a FAT cluster's zeros
+])
+def test_a_damaged_record_with_records_after_it_is_kept_aside(refs, tmp_path, tail, aside):
+    """The boot stops at the first record it cannot read. A torn last write is cut off;
+    a damaged record with the board's later records after it was cut off the same way,
+    deleting them (642 bytes of a Tarot game from one flipped bit). Now the whole file is
+    moved aside first (``journal.bin.1.bad``, as a journal the rules refuse is), the game
+    resumes from the records before the damage, and the LCD says the bytes are aside,
+    not lost."""
+    path = str(tmp_path / "journal.bin")
+
+    def extra(n):
+        a = bytearray(encode_record("act", ["play", [1, 3]], n))
+        b = encode_record("act", ["play", [2, 4]], n + 1)
+        if tail == "flipped":
+            a[5] ^= 0x10
+            return bytes(a) + b
+        if tail == "length":
+            a[0], a[1] = 0xFF, 0xFF
+            return bytes(a) + b
+        if tail == "torn":
+            return bytes(a[:-3])
+        a[-1] ^= 0xFF  # its CRC wrong: the write did not finish; zeros after it
+        return bytes(a) + bytes(512)
+    _skat_journal(refs, path, raw=extra)
+    with open(path, "rb") as f:
+        original = f.read()
+    board = SimBoard(3)
+    ctl = board.power_on(journal=Journal(path))
+    report = ctl.journal_report
+    assert ctl.mode == MODE_TABLE and len(ctl.app.referee.actions) == 3
+    assert report.dropped > 0 and (report.side is not None) == aside
+    with open(path, "rb") as f:
+        assert f.read() == original[:report.kept]
+    if aside:
+        assert report.side == path + ".1.bad" and "kept in" in str(report)
+        with open(report.side, "rb") as f:
+            assert f.read() == original  # nothing the board wrote is deleted
+        assert board.lcd_lines() == ["resumed         ",
+                                     ("%d bytes aside" % report.dropped).ljust(16)]
+    else:
+        assert not os.path.exists(path + ".1.bad")
+        assert board.lcd_lines()[1] == ("%d bytes lost" % report.dropped).ljust(16)
+
+
 @pytest.mark.parametrize("what", ["undo", "deal"])
 def test_an_undo_or_booking_written_twice_as_new_records_is_set_aside(refs, what,
                                                                       tmp_path):
