@@ -73,20 +73,26 @@ class BootGuard:
 
 
 def set_aside(folder):
-    """Move ``<folder>/journal.bin`` to ``journal-aside.bin`` (replacing an older one), so
-    the next controller starts on its menu; the file stays for export. Returns the new
-    path, or None when there was no journal. Raises OSError when flash refuses."""
+    """Move ``<folder>/journal.bin`` to ``journal-aside.bin`` (``journal-aside.2.bin``,
+    ``.3``... when an earlier safe mode's file is still there: it is another game's, never
+    replaced), so the next controller starts on its menu; the file stays for export.
+    Returns the new path, or None when there was no journal. Raises OSError when flash
+    refuses."""
     import os
     src = folder + "/" + JOURNAL
-    dst = folder + "/" + ASIDE
     try:
         os.stat(src)
     except OSError:
         return None
-    try:
-        os.remove(dst)
-    except OSError:
-        pass  # none yet
+    dst = folder + "/" + ASIDE
+    n = 1
+    while True:
+        try:
+            os.stat(dst)
+        except OSError:
+            break  # a free name
+        n += 1
+        dst = "%s/%s.%d.bin" % (folder, ASIDE[:-4], n)
     os.rename(src, dst)
     return dst
 

@@ -351,3 +351,22 @@ def test_a_watchdog_the_port_refuses_does_not_stop_the_board(tmp_path):
     sup = b.boot()
     assert sup is not None and sup.wdt is None
     assert b.lcd_lines()[0] == "no watchdog:    "
+
+
+def test_a_second_safe_mode_keeps_the_first_ones_journal(tmp_path):
+    """Safe mode moves the journal to journal-aside.bin. A second safe mode (another game,
+    another night) replaced that file, and with it the first game; now it takes the next
+    free name, journal-aside.2.bin, and the first stays as it was."""
+    from device.bootguard import set_aside
+    folder = str(tmp_path)
+    for night in (b"first game", b"second game", b"third game"):
+        with open(os.path.join(folder, "journal.bin"), "wb") as f:
+            f.write(night)
+        set_aside(folder)
+    got = {}
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name), "rb") as f:
+            got[name] = f.read()
+    assert got == {"journal-aside.bin": b"first game", "journal-aside.2.bin": b"second game",
+                   "journal-aside.3.bin": b"third game"}
+    assert set_aside(folder) is None  # no journal: nothing moved
