@@ -288,4 +288,19 @@ WORDS = (
     "Write failed|Schreibfehler\n"
     "cannot save tags|Tags ungesichert\n"
     "French 36|Franz. 36\n"
+    # Magistr's deal intro and its contracts (core/games/magistr.py CONTRACTS: the
+    # seed's Ukrainian names, device/flows/magistr.py deal_intro)
+    "D%d %s %s%d|S%d %s %s%d\n"
+    "All|Alle\n"
+    "K and J|K und B\n"
+    "sixes|Sechsen\n"
+    "hearts|Herz\n"
+    "10 and A|10 und A\n"
+    "J-K of diamonds|B-K Karo\n"
+    "queens|Damen\n"
+    "eights|Achten\n"
+    "Q of spades|Pik-Dame\n"
+    "K of hearts|Herz-König\n"
+    "last two tricks|letzte 2 Stiche\n"
+    "MAX|MAX\n"
 )

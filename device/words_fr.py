@@ -288,4 +288,19 @@ WORDS = (
     "Write failed|Échec écriture\n"
     "cannot save tags|tags non gardés\n"
     "French 36|Français 36\n"
+    # Magistr's deal intro and its contracts (core/games/magistr.py CONTRACTS: the
+    # seed's Ukrainian names, device/flows/magistr.py deal_intro)
+    "D%d %s %s%d|D%d %s %s%d\n"
+    "All|Tout\n"
+    "K and J|R et V\n"
+    "sixes|six\n"
+    "hearts|cœurs\n"
+    "10 and A|10 et As\n"
+    "J-K of diamonds|V-R carreau\n"
+    "queens|dames\n"
+    "eights|huit\n"
+    "Q of spades|D de pique\n"
+    "K of hearts|R de cœur\n"
+    "last two tricks|2 derniers plis\n"
+    "MAX|MAX\n"
 )

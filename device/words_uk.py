@@ -290,4 +290,19 @@ WORDS = (
     "cannot save tags|не збережено\n"
     "French 36|Французька 36\n"
     "Tarot 78|Таро 78\n"
+    # Magistr's deal intro and its contracts (core/games/magistr.py CONTRACTS: the
+    # seed's Ukrainian names, device/flows/magistr.py deal_intro)
+    "D%d %s %s%d|Р%d %s %s%d\n"
+    "All|Усе\n"
+    "K and J|К і В\n"
+    "sixes|6\n"
+    "hearts|черви\n"
+    "10 and A|10 і Т\n"
+    "J-K of diamonds|В-К бубни\n"
+    "queens|Д\n"
+    "eights|8\n"
+    "Q of spades|Д піки\n"
+    "K of hearts|К черви\n"
+    "last two tricks|2 посл.\n"
+    "MAX|МАХ\n"
 )

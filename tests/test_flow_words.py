@@ -231,3 +231,17 @@ def test_why_a_bank_trick_was_taken_in_the_language(speak, lang, beats, led, sta
         "♠6 stands: ♠K beat ♠8, not ♠6", "♠8 beats ♦10: an eight, main suit now ♦")]
     assert said == [beats, led, stands, eight]
     assert screens.rules_text("♠Q beats ♠6: 100% sure").endswith(" \x036: 100% sure")
+
+
+@pytest.mark.parametrize("lang,intro", [
+    ("en", ["D1 All -1", "deals P1"]), ("de", ["S1 Alle -1", "gibt P1"]),
+    ("fr", ["D1 Tout -1", "donne P1"]), ("uk", ["R1 Use -1", "rozdaie P1"]),
+])
+def test_magistr_deal_intro_names_the_contract_in_the_language(speak, lang, intro):
+    """Magistr's deal intro names the deal's contract (seed 000's table: "Усе", "К і В"...;
+    core/games/magistr.py CONTRACTS) in the table's language; it was English ("D2 K and
+    J -2") on every table, Ukrainian too."""
+    from device.flows import magistr as flow
+    speak(lang)
+    match = flow.new_match(3, {})
+    assert flow.deal_intro(match) == intro

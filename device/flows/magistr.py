@@ -82,8 +82,8 @@ def deal_intro(match):
     """Shown when a deal starts: its number, rule and dealer."""
     n = match.number()
     c = magistr.contract(n)
-    return ["D%d %s %s%d" % (n, c[1], "-" if magistr.sign(n) < 0 else "+", c[3]),
-            "deals %s" % seat_label(match.next_dealer())]
+    return [say("D%d %s %s%d") % (n, say(c[1]), "-" if magistr.sign(n) < 0 else "+", c[3]),
+            say("deals %s") % seat_label(match.next_dealer())]
 
 
 def is_match_over(match):
