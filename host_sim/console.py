@@ -51,12 +51,14 @@ class KeyStore:
     def __init__(self, path=None):
         self.path = path or os.environ.get("TRICKREF_KEYS") or os.path.join(
             os.path.expanduser("~"), ".config", "trickref", "keys.json")
+        self.damaged = False  # a file was there but did not read as keys
         try:
             with open(self.path, encoding="utf-8") as f:
                 data = json.load(f)
             self.host = str(data["host"])
             self.boards = dict(data["boards"])
         except (OSError, ValueError, KeyError, TypeError):
+            self.damaged = os.path.exists(self.path)
             self.host = "host-" + os.urandom(4).hex()
             self.boards = {}
 
@@ -73,9 +75,14 @@ class KeyStore:
                                "(--pair CODE)" % (board_id.hex(), self.path))
 
     def keep(self, board_id, key):
-        """Remember ``key`` for ``board_id`` and write the file."""
+        """Remember ``key`` for ``board_id`` and write the file. A file that did not read
+        as keys is first renamed ``<path>.bad``, not written over: it may hold other
+        boards' keys, mended by hand."""
         self.boards[board_id.hex()] = key.hex()
         os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+        if self.damaged and os.path.exists(self.path):
+            os.replace(self.path, self.path + ".bad")
+            self.damaged = False
         fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump({"host": self.host, "boards": self.boards}, f, indent=1)

@@ -371,6 +371,21 @@ def test_console_command_exports_the_sheet_as_csv(bridge, data_dir, tmp_path, ca
         board.stop()
 
 
+def test_a_keys_file_that_does_not_read_is_kept_not_written_over(tmp_path):
+    """A keys file that is not the console's JSON (damaged, or edited by hand) is read as
+    no keys; pairing then wrote a new file over it, losing every other board's key. Now
+    the old file is kept as ``keys.json.bad`` and the new key is written alone."""
+    path = tmp_path / "keys.json"
+    damaged = '{"host": "h1", "boards": {"aa11": "00ff"'  # cut short
+    path.write_text(damaged)
+    keys = KeyStore(str(path))
+    assert keys.boards == {} and keys.damaged
+    keys.keep(bytes.fromhex("bb22"), bytes(32))
+    assert (tmp_path / "keys.json.bad").read_text() == damaged
+    assert KeyStore(str(path)).boards == {"bb22": "00" * 32}
+    assert not KeyStore(str(tmp_path / "none.json")).damaged  # no file: nothing damaged
+
+
 def test_console_query_with_a_key_the_board_forgot_says_the_public_state(bridge, tmp_path,
                                                                           capsys):
     """``--query`` logs in where this host holds keys (the state then names its seat); a

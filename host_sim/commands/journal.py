@@ -36,8 +36,8 @@ def run(args):
     kinds = {}
     for r in recs:
         kinds[r.kind] = kinds.get(r.kind, 0) + 1
-    print("%s: %d records (%s)" % (args.file, len(recs), ", ".join(
-        "%d %s" % (n, k) for k, n in sorted(kinds.items()))))
+    print("%s: %d records%s" % (args.file, len(recs), " (%s)" % ", ".join(
+        "%d %s" % (n, k) for k, n in sorted(kinds.items())) if kinds else ""))
     if report.dropped:
         print("dropped %d bytes at the end: %s" % (report.dropped, report.reason))
     if report.duplicates:
