@@ -16,6 +16,18 @@ def fit(lines, cols, rows):
     return out
 
 
+def file_rows(name, cols=16):
+    """A file name as rows of at most ``cols`` characters, cut before its dots
+    (``"journal.bin.1.bad"`` -> ``"journal.bin.1"``, ``".bad"``): a side file's name the
+    players copy off the board (device/resume.py, firmware/main.py's safe mode)."""
+    out = [""]
+    for part in name.replace(".", "\n.").split("\n"):
+        if out[-1] and len(out[-1]) + len(part) > cols:
+            out.append("")
+        out[-1] += part
+    return out
+
+
 def seat_label(seat):
     """How players are named on the LCD: ``"P1"`` for table seat 0 (players count from
     1; docs/usage.md)."""

@@ -12,6 +12,7 @@ from core.journal_replay import Resumer
 from core.referee import Referee
 from device import flows
 from device.booking import resumed
+from device.lcdtext import file_rows
 
 
 class Rules:
@@ -228,15 +229,4 @@ def _set_aside(journal, keep, deals, err):
     # English, longer than a row) is the report's, for the host and `trickref journal`
     if name is None:
         return ["journal moved", kept, "nothing moved"], report
-    return ["journal moved", kept, "side file:"] + [("%s", p) for p in _pieces(name)], report
-
-
-def _pieces(name, cols=16):
-    """``name`` (a file name) cut into rows of at most ``cols`` at its dots:
-    "journal.bin.1.bad" -> "journal.bin", ".1.bad"."""
-    out = [""]
-    for part in name.replace(".", "\n.").split("\n"):
-        if out[-1] and len(out[-1]) + len(part) > cols:
-            out.append("")
-        out[-1] += part
-    return out
+    return ["journal moved", kept, "side file:"] + [("%s", p) for p in file_rows(name)], report

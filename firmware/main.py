@@ -170,9 +170,9 @@ def _supervise(controller, hw, board, machine, guard, safe, aside=None):
     if safe:  # the journal was set aside: its menu after OK, the game's file named
         lines = [say("safe mode"), say(guard.reason or "boot loop")]
         if aside:  # "journal-aside.bin" is 17 columns: two rows
-            name = aside.rsplit("/", 1)[-1]
+            from device.lcdtext import file_rows
             lines += [say("journal moved"), say("side file:")] + \
-                ([name] if len(name) <= controller.cols else [name[:-4], name[-4:]])
+                file_rows(aside.rsplit("/", 1)[-1], controller.cols)
         controller.show_list(lines + [say("OK: go on")])
     elif guard.reason == OUT_OF_MEMORY:
         sup.notice("restarted: RAM", timing.ticks_ms())

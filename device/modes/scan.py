@@ -31,16 +31,17 @@ class ScanDesk:
         self.pads = Pads(readers)
         self.audit = None
         self.writing = None
-        self.label = None  # a card's LCD label, once writing starts
+        self.label = None  # a card's LCD label (the deck's look), from enter()
         self.purpose = purpose
         self.code = MODE_AUDIT if purpose == "audit" else MODE_WRITE
 
     def enter(self):
         """Show the first prompt."""
+        self.label = self._label()
         if self.purpose == "audit":
             from device.audit import Audit
             from device.screens import deck_title
-            self.audit = Audit(self.deck, self._label())
+            self.audit = Audit(self.deck, self.label)
             self.show([say("Audit: %s") % deck_title(self.deck), say("lay every card")])
             return
         self.writing = [self.deck, 0]
@@ -86,8 +87,6 @@ class ScanDesk:
         if i >= len(deck):
             self.show([say("Deck written"), say("%d tags") % len(deck)])
             return
-        if self.label is None:
-            self.label = self._label()
         self.show([say("Blank tag for"), "%s  (%d/%d)" % (self.label(i), i + 1, len(deck))])
 
     def _write_tag(self, read):
