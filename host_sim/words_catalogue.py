@@ -13,7 +13,9 @@ def catalogue(code):
     """Language ``code``'s phrases as a dict English -> words (``{}`` for ``en``).
     Raises ValueError for an unknown code, a catalogue that does not start and end with
     a line break (``tr`` finds a phrase between two), a line that is not
-    ``English|words`` with both sides given, a carriage return, words whose ``%`` fields
+    ``English|words`` with both sides given, an English phrase that is not ASCII (a board
+    keeps the catalogue in the LCD's alphabet and would never find it), a carriage
+    return, words whose ``%`` fields
     differ from the English phrase's, or an English phrase given twice (a board would
     find only the first)."""
     if code not in LANGUAGES:
@@ -28,7 +30,7 @@ def catalogue(code):
     for line in text[1:-1].split("\n"):
         parts = line.split("|")
         if len(parts) != 2 or not all(parts) or parts[0] in out or \
-                _FIELD.findall(parts[0]) != _FIELD.findall(parts[1]):
+                not parts[0].isascii() or _FIELD.findall(parts[0]) != _FIELD.findall(parts[1]):
             raise ValueError("device.words_%s: bad line %r" % (code, line))
         out[parts[0]] = parts[1]
     return out

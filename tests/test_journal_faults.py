@@ -530,6 +530,36 @@ def test_a_damaged_record_with_records_after_it_is_kept_aside(refs, tmp_path, ta
         assert board.lcd_lines()[1] == ("%d bytes lost" % report.dropped).ljust(16)
 
 
+def test_damage_the_flash_cannot_keep_aside_changes_nothing(refs, tmp_path):
+    """The side file of a damaged journal needs flash: a full flash refuses it. Then
+    nothing is cut or moved (the damaged file stays whole), the LCD says the journal was
+    not read and to power on again, and the next boot with room keeps it aside."""
+    path = str(tmp_path / "journal.bin")
+
+    def extra(n):
+        a = bytearray(encode_record("act", ["play", [1, 3]], n))
+        a[5] ^= 0x10
+        return bytes(a) + encode_record("act", ["play", [2, 4]], n + 1)
+    _skat_journal(refs, path, raw=extra)
+    with open(path, "rb") as f:
+        original = f.read()
+
+    def full(name, mode="rb"):
+        if "w" in mode or "a" in mode:
+            raise OSError(errno.ENOSPC, "no space")
+        return open(name, mode)
+    board = SimBoard(3)
+    ctl = board.power_on(journal=Journal(path, full))
+    assert board.lcd_lines() == ["journal not read", "flash full      "]
+    assert ctl.match is None and sorted(os.listdir(tmp_path)) == ["journal.bin"]
+    with open(path, "rb") as f:
+        assert f.read() == original
+    again = SimBoard(3)
+    ctl = again.power_on(journal=Journal(path))
+    assert ctl.journal_report.side == path + ".1.bad"
+    assert again.lcd_lines()[1].rstrip().endswith("bytes aside")
+
+
 @pytest.mark.parametrize("what", ["undo", "deal"])
 def test_an_undo_or_booking_written_twice_as_new_records_is_set_aside(refs, what,
                                                                       tmp_path):

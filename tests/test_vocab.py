@@ -143,7 +143,8 @@ def test_a_catalogue_line_that_is_not_a_phrase_is_refused(monkeypatch):
     last) or holds a carriage return is refused whole."""
     import device.words_de as de
     for bad in ("\nno bar here\n", "\na|b|c\n", "\nplay|x\nplay|y\n", "\n|x\n",
-                "\nlost|\n", "\nscan %s|scannen\n", "\nT%d %s|%s S%d\n", "\nwon|a\n\nlost|b\n"):
+                "\nlost|\n", "\nscan %s|scannen\n", "\nT%d %s|%s S%d\n", "\nwon|a\n\nlost|b\n",
+                "\nécart|Écart\n"):
         monkeypatch.setattr(de, "WORDS", bad)
         with pytest.raises(ValueError, match="words_de: bad line"):
             catalogue("de")
