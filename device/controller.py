@@ -160,14 +160,20 @@ class Controller:
 
     def _say_refused(self, ev):
         """A press the deal refused (a choice, an undo, a record the flash could not take):
-        why (``ev``) stays on the LCD over the mode on screen; a menu comes back at the
-        next press (``MenuMode.hold``), the table at the next card or press."""
-        lines = self.app.screens.refused(ev)
+        why (``ev``) stays on the LCD over the mode on screen (:meth:`over`)."""
+        self.over(self.app.screens.refused(ev))
+
+    def over(self, lines):
+        """Show ``lines`` over the mode on screen: a menu comes back at the next press,
+        which only redraws it (``MenuMode.hold``: a press meant for a menu the LCD does
+        not show would move or choose blind), the table at the next card or press."""
         hold = getattr(self._mode, "hold", None)
         if hold is not None:
             hold(lines)
+        elif self.app is not None:  # the table: its App knows what the LCD shows
+            self.app.show(fit(lines, self.cols, self.rows))
         else:
-            self.app.show(lines)
+            self.show(lines)
 
     def _step(self, got):
         """Where a mode's ``(events, next)`` leads (module docstring); returns the

@@ -186,14 +186,18 @@ def _from(ctl, rules, res):
         raise BadRecord("journal: actions after the game's last deal")
     sheet = rules.sheet
     resumed(ctl, rules.flow, rules.match, rules.players, acts, sheet)
-    # over the table's screen, which stays in play (the next card clears it); the
-    # journal's Report (ctl.journal_report) says where and why
+    # over the table's screen or the choice the deal waits for, which stays in play (the
+    # next card or press clears it); the journal's Report (ctl.journal_report) says
+    # where and why
     if report.side:  # damage with records after it: the whole file kept aside
-        ctl.show([_said("resumed"), _said(("%d bytes aside", report.dropped))])
+        said = ("%d bytes aside", report.dropped)
     elif report.dropped:
-        ctl.show([_said("resumed"), _said(("%d bytes lost", report.dropped))])
+        said = ("%d bytes lost", report.dropped)
     elif report.duplicates:
-        ctl.show([_said("resumed"), _said(("duplicates: %d", report.duplicates))])
+        said = ("duplicates: %d", report.duplicates)
+    else:
+        return True
+    ctl.over([_said("resumed"), _said(said)])
     return True
 
 

@@ -7,7 +7,7 @@ written to the journal first, so the bid taken back does not come back after a p
 """
 
 from core.journal import Journal
-from device.controller import MODE_CHOICE
+from device.controller import MODE_CHOICE, MODE_MAIN, MODE_SHEET
 from host_sim.autoplay import table_player
 from host_sim.board import SimBoard
 
@@ -53,15 +53,31 @@ def test_long_press_takes_back_the_last_tarot_bid_and_a_power_cut_keeps_it_undon
     assert ctl.mode == MODE_CHOICE and b2.lcd_lines()[0].startswith("P4 bids")
 
 
-def test_long_press_at_the_first_bid_of_a_deal_keeps_the_menu(tmp_path):
-    """Nothing entered yet in the deal: the long press shows the same menu, writes nothing."""
+def test_long_press_at_the_first_bid_of_a_deal_opens_the_table_menu(tmp_path):
+    """Nothing entered yet in the deal, nothing to take back: the long press writes
+    nothing and opens the table menu, the only way from a deal's first menu to the score
+    sheet or the main menu (it redrew the same menu: a table waiting for its bids had no
+    way to end the evening but the power switch). "Back to play" brings the bid menu back
+    with its cursor where it was."""
     p = _tarot(tmp_path)
     b = p.board
     n = len(_records(p))
     b.press(1)  # the cursor on the second item, kept
     before = b.lcd_lines()
     b.press(2, hold_ms=LONG)
+    assert b.lcd_lines()[0].startswith("Table") and len(_records(p)) == n
+    assert b.controller.mode == MODE_CHOICE
+    b.choose("Score sheet")
+    assert b.controller.mode == MODE_SHEET
+    b.press(2)  # OK: the sheet left, back to the deal: its bid menu
+    assert b.lcd_lines()[0].startswith("P2 bids") and len(_records(p)) == n
+    b.press(1)
+    b.press(2, hold_ms=LONG)
+    b.choose("Back to play")
     assert b.lcd_lines() == before and len(_records(p)) == n
+    b.press(2, hold_ms=LONG)
+    b.choose("Main menu")
+    assert b.controller.mode == MODE_MAIN and len(_records(p)) == n
 
 
 def test_long_press_takes_back_the_skat_auction_result_and_the_pick_up():

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from core.errors import BadRecord, NotSaved
 from core.journal import MAGIC, Journal, encode_record
 from device import words
-from device.buttons import NEXT, OK
+from device.buttons import NEXT, OK, PREV
 from device.controller import (MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_SHEET,
                                MODE_TABLE, Controller)
 from host_sim.board import SimBoard
@@ -759,3 +759,29 @@ def test_a_journal_the_flash_will_not_read_at_boot_is_left_as_it_is(refs, where,
     flash.failing = False
     ctl = SimBoard(3).power_on(journal=Journal(path, flash.open))
     assert board_state(ctl) == ref.states[k - 1]
+
+
+def test_a_boot_notice_over_a_required_choice_takes_no_press(refs, tmp_path):
+    """Resumed at a choice the deal needs (Skat's auction result, right after a booked
+    deal) with a torn record dropped: "resumed / 11 bytes lost" is drawn over the menu.
+    The first press only brings the menu back as it was; OK there chose the menu's
+    highlighted item blind (the declarer), NEXT moved its cursor unseen."""
+    path = str(tmp_path / "journal.bin")
+    torn = lambda n: encode_record("act", ["play", [1, 3]], n)[:11]  # noqa: E731
+    _skat_journal(refs, path, raw=torn, acts=0)
+    fresh = SimBoard(3)
+    menu = fresh.power_on(journal=Journal(str(tmp_path / "journal.bin")))
+    assert menu.mode == MODE_CHOICE
+    menu.redraw()
+    as_entered = fresh.lcd_lines()
+    menu.journal.close()
+    for button in (OK, NEXT, PREV):
+        _skat_journal(refs, path, raw=torn, acts=0)
+        board = SimBoard(3)
+        ctl = board.power_on(journal=Journal(path))
+        assert board.lcd_lines() == ["resumed         ", "11 bytes lost   "]
+        assert ctl.press(button) == []
+        assert board.lcd_lines() == as_entered and ctl.app.referee.actions == []
+        ctl.press(button)  # now seen: the press acts
+        assert board.lcd_lines() != as_entered
+        ctl.journal.close()

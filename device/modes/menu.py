@@ -16,10 +16,12 @@ from device.controller import MODE_MAIN
 class MenuMode:
     """A menu on the LCD: ``stack`` (device.menu.MenuStack) of controller ``ctl``;
     ``code`` the MODE_* it is (MODE_MAIN or MODE_CHOICE); ``required``: a choice the deal
-    needs (BACK cannot leave it: a long press takes the last bid or choice back); a table
-    menu (not required) is left with BACK."""
+    needs (BACK cannot leave it: a long press takes the last bid or choice back, or with
+    nothing to take back opens the table menu); a table menu (not required) is left with
+    BACK."""
 
     held = False  # True while the LCD shows why a choice was refused instead of the menu
+    back = "table"  # where the table menu's BACK and "Back to play" lead
 
     def __init__(self, ctl, stack, code, required=False):
         self.ctl = ctl
@@ -56,7 +58,7 @@ class MenuMode:
         if got == BACK:
             if self.required:  # cannot be skipped: the last bid or choice is taken back
                 return self._take_back()
-            return [], "main" if self.code == MODE_MAIN else "table"
+            return [], "main" if self.code == MODE_MAIN else self.back
         if got is None:
             self.enter()
             return [], None
@@ -70,17 +72,24 @@ class MenuMode:
         last action is taken back as a card is (``Controller.undo``: the journal's undo
         record first, so an undone bid stays undone after a power cut; a failed write
         refuses it and the menu stays), and the menu of the step before is shown. With
-        nothing entered yet in this deal the menu stays. Returns ``(events, next)``."""
+        nothing entered yet in this deal there is nothing to take back: the table menu
+        opens (the score sheet, the main menu; "Back to play" returns here), the only
+        way off a deal's first menu. Returns ``(events, next)``."""
         ctl = self.ctl
-        if ctl.app is None or not ctl.app.referee.actions:
+        if ctl.app is None:
             self.enter()
             return [], None
+        if not ctl.app.referee.actions:
+            from device.modes.table import table_menu
+            menu = table_menu(ctl)
+            menu.back = self  # this menu again, its cursor where it was
+            return [], menu
         return ctl.undo(), None
 
     def _value(self, v):
         ctl = self.ctl
         if v == "continue" and ctl.app is not None:
-            return [], "table"
+            return [], self.back
         if v == "sheet":
             return [], ctl.flow.sheet_lines(ctl.match)
         if v == "last":
