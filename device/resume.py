@@ -131,7 +131,7 @@ def boot(ctl):
         except Exception as e:  # any flash content: a menu, never a blank LCD
             ctl.app = ctl.match = ctl.flow = ctl.result = None
             notice, report = _set_aside(ctl.journal, res.proven if proven else 0,
-                                        res.proven_deals, e)
+                                        res.proven_deals, e, ctl.cols)
             continue
         if notice is None:
             return resumed
@@ -210,9 +210,10 @@ def _unreadable(err):
             "nothing changed", "power on again"]
 
 
-def _set_aside(journal, keep, deals, err):
+def _set_aside(journal, keep, deals, err, cols):
     """Move the journal to a side file, keeping its first ``keep`` bytes (the proven
-    records, ``deals`` booked deals) as the journal; returns the lines that tell the table.
+    records, ``deals`` booked deals) as the journal; returns the lines that tell the table
+    (the side file's name cut for an LCD of ``cols`` columns).
     Never raises: when the flash cannot hold the copy the whole file is renamed aside
     (nothing kept)."""
     why = str(err) or type(err).__name__
@@ -233,4 +234,4 @@ def _set_aside(journal, keep, deals, err):
     # English, longer than a row) is the report's, for the host and `trickref journal`
     if name is None:
         return ["journal moved", kept, "nothing moved"], report
-    return ["journal moved", kept, "side file:"] + [("%s", p) for p in file_rows(name)], report
+    return ["journal moved", kept, "side file:"] + [("%s", p) for p in file_rows(name, cols)], report

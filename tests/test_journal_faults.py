@@ -174,6 +174,18 @@ def test_a_good_crc_record_the_rules_refuse_is_set_aside(refs, record, tmp_path)
     assert board_state(again) == booked and not os.path.exists(path + ".2.bad")
 
 
+def test_a_side_files_name_is_cut_for_the_lcd_it_is_shown_on(refs, tmp_path):
+    """A 20x4 LCD shows "journal.bin.1.bad" (17 characters) on one row: it was cut for
+    16 columns on every LCD, a row lost on the four the players read."""
+    path = str(tmp_path / "journal.bin")
+    _skat_journal(refs, path, [("act", ["play", [0, 99]])])
+    board = SimBoard(3, cols=20, rows=4)
+    ctl = board.power_on(journal=Journal(path))
+    assert ctl._list == ["journal moved", "kept 1 deals", "side file:", "journal.bin.1.bad",
+                         "OK: go on"]
+    assert board.lcd_lines()[3] == "journal.bin.1.bad".ljust(20)
+
+
 def test_a_duplicated_action_is_set_aside(refs, tmp_path):
     """The same card twice (a duplicated record) is refused by the rules: set aside."""
     ref = refs("skat", 3, 2)

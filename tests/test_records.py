@@ -106,9 +106,30 @@ def test_journal_file_exports_to_records(tmp_path):
     assert "(0 deals)" in said and "nothing to replay" in said and out.read_text() == ""
     # the checkpoint's scores, rebuilt as a board's boot rebuilds them: the sheet the
     # demo showed, which the record counts alone did not tell
-    assert "tarot, 4 players: 2 deals booked; score sheet:\n  Deals: 2\n" in said
+    assert "tarot, 4 players: 2 deals booked, in play; score sheet:\n  Deals: 2\n" in said
     for seat, total in enumerate(totals):
         assert "\n  P%d %+d\n" % (seat + 1, total) in said
+
+
+def test_every_games_sheet_is_printed_and_an_abandoned_one_named(tmp_path):
+    """A journal holding a Tarot game of two booked deals, then a new Skat game started
+    on the board before the Tarot game ended: `trickref journal` printed only the last
+    game's sheet, and nothing said the Tarot evening was left open. Now each game's sheet,
+    the earlier one "left unfinished"; its numbers are those the board had booked."""
+    from core.journal import Journal, encode_record
+    from host_sim.flash import Reference
+    ref = Reference("tarot", 4, 2, 1, str(tmp_path))
+    path = tmp_path / "journal.bin"
+    path.write_bytes(ref.data)
+    n = len(Journal(str(path)).read()[0])
+    path.write_bytes(ref.data + encode_record("game", ["skat", 3, []], n))
+    said = _journal_cmd(path, tmp_path / "out.jsonl")
+    tarot = said.index("tarot, 4 players: 2 deals booked, left unfinished (a new game "
+                       "followed); score sheet:\n")
+    skat = said.index("skat, 3 players: 0 deals booked, in play; score sheet:\n")
+    assert tarot < skat
+    for line in ref.states[-1][1]:  # ("Deals: 2", "P1 +n", ...): the booked sheet
+        assert "\n  %s\n" % line in said[tarot:skat]
 
 
 def test_a_closed_games_journal_exports_no_deal_to_replay(tmp_path):

@@ -63,23 +63,32 @@ def run(args):
 
 
 def _print_sheet(recs):
-    """The score sheet of the journal's last game, rebuilt as the board rebuilds it at
+    """The score sheet of each game in the journal, rebuilt as the board rebuilds it at
     boot (device/resume.py: the checkpoint's rows, then each booked deal replayed), so a
-    journal whose deals were compacted into a sheet still shows the scores."""
+    journal whose deals were compacted into a sheet still shows the scores. A game
+    followed by another one's header was left unfinished on the board (a new game was
+    started before it ended): its sheet is printed too, and says so."""
+    from core.journal import GAME
     from device.resume import reader
     rules, resumer = reader(None)
     try:
         for r in recs:
+            if r.kind == GAME and rules.flow is not None:
+                _said_sheet(rules, resumer, "left unfinished (a new game followed)")
             resumer.add(r)
-        if rules.flow is None:
-            return
-        lines = rules.flow.sheet_lines(rules.match)
-        booked = len(rules.flow.booked_rows(rules.match))
+        if rules.flow is not None:
+            _said_sheet(rules, resumer, "in play")
     except Exception as e:  # a record the rules refuse: say so, the counts above stand
         print("score sheet not rebuilt: %s" % (str(e) or type(e).__name__))
-        return
-    print("%s, %d players: %d deal%s booked%s; score sheet:" % (
+
+
+def _said_sheet(rules, resumer, open_as):
+    """Print the sheet of the game ``rules`` holds; ``open_as``: how a game without its
+    game-over record is named."""
+    lines = rules.flow.sheet_lines(rules.match)
+    booked = len(rules.flow.booked_rows(rules.match))
+    print("%s, %d players: %d deal%s booked, %s; score sheet:" % (
         rules.flow.NAME, rules.players, booked, "" if booked == 1 else "s",
-        ", game over" if resumer.game_over else ""))
+        "game over" if resumer.game_over else open_as))
     for line in lines:
         print("  " + line)
