@@ -272,13 +272,13 @@ def load_registry(ctl, resume=False):
 
 def open_link(ctl, journal):
     """The serial link to a host (device/link.py), its paired hosts on flash
-    (device/pairing.py) and the table's side of its requests (device/host_request.py)."""
+    (device/pairing.py, read when a host or the menu first needs them) and the table's
+    side of its requests (device/host_request.py)."""
     from device.host_request import HostAsk
     from device.link import Link
-    from device.pairing import Pairing
     ctl.host_ask = HostAsk(ctl)
     chunk = getattr(journal, "chunk", None)
-    store = None if not ctl.hw.storage else ctl.hw.storage + "/hosts.bin"
+    store = "" if not ctl.hw.storage else ctl.hw.storage + "/hosts.bin"
     ctl.link = Link(ctl.hw.link, state=ctl._link_state, sheet=ctl._link_sheet,
-                    journal=chunk, pairing=Pairing(store), check=ctl.host_ask.check,
+                    journal=chunk, pairing=store, check=ctl.host_ask.check,
                     journal_end=None if chunk is None else ctl._journal_end)

@@ -72,15 +72,16 @@ class Link:
     :func:`flat_row`). ``journal(offset, n)``: up to ``n`` raw journal bytes from
     ``offset``, b"" at the end (``core.journal.Journal.chunk``). ``journal_end()``: the byte
     offset the export stops at (the booked records; None: the whole file).
-    ``pairing``: a ``device.pairing.Pairing`` (None: no host can log in, so no journal
-    export, new game or undo). ``check(request)``: None when the table could perform the
+    ``pairing``: a ``device.pairing.Pairing``, or the path of its store on flash (a str;
+    "": in RAM only), made into one at the first use (:attr:`pairing`); None: no host can
+    log in, so no journal export, new game or undo. ``check(request)``: None when the table could perform the
     :class:`Request` now, else the reason (None as a callback: every request is refused).
     """
 
     def __init__(self, uart, deck=None, state=None, sheet=None, journal=None,
                  pairing=None, check=None, journal_end=None):
         self.uart = uart
-        self.pairing = pairing  # device.pairing.Pairing; None: no host can pair
+        self._pairing = pairing  # a Pairing, its store's path (a str), or None
         self.check = check  # check(Request) -> None, or why the table cannot do it
         self.journal_end = journal_end
         self.host = None  # id of the logged-in host, or None
@@ -105,6 +106,17 @@ class Link:
         self._export_seq = -1
         self._last_rx = None
         self._pending_since = 0
+
+    @property
+    def pairing(self):
+        """The ``device.pairing.Pairing`` of the board's paired hosts, or None. Made from
+        its store at the first use (a host's hello, the menu's pairing): a table no host
+        ever talks to holds neither the module nor the hosts (issue 19)."""
+        p = self._pairing
+        if isinstance(p, str):
+            from device.pairing import Pairing
+            p = self._pairing = Pairing(p or None)
+        return p
 
     # -- the loop side
 

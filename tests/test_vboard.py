@@ -220,13 +220,16 @@ def test_the_firmware_keeps_its_files_on_the_boards_own_filesystem(vboard, flash
     """main.py's storage is ``/data`` (boards/pico.py), a board's flash root. On the
     virtual board ``/`` is its folder (host_sim/vboard/mp/vb_boot.py ``own_root``): the
     boot count and the paired hosts' file (written to a temporary name and renamed, as
-    the journal's checkpoint is) land in ``<root>/data``, where ``mpremote cp
-    :data/... .`` finds them. They were written in the host's own ``/data``, or not at
-    all where the user may not create it."""
+    the journal's checkpoint is, when a host or the pairing menu first needs it) land in
+    ``<root>/data``, where ``mpremote cp :data/... .`` finds them. They were written in
+    the host's own ``/data``, or not at all where the user may not create it."""
     url, root, _ = vboard
     proc = _mpremote(url, "resume", "exec",
-                     "import os, main; sup = main.boot(); print('ROOT', sorted(os.listdir('/')));"
+                     "import os, main; sup = main.boot(); print('BOOTED', sorted(os.listdir('/data')));"
+                     " sup.loop.link.pairing; print('ROOT', sorted(os.listdir('/')));"
                      " print('DATA', sorted(os.listdir('/data')))")
+    # the board id and paired hosts are read (and made) when first needed, not at boot
+    assert re.search(r"^BOOTED \['boot.txt'\]$", proc.stdout, re.M), proc.stdout
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     assert re.search(r"^DATA \['boot.txt', 'hosts.bin'\]$", proc.stdout, re.M), proc.stdout
     assert "'main.py'" in re.search(r"^ROOT (.*)$", proc.stdout, re.M).group(1)
