@@ -133,8 +133,8 @@ class Controller:
                 events.extend(self.after(self._step(self._mode.tick(now_ms))))
         except Exception as e:  # the loop survives anything; the table sees why
             fault = loop_fault(e)
-            try:
-                self.show(list(fault_lines(fault)))
+            try:  # over a menu until the next press, which only brings it back
+                self.over(list(fault_lines(fault)))
             except Exception:  # not even the heap for the words: the event still goes up
                 pass
             events.append(fault)

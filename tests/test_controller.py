@@ -451,3 +451,40 @@ def test_deck_audit_speaks_the_tables_language(speak):
     b.press(2)
     report = b.controller.view().lines
     assert report[:2] == ["1/32 Karten ok", "fehlen 31"] and report[-1] == "fremd 1"
+
+
+@pytest.mark.parametrize("game", ["Magistr", "Zhopa"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_one_common_trump_starts_a_game(game, players, tmp_path):
+    """Seed 000 "Варіанти гри", variant 3 (one trump suit for everybody): chosen in the
+    setup menus it never started ("internal error / object of type ..." at Start: the
+    rules were given the suit where they take a list of one suit). Now the deal starts,
+    hearts trumps for every seat."""
+    from core.journal import Journal
+    b = SimBoard(players)
+    ctl = b.power_on(journal=Journal(str(tmp_path / "j.bin")))
+    for label in ("New game", game, str(players), "One common", "Hearts"):
+        b.choose(label)
+    b.choose("Start")
+    assert ctl.match is not None and ctl.app is not None, b.lcd_lines()
+    rules = ctl.match.game.rules
+    for code, trump in (("AH", 1), ("AS", 0), ("6H", 1)):
+        card = FRENCH36.parse(code)
+        assert [rules.trump_class(s, card) for s in range(players)] == [trump] * players
+    assert "internal" not in " ".join(b.lcd_lines())
+
+
+def test_own_trumps_offer_each_seat_only_a_suit_no_seat_before_has(tmp_path):
+    """Own trumps (variant 1): each seat's menu offers only the suits the seats before it
+    did not take. P1 and P2 could both take clubs, and Start then showed "internal error /
+    two seats share" (a rules refusal shown as a firmware fault)."""
+    b = SimBoard(3)
+    ctl = b.power_on()
+    for label in ("New game", "Magistr", "3", "Own trumps", "Clubs"):
+        b.choose(label)
+    with pytest.raises(LookupError):
+        b.choose("Clubs", limit=8)  # P2's menu: diamonds, hearts, spades
+    b.choose("Spades")
+    b.choose("Diamonds")  # P3: diamonds or hearts
+    b.choose("Start")
+    assert list(ctl.match.game.rules.seat_suit) == [0, 3, 1]  # C D H S: 0 1 2 3

@@ -28,11 +28,16 @@ def OPTIONS(players, chosen):
         variants = variants[1:]
     opts = [("variant", "Trump variant", variants)]
     v = chosen.get("variant")
-    if v == "own":
+    if v == "own":  # each seat a suit no seat before it has (seed: "кожен свою")
+        taken = []
         for s in range(players):
-            default = [(n, x) for n, x in _SUITS if x == s % 4]
+            free = [c for c in _SUITS if c[1] not in taken]
+            if not free:  # four suits: never asked (own trumps are offered up to 4)
+                break
+            default = [c for c in free if c[1] == s % 4] or free[:1]
             opts.append(("trump%d" % s, words.tr("%s trump") % seat_label(s),
-                         tuple(default + [c for c in _SUITS if c not in default])))
+                         tuple(default + [c for c in free if c not in default])))
+            taken.append(chosen.get("trump%d" % s, default[0][1]))
     elif v == "one":
         opts.append(("trump0", "Common trump", _SUITS))
     elif v == "two":
@@ -55,8 +60,8 @@ def bank_setup(players, options):
     v = options.get("variant", "own" if players <= 4 else "none")
     if v == "own":
         return v, [options.get("trump%d" % s, s % 4) for s in range(players)]
-    if v == "one":
-        return v, options.get("trump0", 0)
+    if v == "one":  # bank.Rules takes the common trump as a sequence of one suit
+        return v, [options.get("trump0", 0)]
     if v in ("two", "senior-junior"):
         return v, options.get("pair", (0, 1) if v == "two" else (3, 1))
     return v, None
