@@ -67,16 +67,26 @@ def _closed(ctl, rules, over):
     bookings before it): the last sheet is the bookings' lines, and the LCD and
     ``ctl.journal_report`` say so until OK, at every boot while the journal holds it.
     Returns True when the LCD shows that notice, False for the main menu."""
+    ctl.last_sheet, believed = closed_sheet(rules, over)
+    if believed:
+        return False
+    _tell(ctl, ["sheet rebuilt", "from the deals", "end record", "did not match"],
+          "game-over record disagrees with its deals: sheet rebuilt")
+    return True
+
+
+def closed_sheet(rules, over):
+    """A closed game's last sheet, as the board shows it: ``(lines, believed)``;
+    ``rules`` (:class:`Rules`) fed the game's records, ``over`` its game-over record's
+    data. The record's lines when their numbers are those of the last booking (its
+    DEAL_OVER lines; with none since the checkpoint, the sheet its rows make), else those
+    (``believed`` False)."""
     sheet = rules.sheet
     if _numbers(sheet) is None:  # none since the checkpoint (or not lines): its rows'
         sheet = rules.flow.sheet_lines(rules.match)
     if _numbers(over) == _numbers(sheet) and len(over) == len(sheet):
-        ctl.last_sheet = over
-        return False
-    ctl.last_sheet = sheet
-    _tell(ctl, ["sheet rebuilt", "from the deals", "end record", "did not match"],
-          "game-over record disagrees with its deals: sheet rebuilt")
-    return True
+        return over, True
+    return sheet, False
 
 
 def _numbers(lines):

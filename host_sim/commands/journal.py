@@ -63,32 +63,40 @@ def run(args):
 
 
 def _print_sheet(recs):
-    """The score sheet of each game in the journal, rebuilt as the board rebuilds it at
-    boot (device/resume.py: the checkpoint's rows, then each booked deal replayed), so a
-    journal whose deals were compacted into a sheet still shows the scores. A game
-    followed by another one's header was left unfinished on the board (a new game was
-    started before it ended): its sheet is printed too, and says so."""
-    from core.journal import GAME
+    """The score sheet of each game in the journal, as the board shows it (device/resume.py:
+    the checkpoint's rows, then each booked deal replayed; a closed game's sheet is its
+    game-over record's lines when the bookings agree with them, the board's "Last game
+    sheet"), so a journal whose deals were compacted into a sheet still shows the scores.
+    A game followed by another one's header was left unfinished on the board (a new game
+    was started before it ended): its sheet is printed too, and says so."""
+    from core.journal import DEAL_OVER, GAME, SHEET
     from device.resume import reader
     rules, resumer = reader(None)
+    booked = 0  # the game's deals booked: its checkpoint's rows, then each DEAL_OVER
     try:
         for r in recs:
             if r.kind == GAME and rules.flow is not None:
-                _said_sheet(rules, resumer, "left unfinished (a new game followed)")
+                _said_sheet(rules, resumer, booked, "left unfinished (a new game followed)")
             resumer.add(r)
+            booked = 0 if r.kind == GAME else len(r.data) if r.kind == SHEET else \
+                booked + (r.kind == DEAL_OVER)
         if rules.flow is not None:
-            _said_sheet(rules, resumer, "in play")
+            _said_sheet(rules, resumer, booked, "in play")
     except Exception as e:  # a record the rules refuse: say so, the counts above stand
         print("score sheet not rebuilt: %s" % (str(e) or type(e).__name__))
 
 
-def _said_sheet(rules, resumer, open_as):
-    """Print the sheet of the game ``rules`` holds; ``open_as``: how a game without its
-    game-over record is named."""
-    lines = rules.flow.sheet_lines(rules.match)
-    booked = len(rules.flow.booked_rows(rules.match))
+def _said_sheet(rules, resumer, booked, open_as):
+    """Print the sheet of the game ``rules`` holds, ``booked`` deals; ``open_as``: how a
+    game without its game-over record is named."""
+    from device.resume import closed_sheet
+    lines, believed = rules.flow.sheet_lines(rules.match), True
+    if resumer.game_over:
+        lines, believed = closed_sheet(rules, resumer.over)
     print("%s, %d players: %d deal%s booked, %s; score sheet:" % (
         rules.flow.NAME, rules.players, booked, "" if booked == 1 else "s",
         "game over" if resumer.game_over else open_as))
+    if not believed:
+        print("  (the game-over record disagrees with its deals: the deals' sheet)")
     for line in lines:
         print("  " + line)
