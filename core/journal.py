@@ -129,8 +129,9 @@ class Report:
     record), ``dropped`` bytes after them, ``reason`` why (None when nothing was dropped),
     ``records`` the number of records kept, ``duplicates`` the records skipped as copies of
     the one before them (format 2). ``ok`` is True when nothing was dropped. ``inside``:
-    the bad record is not the file's last (a damaged record with bytes after it, not a
-    torn write); ``side``: where :meth:`Journal.recover` kept the whole file then."""
+    the bad record is damage, not a torn write (a whole record whose CRC does not check,
+    or a bad length with bytes other than zeros after it); ``side``: where
+    :meth:`Journal.recover` kept the whole file then."""
 
     def __init__(self, kept, dropped, reason, records, duplicates=0, inside=False):
         self.kept = kept
@@ -208,9 +209,11 @@ class Journal:
         An interrupted compaction is settled first (the old file wins unless it is gone).
         If a tail was dropped, the good bytes are copied to a new file that replaces the
         old one, so the next record follows the last good one. A torn last record (a power
-        cut in its write) is simply cut; a damaged record with bytes after it (a flipped
-        bit: records the board wrote may follow) first moves the whole file aside as
-        :meth:`set_aside` does (``report.side``), so nothing the board wrote is deleted.
+        cut in its write: the file ends inside it, or zeros follow) is simply cut; a
+        damaged record (whole but its CRC wrong, or a bad length with records after it: a
+        flipped bit, even in the last record, which may be the checkpoint that holds every
+        booked deal) first moves the whole file aside as :meth:`set_aside` does
+        (``report.side``), so nothing the board wrote is deleted.
         Returns ``(records, report)`` as :meth:`read` (``sink`` as there); raises BadRecord
         and OSError as :meth:`read` (nothing is changed then), OSError also when the flash
         cannot hold the side file (the journal is left as it was).

@@ -184,7 +184,13 @@ def _from(ctl, rules, res):
     ctl.journal_report = report
     if res.game_over or rules.flow is None:
         ctl.last_sheet = None
-        return res.game is not None and _closed(ctl, rules, res.over)
+        if res.game is not None and _closed(ctl, rules, res.over):
+            return True
+        if report.side:  # damage before anything could be resumed (the game's header)
+            _moved(ctl, report, "kept nothing" if rules.flow is None else
+                   ("kept %d deals", len(rules.flow.booked_rows(rules.match))))
+            return True
+        return False
     n_pads = len(ctl.hw.readers)
     if not flows.seats_ok(rules.flow, rules.players, n_pads, ctl.central):
         _tell(ctl, ["journal refused", ("%s for %d:", rules.flow.NAME, rules.players),
@@ -196,12 +202,15 @@ def _from(ctl, rules, res):
         raise BadRecord("journal: actions after the game's last deal")
     sheet = rules.sheet
     resumed(ctl, rules.flow, rules.match, rules.players, acts, sheet)
+    if report.side:  # damage: the whole file kept aside; the deals the sheet kept are
+        # told until OK, so a table that booked more knows the side file holds them
+        _moved(ctl, report, ("kept %d deals", len(rules.flow.booked_rows(rules.match))),
+               "resumed")
+        return True
     # over the table's screen or the choice the deal waits for, which stays in play (the
     # next card or press clears it); the journal's Report (ctl.journal_report) says
     # where and why
-    if report.side:  # damage with records after it: the whole file kept aside
-        said = ("%d bytes aside", report.dropped)
-    elif report.dropped:
+    if report.dropped:
         said = ("%d bytes lost", report.dropped)
     elif report.duplicates:
         said = ("duplicates: %d", report.duplicates)
@@ -209,6 +218,15 @@ def _from(ctl, rules, res):
         return True
     ctl.over([_said("resumed"), _said(said)])
     return True
+
+
+def _moved(ctl, report, kept, head="journal moved"):
+    """Tell until OK that the journal's damaged file is kept aside (``report.side``):
+    ``head``, the bytes after the damage, ``kept`` (what the board went on from), the
+    side file's name in rows of the LCD's width."""
+    name = report.side.rsplit("/", 1)[-1]
+    _tell(ctl, [head, ("%d bytes aside", report.dropped), kept, "side file:"] +
+          [("%s", p) for p in file_rows(name, ctl.cols)], report)
 
 
 def _unreadable(err):

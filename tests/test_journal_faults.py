@@ -496,16 +496,21 @@ def test_a_torn_last_record_is_told_in_the_tables_language(refs, tmp_path, lang,
 @pytest.mark.parametrize("tail,aside", [
     ("flipped", True),  # a bit flipped in a record the board wrote before others
     ("length", True),  # its length field damaged, records after it
+    ("last", True),  # a bit flipped in the last record, nothing after it
+    ("zeros", True),  # the last record whole but its CRC wrong, then a cluster's zeros
     ("torn", False),  # the last record's write cut short by a power cut
-    ("zeros", False),  # the last record, then a FAT cluster's zeros
+    ("cluster", False),  # a record never written: a FAT cluster's zeros (length 0)
 ])
-def test_a_damaged_record_with_records_after_it_is_kept_aside(refs, tmp_path, tail, aside):
-    """The boot stops at the first record it cannot read. A torn last write is cut off;
-    a damaged record with the board's later records after it was cut off the same way,
-    deleting them (642 bytes of a Tarot game from one flipped bit). Now the whole file is
-    moved aside first (``journal.bin.1.bad``, as a journal the rules refuse is), the game
-    resumes from the records before the damage, and the LCD says the bytes are aside,
-    not lost."""
+def test_a_damaged_record_is_kept_aside(refs, tmp_path, tail, aside):
+    """The boot stops at the first record it cannot read. A torn last write (the file
+    ends inside the record, or a cluster's zeros stand where it should be) is cut off. A
+    damaged record was cut off the same way, deleting what came after it (642 bytes of a
+    Tarot game from one flipped bit), and a whole last record whose CRC fails was taken
+    for a torn write, though the checkpoint a booking rewrites (every booked deal) is
+    read back whole before it replaces the journal and so is never torn. Now the whole
+    file is moved aside first (``journal.bin.1.bad``, as a journal the rules refuse is),
+    the game resumes from the records before the damage, and the LCD says until OK that
+    the bytes are aside, how many deals the sheet kept and the side file's name."""
     path = str(tmp_path / "journal.bin")
 
     def extra(n):
@@ -519,15 +524,16 @@ def test_a_damaged_record_with_records_after_it_is_kept_aside(refs, tmp_path, ta
             return bytes(a) + b
         if tail == "torn":
             return bytes(a[:-3])
-        a[-1] ^= 0xFF  # its CRC wrong: the write did not finish; zeros after it
-        return bytes(a) + bytes(512)
+        if tail == "cluster":
+            return bytes(512)
+        a[-1] ^= 0xFF  # its CRC wrong
+        return bytes(a) + (bytes(512) if tail == "zeros" else b"")
     _skat_journal(refs, path, raw=extra)
     with open(path, "rb") as f:
         original = f.read()
     board = SimBoard(3)
     ctl = board.power_on(journal=Journal(path))
     report = ctl.journal_report
-    assert ctl.mode == MODE_TABLE and len(ctl.app.referee.actions) == 3
     assert report.dropped > 0 and (report.side is not None) == aside
     with open(path, "rb") as f:
         assert f.read() == original[:report.kept]
@@ -535,11 +541,37 @@ def test_a_damaged_record_with_records_after_it_is_kept_aside(refs, tmp_path, ta
         assert report.side == path + ".1.bad" and "kept in" in str(report)
         with open(report.side, "rb") as f:
             assert f.read() == original  # nothing the board wrote is deleted
-        assert board.lcd_lines() == ["resumed         ",
-                                     ("%d bytes aside" % report.dropped).ljust(16)]
+        assert ctl.mode == MODE_SHEET and board.lcd_lines() == [
+            "resumed         ", ("%d bytes aside" % report.dropped).ljust(16)]
+        assert ctl._list == ["resumed", "%d bytes aside" % report.dropped, "kept 1 deals",
+                             "side file:", "journal.bin.1", ".bad", "OK: go on"]
+        ctl.press(OK)
     else:
         assert not os.path.exists(path + ".1.bad")
         assert board.lcd_lines()[1] == ("%d bytes lost" % report.dropped).ljust(16)
+    assert ctl.mode == MODE_TABLE and len(ctl.app.referee.actions) == 3
+
+
+def test_a_damaged_game_header_is_told_not_a_silent_main_menu(refs, tmp_path):
+    """One bit flipped in the game's header record, the deals after it: nothing can be
+    resumed. The file went aside and the board showed its plain main menu, the evening's
+    game gone without a word; now it says the journal moved, that nothing was kept and
+    where the file is, until OK."""
+    path = str(tmp_path / "journal.bin")
+    _skat_journal(refs, path)
+    with open(path, "r+b") as f:
+        f.seek(len(MAGIC) + 5)
+        byte = f.read(1)
+        f.seek(len(MAGIC) + 5)
+        f.write(bytes([byte[0] ^ 0x10]))
+    board = SimBoard(3)
+    ctl = board.power_on(journal=Journal(path))
+    assert ctl.journal_report.side == path + ".1.bad"
+    assert ctl._list[:3] == ["journal moved", "%d bytes aside" % ctl.journal_report.dropped,
+                             "kept nothing"]
+    assert ctl.mode == MODE_SHEET and board.lcd_lines()[0] == "journal moved   "
+    ctl.press(OK)
+    assert ctl.mode == MODE_MAIN and ctl.match is None
 
 
 def test_damage_the_flash_cannot_keep_aside_changes_nothing(refs, tmp_path):
