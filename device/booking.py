@@ -72,7 +72,7 @@ def start(ctl, chosen):
         ctl.main_menu()
         if not isinstance(e, NotSaved):
             raise  # the loop shows why (Controller.tick)
-        ctl._mode.hold(_not_started(e))
+        ctl.over(_not_started(e))
 
 
 def _not_started(err):

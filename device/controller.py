@@ -101,6 +101,7 @@ class Controller:
         self.mode = MODE_MAIN
         self.result = None
         self._mode = None  # the device.modes object on screen
+        self._held = False  # a notice over it until the next press (:meth:`over`)
         self._list = None  # the last list shown (View.lines)
         self.last_sheet = None  # the final sheet of a finished game, read from the journal
         self.registry = None
@@ -130,7 +131,10 @@ class Controller:
             if self.link is not None:
                 self._link_tick(now_ms)
             if self._mode is not None:  # the table's events: a result or a choice due
-                events.extend(self.after(self._step(self._mode.tick(now_ms))))
+                got = self._step(self._mode.tick(now_ms))
+                if got:  # a card shown: no notice over the table any more
+                    self._held = False
+                events.extend(self.after(got))
         except Exception as e:  # the loop survives anything; the table sees why
             fault = loop_fault(e)
             try:  # over a menu until the next press, which only brings it back
@@ -153,6 +157,10 @@ class Controller:
             return self.host_ask.press(button, started)
         if self._mode is None:  # between two deals (a failed build shows why)
             return []
+        if self._held:  # a notice over the mode (:meth:`over`): its screen back, no more
+            self._held = False
+            self._mode.enter()
+            return []
         events = self._step(self._mode.press(button))
         if events and isinstance(events[-1], Refused) and self.app is not None:
             self._say_refused(events[-1])
@@ -164,16 +172,15 @@ class Controller:
         self.over(self.app.screens.refused(ev))
 
     def over(self, lines):
-        """Show ``lines`` over the mode on screen: a menu comes back at the next press,
-        which only redraws it (``MenuMode.hold``: a press meant for a menu the LCD does
-        not show would move or choose blind), the table at the next card or press."""
-        hold = getattr(self._mode, "hold", None)
-        if hold is not None:
-            hold(lines)
-        elif self.app is not None:  # the table: its App knows what the LCD shows
+        """Show ``lines`` over the mode on screen (why a press was refused, a boot's
+        notice, a fault) until the next press, which only brings the mode's screen back
+        (:meth:`press`): a press meant for a screen the LCD does not show would choose,
+        book or undo blind. On the table a card laid clears it too."""
+        if self.app is not None:  # a deal in play: its App knows what the LCD shows
             self.app.show(fit(lines, self.cols, self.rows))
         else:
             self.show(lines)
+        self._held = True
 
     def _step(self, got):
         """Where a mode's ``(events, next)`` leads (module docstring); returns the
@@ -195,6 +202,7 @@ class Controller:
 
     def _enter(self, mode):
         """Put ``mode`` (a device.modes object) on screen: it shows its first screen."""
+        self._held = False
         self._mode = mode
         self.mode = mode.code
         mode.enter()

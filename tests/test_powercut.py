@@ -18,9 +18,9 @@ import time
 
 import pytest
 
-from core.journal import Journal
+from core.journal import Journal, encode_record
 from device import flows
-from device.controller import MODE_TABLE
+from device.controller import MODE_RESULT, MODE_TABLE
 from device.resume import reader
 from host_sim.autoplay import table_player
 from host_sim.board import SimBoard
@@ -240,3 +240,63 @@ def test_a_board_resumed_mid_trick_shows_the_trick_not_the_title(tmp_path):
             ("play: %s" % ctl.seating.label(seat)).ljust(16)]
         seen += 1
     assert seen >= 10  # every card within a trick of the deal, each a resume
+
+
+def _magistr_until(tmp_path, stop):
+    """Magistr for 3 (seed 3) on a board with a journal, its first deal's script run up
+    to the step ``stop(step, index)`` says to stop at; returns the journal's path."""
+    path = str(tmp_path / "journal.bin")
+    p = table_player("magistr", 3, seed=3, journal=Journal(path))
+    steps = list(p.script(1))
+    p.power_on()
+    p.board.run(50)
+    for i, st in enumerate(steps):
+        if stop(st, i):
+            break
+        p._run_step(st)
+    p.board.controller.journal.close()
+    return path
+
+
+def test_a_boot_notice_over_a_result_does_not_book_it_unseen(tmp_path):
+    """A power cut while OK's booking record was written: the board comes back on the
+    deal's result with "resumed / 10 bytes lost" over it. The first OK booked the deal
+    whose result nobody had seen again (and a wrong last card could no longer be taken
+    back); now it shows the result, and the next OK books it."""
+    path = _magistr_until(tmp_path, lambda st, i: st[0] == "result")
+    with open(path, "ab") as f:
+        f.write(encode_record("deal", ["Deal 1 over"], 0)[:10])
+    board = SimBoard(3)
+    ctl = board.power_on(journal=Journal(path))
+    board.run(50)
+    assert board.lcd_lines() == ["resumed         ", "10 bytes lost   "]
+    assert ctl.mode == MODE_RESULT
+    board.press(2)  # OK
+    assert ctl.mode == MODE_RESULT and ctl.match.number() == 1
+    assert board.lcd_lines() == [line.ljust(16) for line in ctl._list[:2]]
+    board.press(2)  # OK, the result seen: booked
+    assert ctl.match.number() == 2
+
+
+def test_a_boot_notice_over_the_table_gives_way_to_any_press(tmp_path):
+    """A power cut while the tenth card's record was written: "resumed / 20 bytes lost"
+    stayed on the LCD through NEXT, PREV and any wait; only OK and "Back to play" showed
+    where play stands. Now any press brings the table's screen back (which it does not
+    act on), as the next card would."""
+    path = _magistr_until(tmp_path, lambda st, i: i == 12)
+    with open(path, "rb") as f:
+        cut = f.read()[:-3]
+    for button in (0, 1, 2):
+        with open(path, "wb") as f:  # each boot cuts the torn record: cut again
+            f.write(cut)
+        board = SimBoard(3)
+        ctl = board.power_on(journal=Journal(path))
+        board.run(50)
+        assert board.lcd_lines() == ["resumed         ", "20 bytes lost   "]
+        acts = len(ctl.app.referee.actions)
+        board.press(button)
+        assert ctl.mode == MODE_TABLE and len(ctl.app.referee.actions) == acts
+        seat = ctl.app.referee.current_seat()
+        assert board.lcd_lines()[1].rstrip().endswith(ctl.seating.label(seat)), \
+            board.lcd_lines()
+        ctl.journal.close()

@@ -20,7 +20,6 @@ class MenuMode:
     nothing to take back opens the table menu); a table menu (not required) is left with
     BACK."""
 
-    held = False  # True while the LCD shows why a choice was refused instead of the menu
     back = "table"  # where the table menu's BACK and "Back to play" lead
 
     def __init__(self, ctl, stack, code, required=False):
@@ -32,17 +31,9 @@ class MenuMode:
     def enter(self):
         """Show the menu."""
         ctl = self.ctl
-        self.held = False
         ctl.lcd.show(self.stack.lines(ctl.cols, ctl.rows))
 
     redraw = enter
-
-    def hold(self, lines):
-        """Show ``lines`` (why a choice was refused) instead of the menu until the next
-        press, which only brings the menu back as it was: a press meant for a menu the
-        LCD does not show would move or choose blind."""
-        self.ctl.show(lines)
-        self.held = True
 
     def tick(self, now_ms):
         """A menu waits for the buttons."""
@@ -51,9 +42,6 @@ class MenuMode:
     def press(self, button):
         """Move, open or choose (device.menu.MenuStack.press); returns ``(events,
         next)``."""
-        if self.held:
-            self.enter()
-            return [], None
         got = self.stack.press(button)
         if got == BACK:
             if self.required:  # cannot be skipped: the last bid or choice is taken back
