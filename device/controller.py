@@ -392,17 +392,26 @@ class Controller:
         return events
 
     def undo(self):
-        """Take back the last action: the undo record is written first (write-ahead); a
-        failed write refuses the undo and the table stays as it is."""
-        if not self.app.referee.actions:
+        """Take back the last entry: the last action, or the actions of one menu answer
+        (the flow's ``undo_span``: Skat's "All passed"), each with its undo record written
+        first (write-ahead); a failed write refuses the undo and the table stays as it
+        is (as the records before it left it)."""
+        acts = self.app.referee.actions
+        if not acts:
             return self.app.undo()  # refused: nothing to undo
-        try:  # the undo names the actions it takes back from: a duplicate is noticed
-            session.save(self.journal, UNDO, [len(self.app.referee.actions)])
-        except NotSaved as e:
-            return self.app._handle([Refused(-1, -1, e.reason, e.detail)])
-        events = self.app.undo()
-        self.result = None
-        self.enter_table()
+        span = getattr(self.flow, "undo_span", None)
+        events = []
+        for _ in range(1 if span is None else span(acts)):
+            try:  # the undo names the actions it takes back from: a duplicate is noticed
+                session.save(self.journal, UNDO, [len(acts)])
+            except NotSaved as e:
+                events += self.app._handle([Refused(-1, -1, e.reason, e.detail)])
+                break
+            events += self.app.undo()
+            acts = self.app.referee.actions
+        if events and not isinstance(events[0], Refused):
+            self.result = None
+            self.enter_table()
         return events
 
     def next_deal(self):

@@ -102,3 +102,29 @@ def test_long_press_takes_back_the_skat_auction_result_and_the_pick_up():
     b.press(2, hold_ms=LONG)
     assert b.lcd_lines()[0].startswith("Auction result")
     assert p.ctl.app.referee.actions == [] and p.ctl.app.referee.deal.bid_value == 0
+
+
+def test_a_long_press_takes_back_all_passed_whole(tmp_path):
+    """Skat: "All passed" enters the three passes of the auction (ISkO 3.1: nobody bids
+    18) as one answer. A long press on the result took back only the last pass: the
+    "Auction result" menu came back over two passes it cannot enter, "All passed" was then
+    refused ("P3 refused / not your turn") and "P3 declarer" accepted, a journal in which
+    middlehand passed and then declared. Now one long press takes back all three (an undo
+    record each, so a power cut keeps them undone) and the auction is entered afresh."""
+    path = str(tmp_path / "journal.bin")
+    p = table_player("skat", 3, seed=1, journal=Journal(path))
+    p.start()
+    b = p.board
+    b.choose("All passed")
+    assert [v for v, _ in p.ctl.app.referee.actions] == ["pass_"] * 3
+    b.press(1)
+    b.press(2, hold_ms=LONG)
+    assert p.ctl.app.referee.actions == [] and b.lcd_lines()[0].startswith("Auction result")
+    assert [r for r in _records(p)[-3:]] == [("undo", [3]), ("undo", [2]), ("undo", [1])]
+    p.ctl.journal.close()
+    again = SimBoard(3)
+    ctl = again.power_on(journal=Journal(path))
+    assert ctl.app.referee.actions == [] and again.lcd_lines()[0].startswith("Auction result")
+    again.choose("P2 declarer")
+    again.choose("18")
+    assert [v for v, _ in ctl.app.referee.actions] == ["enter_auction"]

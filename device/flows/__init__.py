@@ -16,6 +16,9 @@ A flow module defines:
 - ``table_items(deal, match)`` -> extra Items of the in-play menu (claims, resignations,
   announcements);
 - optional ``deal_intro(match)`` -> rows shown when a deal starts;
+- optional ``undo_span(actions)`` -> how many of the deal's last ``actions`` (the
+  referee's ``(verb, args)`` list, not empty) a long press takes back: one menu answer
+  entered as several actions is taken back whole (default 1);
 - ``record(match, result)`` -> lines summarising the deal, after booking it;
 - ``result_lines(result, match)``, ``sheet_lines(match)``, ``is_match_over(match)``;
 - ``booked_rows(match)`` -> one list (ints, None, tuples of ints) per booked deal, what the

@@ -104,6 +104,18 @@ def _who(match_seats, s):
     return seat_label(match_seats[s]) if match_seats else seat_label(s)
 
 
+def undo_span(actions):
+    """How many of ``actions`` (the deal's, last ones) a long press takes back: the
+    passes at their end, all of them (only "All passed" enters passes, three as one
+    answer; taken back one by one, the "Auction result" menu came back over two passes
+    it cannot enter again, and its answers were refused or booked a middlehand who had
+    passed as declarer), else the last action."""
+    n = 0
+    while n < len(actions) and actions[-1 - n][0] == "pass_":
+        n += 1
+    return n or 1
+
+
 def prompt(deal, match=None):
     """What to enter now: the auction result, skat pickup or hand, the contract."""
     seats = match.table_seats() if match is not None else None
