@@ -90,6 +90,20 @@ class App:
         self._collect = [verb, count, [], tuple(prefix)]
         self.show(self.screens.message(tr("scan %d cards") % count, "on any pad"))
 
+    def rescan(self):
+        """A long press while cards are scanned: the cards scanned so far are dropped and
+        the scan begins again (the table lays them again). Returns False when no card was
+        scanned yet (nothing changed)."""
+        c = self._collect
+        if c is None or not c[2]:
+            return False
+        self.expect_scan(c[1], c[0], c[3])
+        return True
+
+    def end_scan(self):
+        """Stop collecting cards (a scan a menu asked for, left before its first card)."""
+        self._collect = None
+
     def awaiting_reason(self):
         """Why the deal waits for cards, for the LCD's first row, in the table's language:
         the deal's end reason (core.games.skat END_*, its English words: "resigned",

@@ -6,8 +6,9 @@ menus (Tarot's bids, Skat's auction result and skat question) took a long press 
 written to the journal first, so the bid taken back does not come back after a power cut.
 """
 
+from core.cards import TAROT
 from core.journal import Journal
-from device.controller import MODE_CHOICE, MODE_MAIN, MODE_SHEET
+from device.controller import MODE_CHOICE, MODE_MAIN, MODE_SHEET, MODE_TABLE
 from host_sim.autoplay import table_player
 from host_sim.board import SimBoard
 
@@ -128,3 +129,50 @@ def test_a_long_press_takes_back_all_passed_whole(tmp_path):
     again.choose("P2 declarer")
     again.choose("18")
     assert [v for v, _ in ctl.app.referee.actions] == ["enter_auction"]
+
+
+def _ecart_scan(tmp_path):
+    """Tarot for 4 (seed 3): P3 takes a Garde, the others pass, "Scan 6 cards" chosen for
+    the écart and three cards scanned; returns the player and the deal's actions."""
+    p = _tarot(tmp_path)
+    b = p.board
+    for label in ("Pass", "Garde", "Pass", "Pass"):
+        b.choose(label)
+    acts = list(p.ctl.app.referee.actions)
+    b.choose("Scan 6 cards")
+    assert p.ctl.app.scan_wanted()[1] == 6 and p.ctl.app.referee.actions == acts
+    assert b.lcd_lines() == ["scan 6 cards    ", "on any pad      "]
+    for c in (TAROT.parse(x) for x in ("H1", "H2", "H3")):  # a scan only counts them
+        b.play_card(0, p.tags.tag(c))
+    assert p.ctl.app.scan_wanted()[1] == 3 and b.lcd_lines()[0] == "scanned 3 of 6  "
+    return p, acts
+
+
+def test_a_long_press_during_a_scan_begins_it_again_and_takes_back_no_bid(tmp_path):
+    """Tarot's écart being scanned, three of six cards read: a long press took back the
+    last bid (P1's pass, before the scan) and dropped the three cards without a word. Now
+    it drops the cards scanned so far and asks for six again, the bids untouched; a long
+    press before the first card leaves the scan for the écart menu, as asked."""
+    p, acts = _ecart_scan(tmp_path)
+    b = p.board
+    b.press(2, hold_ms=LONG)
+    assert p.ctl.app.scan_wanted()[1] == 6 and p.ctl.app.referee.actions == acts
+    assert p.ctl.mode == MODE_TABLE and b.lcd_lines() == ["scan 6 cards    ",
+                                                          "on any pad      "]
+    b.press(2, hold_ms=LONG)  # nothing scanned: back to the écart's menu
+    assert p.ctl.app.scan_wanted() is None and p.ctl.mode == MODE_CHOICE
+    assert p.ctl.app.referee.actions == acts
+    assert b.lcd_lines() == ["P3 ecart     1/2", ">Scan 6 cards   "]
+
+
+def test_the_table_menu_during_a_scan_returns_to_it_as_it_was(tmp_path):
+    """OK during the écart's scan opens the table menu; "Back to play" went to the écart
+    menu again and forgot the three cards read, and cards laid then were ignored until
+    "Scan 6 cards" was chosen again. Now it returns to the scan with its three cards."""
+    p, acts = _ecart_scan(tmp_path)
+    b = p.board
+    b.press(2)
+    b.choose("Back to play")
+    assert p.ctl.mode == MODE_TABLE and p.ctl.app.scan_wanted()[1] == 3
+    assert b.lcd_lines() == ["scanned 3 of 6  ", "scan discard (3)"]
+    assert p.ctl.app.referee.actions == acts

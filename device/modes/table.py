@@ -63,12 +63,31 @@ class TableMode:
         return played, None
 
     def press(self, button):
-        """BACK: undo; OK: the table menu."""
+        """BACK: :meth:`back`; OK: the table menu, whose "Back to play" returns here as
+        it was (cards being scanned stay scanned)."""
         if button == BACK:
-            return self.ctl.undo(), None
+            return self.back()
         if button == OK:
-            return [], table_menu(self.ctl)
+            menu = table_menu(self.ctl)
+            menu.back = self
+            return [], menu
         return [], None
+
+    def back(self):
+        """A long press: while cards are scanned, those scanned so far are dropped and the
+        scan begins again; a scan a menu asked for (an écart, a poignée) and not begun is
+        left for that menu; else the last entry is taken back (``Controller.undo``: it
+        took back the deal's action before the scan and dropped the cards already
+        scanned)."""
+        ctl = self.ctl
+        app = ctl.app
+        if app.scan_wanted() is not None:
+            if app.rescan():
+                return [], None
+            if ctl.flow.prompt(app.referee.deal, ctl.match) is not None:
+                app.end_scan()
+                return [], "table"
+        return ctl.undo(), None
 
 
 def table_menu(ctl):
