@@ -154,3 +154,33 @@ def test_a_closed_games_journal_exports_no_deal_to_replay(tmp_path):
     assert "zhopa, 2 players: %d deals booked, game over; score sheet:" % deals in said, said
     assert shown and "".join("  %s\n" % line for line in shown) in said, said
     assert "(0 deals)" in said and "nothing to replay" in said and out.read_text() == ""
+
+
+@pytest.mark.parametrize("damage", ["torn", "flipped"])
+def test_journal_says_damage_from_a_torn_write(tmp_path, damage):
+    """`trickref journal` on a Tarot journal whose last record lost its last 3 bytes (a
+    torn write: the board cuts it) or whose first deal record has a flipped bit (damage:
+    the board keeps the whole file aside): it said "dropped N bytes at the end" for
+    both, though the flipped bit sits in the middle and everything after it is kept."""
+    from core.journal import MAGIC
+    from host_sim.flash import Reference
+    ref = Reference("tarot", 4, 2, 1, str(tmp_path))
+    data = bytearray(ref.data)
+    if damage == "torn":
+        data = data[:-3]
+    else:
+        data[len(MAGIC) + 40] ^= 0x10
+    path = tmp_path / "journal.bin"
+    path.write_bytes(bytes(data))
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert main(["journal", str(path)]) == 1
+    said = buf.getvalue()
+    if damage == "torn":
+        assert "dropped 3 bytes at the end" not in said  # the torn record is longer
+        assert re.search(r"dropped \d+ bytes at the end: torn record .*a board cuts it", said)
+    else:
+        assert "at the end" not in said, said
+        assert re.search(r"damaged at byte \d+: CRC mismatch in record \d+; the \d+ bytes "
+                         r"from there are not read \(a board keeps the whole file aside", said)
+    assert path.read_bytes() == bytes(data)  # only read

@@ -38,8 +38,13 @@ def run(args):
         kinds[r.kind] = kinds.get(r.kind, 0) + 1
     print("%s: %d records%s" % (args.file, len(recs), " (%s)" % ", ".join(
         "%d %s" % (n, k) for k, n in sorted(kinds.items())) if kinds else ""))
-    if report.dropped:
-        print("dropped %d bytes at the end: %s" % (report.dropped, report.reason))
+    if report.dropped and report.inside:  # core.journal.Report: damage, not a torn write
+        print("damaged at byte %d: %s; the %d bytes from there are not read (a board "
+              "keeps the whole file aside at boot and goes on from the records before it)"
+              % (report.kept, report.reason, report.dropped))
+    elif report.dropped:
+        print("dropped %d bytes at the end: %s (a torn last write: a board cuts it at "
+              "boot)" % (report.dropped, report.reason))
     if report.duplicates:
         print("skipped %d records written twice (same sequence number and CRC)"
               % report.duplicates)
