@@ -13,11 +13,11 @@ only after every pad has been cleared (``clear_between_tricks``, on by default w
 pad per seat), so a card left lying is never read twice and the taker sees the trick.
 """
 
+from core.compat import SMALL_HEAP, unload
 from core.errors import TrickrefError
 from core.events import (NOT_IN_DECK, UNKNOWN_TAG, WRONG_PHASE, Awaiting, CardPlayed,
                          DealOver, Refused, RevokeFound, TrickTaken, Undone)
 from core.tags import DeckRegistry, decode_card
-from device import glyphs
 from device.pads import BETWEEN, CARD, COLLISION, NO_READER, READER_BACK, Pads
 from device.reasons import (CLEAR_PADS, LIFT_CARD, NOT_BOUND, TAG_REWRITTEN,  # noqa: F401
                             TWO_TAGS, fault_lines, loop_fault)
@@ -70,8 +70,11 @@ class App:
         self.lines = None
         self._before_outage = None  # the screen a "no reader" message covers
         look = self.screens.vocab.look  # the look chosen in the menu (device.looks)
-        for slot, rows8 in enumerate(glyphs.suit_glyphs(deck.name, look)):
+        from device.glyphs import suit_glyphs  # once a deal: in CGRAM, not in RAM, after
+        for slot, rows8 in enumerate(suit_glyphs(deck.name, look)):
             lcd.define_char(slot, rows8)
+        if SMALL_HEAP:  # a board's (on CPython it would be executed again, for nothing)
+            unload("device.glyphs")
         self.show(self.screens.message(deck_title(deck), "lay first card"))
 
     def show(self, lines):
