@@ -244,3 +244,44 @@ def test_the_board_names_a_decided_revoke_and_asks_for_the_hand():
         events = board.play_card(0, tags.tag(p(code)))
     res = [e for e in events if type(e).__name__ == "DealOver"][0].result
     assert (res.won, res.matadors, res.value) == (True, 1, 72)
+
+
+def test_a_declarer_who_resigns_a_null_loses_it():
+    """A null hand (35, ISkO 5.1) the declarer resigns after one card: no trick moves in
+    null, so the game was judged by tricks alone and booked as won, +35 for giving up.
+    It is lost: -70 (a lost game counts double, ISkO 5.3; docs/rules/skat.md). Both
+    defenders resigning a null still wins it."""
+    for resigner, won, value in ((0, False, -70), (None, True, 35)):
+        deal = skat.Game().new_deal()  # hands unknown, as at the table
+        deal.enter_auction(0, 18)
+        deal.declare(0, "NH")
+        deal.play(0, p("D7"))
+        if resigner is None:
+            assert deal.resign(1) == []
+            deal.resign(2)
+        else:
+            deal.resign(resigner)
+        deal.set_skat([p("C7"), p("C8")])
+        res = deal.result()
+        assert (res.won, res.value, res.declarer_tricks) == (won, value, 0)
+
+
+def test_a_resigned_null_is_booked_lost_on_the_board():
+    """The same on the emulated board, through its menus and pads: P2 (forehand) plays a
+    null hand, leads one card and resigns in the table menu; the skat is scanned and the
+    list books -70 (it booked +35)."""
+    from host_sim.autoplay import table_player
+    pl = table_player("skat", 3, seed=1)
+    pl.start()
+    b = pl.board
+    for label in ("P2 declarer", "23", "Hand game", "Null", "Null"):
+        b.choose(label)
+    b.play_card(1, pl.tags.tag(p("D7")))
+    b.press(2)
+    b.choose("P2 resigns")
+    for code in ("C7", "C8"):
+        b.play_card(1, pl.tags.tag(p(code)))
+    b.run(4000)
+    res = pl.ctl.result
+    assert res is not None and (res.won, res.value) == (False, -70), b.lcd_lines()
+    assert b.lcd_lines()[1].strip().endswith("-70"), b.lcd_lines()

@@ -758,8 +758,11 @@ class Deal(tricks.TrickDeal):
                           value, mat, mult, overbid, dp, dt, "schneider" in levels,
                           "schwarz" in levels, tuple(self.trick_winners), levels)
         complete = self.tricks_done == 10 or self.rest_to >= 0
+        # a null the declarer resigned is lost, though no trick moves (docs/rules/skat.md
+        # "Early ends"): valued as a null in which he took a trick
+        lost = null and self._resigned[self.declarer]
         won, value, mult, overbid, levels = self._with_doubles(*game_value(
-            self.contract, mat, dp, dt, self.bid_value, complete))
+            self.contract, mat, dp, max(dt, 1) if lost else dt, self.bid_value, complete))
         return Result(self.status, self.declarer, self.contract, self.bid_value, won, value,
                       mat, mult, overbid, dp, dt,
                       (not null) and (dp >= 90 or dp <= 30),
