@@ -65,6 +65,7 @@ class App:
         self.pads.known = self._known
         self.pads.defer_halt = True  # the HLTA goes after the LCD (tick's finally)
         self._collect = None  # [verb, count, cards, prefix] while cards are to be scanned
+        self.scan_asked = False  # that scan was a menu item's (expect_scan)
         self._must_clear = False
         self._lift = None  # pad where a card taken back still lies, until it is lifted
         self.lines = None
@@ -87,9 +88,12 @@ class App:
         entry point into the referee. Returns the events."""
         return self._handle(self.referee.act(verb, *args))
 
-    def expect_scan(self, count, verb, prefix=()):
+    def expect_scan(self, count, verb, prefix=(), asked=False):
         """Collect the next ``count`` distinct cards laid on any pad, then apply
-        ``verb(*prefix, cards)`` (an écart, a poignée, the skat)."""
+        ``verb(*prefix, cards)`` (an écart, a poignée, the skat). ``asked``: a menu's item
+        asked for them (``scan_asked``: a long press leaves such a scan before its first
+        card), not the deal (the skat after the last trick)."""
+        self.scan_asked = asked
         self._collect = [verb, count, [], tuple(prefix)]
         self.show(self.screens.message(tr("scan %d cards") % count, "on any pad"))
 
@@ -100,7 +104,7 @@ class App:
         c = self._collect
         if c is None or not c[2]:
             return False
-        self.expect_scan(c[1], c[0], c[3])
+        self.expect_scan(c[1], c[0], c[3], self.scan_asked)
         return True
 
     def end_scan(self):

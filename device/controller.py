@@ -356,7 +356,7 @@ class Controller:
         for verb, args in actions:
             if verb == flows.SCAN:  # the cards come from the pads; back to the table
                 from device.modes.table import TableMode
-                self.app.expect_scan(*args)
+                self.app.expect_scan(*args, asked=True)
                 self._mode = TableMode(self)
                 self.mode = MODE_TABLE
                 return events

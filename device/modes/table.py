@@ -76,15 +76,15 @@ class TableMode:
     def back(self):
         """A long press: while cards are scanned, those scanned so far are dropped and the
         scan begins again; a scan a menu asked for (an écart, a poignée) and not begun is
-        left for that menu; else the last entry is taken back (``Controller.undo``: it
-        took back the deal's action before the scan and dropped the cards already
-        scanned)."""
+        left (the écart's menu again, or play as it was); else the last entry is taken
+        back (``Controller.undo``: it took back the deal's action before the scan, a
+        card or the écart's answer, and dropped the cards already scanned)."""
         ctl = self.ctl
         app = ctl.app
         if app.scan_wanted() is not None:
             if app.rescan():
                 return [], None
-            if ctl.flow.prompt(app.referee.deal, ctl.match) is not None:
+            if app.scan_asked:
                 app.end_scan()
                 return [], "table"
         return ctl.undo(), None
