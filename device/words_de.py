@@ -196,7 +196,7 @@ WORDS = (
     "Game over|Spielende\n"
     "%s %+4d %2dtr #%d|%s %+4d %2dS #%d\n"
     "untaken tr %d|freie Stiche %d\n"
-    "%s rating %d.%d%%|%s Quote %d.%d%%\n"
+    "%s rating %s%%|%s Quote %s%%\n"
     "Zhopa deal %d|Zhopa Spiel %d\n"
     "deals %s|gibt %s\n"
     "sheds|gibt\n"

@@ -196,7 +196,7 @@ WORDS = (
     "Game over|Partie finie\n"
     "%s %+4d %2dtr #%d|%s %+4d %2dpl #%d\n"
     "untaken tr %d|plis libres %d\n"
-    "%s rating %d.%d%%|%s note %d.%d%%\n"
+    "%s rating %s%%|%s note %s%%\n"
     "Zhopa deal %d|Zhopa donne %d\n"
     "deals %s|donne %s\n"
     "sheds|cède\n"

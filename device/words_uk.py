@@ -197,7 +197,7 @@ WORDS = (
     "Game over|Гру закінчено\n"
     "%s %+4d %2dtr #%d|%s %+4d %2dвз #%d\n"
     "untaken tr %d|невзяті %d\n"
-    "%s rating %d.%d%%|%s рейт. %d.%d%%\n"
+    "%s rating %s%%|%s рейт. %s%%\n"
     "Zhopa deal %d|Жопа, розд. %d\n"
     "deals %s|роздає %s\n"
     "sheds|скид\n"

@@ -692,3 +692,17 @@ def test_micropython_runs_vectors_and_a_game():
     heaps = [int(x) for x in re.findall(r"^heap [^:]+: (\d+)$", out, re.M)]
     assert len(heaps) == 3 and max(heaps) < 128 * 1024
     assert mp_game_line(4, 7) in out
+
+
+def test_a_negative_rating_keeps_its_tenths_on_the_sheet():
+    """Zhopa's rating is not bounded below (docs/rules/zhopa.md): 23 points, one bank
+    taken in one deal against a target of 44 rates -23 per mille, which the final sheet
+    showed as "-3.3%" (floor division of -23 by 10); it is -2.3%."""
+    from core.games import zhopa
+    from device.flows.bankflow import rating_line
+    r = zhopa.rating_permille(23, 0, 1, 1, 44)
+    assert r == -23
+    assert rating_line(1, r) == "P2 rating -2.3%"
+    assert rating_line(0, -405) == "P1 rating -40.5%"
+    assert rating_line(2, 2472) == "P3 rating 247.2%"
+    assert rating_line(0, -5) == "P1 rating -0.5%"

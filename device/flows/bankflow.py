@@ -67,6 +67,16 @@ def bank_setup(players, options):
     return v, None
 
 
+def rating_line(seat, permille):
+    """The sheet's line of ``seat``'s rating, ``permille`` tenths of a percent, as
+    ``"P2 rating -40.5%"`` in the table's language: a negative rating keeps its tenths
+    (floor division made -405 "-41.5%"; Zhopa's rating is not bounded below,
+    docs/rules/zhopa.md)."""
+    a = abs(permille)
+    return words.say("%s rating %s%%") % (seat_label(seat), "%s%d.%d" % (
+        "-" if permille < 0 else "", a // 10, a % 10))
+
+
 def leader_menu(deal, match):
     """The question of deal 1: who holds the lowest diamond (that seat leads)."""
     if not deal.waiting_for_leader():

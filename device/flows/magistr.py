@@ -9,7 +9,7 @@ from core.cards import FRENCH36
 from core.games import magistr
 from device.lcdtext import seat_label
 from device.words import say
-from device.flows.bankflow import OPTIONS, leader_menu, bank_setup, rebook_as
+from device.flows.bankflow import OPTIONS, leader_menu, bank_setup, rebook_as, rating_line
 from device.flows.bankflow import booked_rows  # noqa: F401 (the flow contract)
 
 __all__ = ("OPTIONS",)
@@ -73,8 +73,7 @@ def sheet_lines(match):
         lines.append(say("%s %+4d %2dtr #%d") % (seat_label(s), grvi[s], zdi[s], places[s]))
     lines.append(say("untaken tr %d") % kvvi)
     for s in range(match.game.players):
-        lines.append(say("%s rating %d.%d%%") % (seat_label(s), match.rating_permille(s) // 10,
-                                           match.rating_permille(s) % 10))
+        lines.append(rating_line(s, match.rating_permille(s)))
     return lines
 
 

@@ -8,7 +8,7 @@ Seats are table seats (the pads), as in ``core.games.zhopa``.
 from core.cards import FRENCH36
 from core.games import zhopa
 from device.lcdtext import seat_label
-from device.flows.bankflow import OPTIONS, leader_menu, bank_setup, rebook_as
+from device.flows.bankflow import OPTIONS, leader_menu, bank_setup, rebook_as, rating_line
 from device.flows.bankflow import booked_rows  # noqa: F401 (the flow contract)
 from device.menu import Item, Menu, filled
 from device.words import say, tr
@@ -89,8 +89,7 @@ def sheet_lines(match):
     if match.is_over():
         lines.append(say("won: ") + " ".join(seat_label(s) for s in match.winners()))
         for s in range(match.game.players):
-            r = match.rating_permille(s)
-            lines.append(say("%s rating %d.%d%%") % (seat_label(s), r // 10, abs(r) % 10))
+            lines.append(rating_line(s, match.rating_permille(s)))
     return lines
 
 
