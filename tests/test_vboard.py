@@ -238,6 +238,11 @@ def test_the_firmware_keeps_its_files_on_the_boards_own_filesystem(vboard, flash
         assert f.read().startswith("1")  # this boot, counted before anything was built
     proc = _mpremote(url, "resume", "fs", "ls", ":data")
     assert proc.returncode == 0 and "hosts.bin" in proc.stdout, proc.stdout + proc.stderr
+    # each file with its size, as on a board (the unix port's VfsPosix gives none: 0)
+    for name in ("boot.txt", "hosts.bin"):
+        size = os.path.getsize(os.path.join(root, "data", name))
+        assert size > 0 and re.search(r"^\s*%d %s$" % (size, re.escape(name)), proc.stdout,
+                                      re.M), proc.stdout
 
 
 def test_many_quick_mpremote_commands_in_a_row(vboard, flashed):

@@ -56,3 +56,11 @@ class _Root:
 
     def rename(self, old, new):
         self.host.rename(self._host(old), self._host(new))
+
+    def ilistdir(self, path="."):
+        """Each entry as a board's littlefs gives it, ``(name, type, inode, size)``:
+        VfsPosix leaves the size out, so ``mpremote fs ls`` showed 0 for every file."""
+        base = "" if path in ("", ".") else path.rstrip("/") + "/"
+        for e in self.fs.ilistdir(path):
+            size = self.fs.stat(base + e[0])[6] if e[1] == 0x8000 else 0
+            yield (e[0], e[1], e[2], size)
