@@ -238,6 +238,14 @@ def test_the_firmware_keeps_its_files_on_the_boards_own_filesystem(vboard, flash
         assert f.read().startswith("1")  # this boot, counted before anything was built
     proc = _mpremote(url, "resume", "fs", "ls", ":data")
     assert proc.returncode == 0 and "hosts.bin" in proc.stdout, proc.stdout + proc.stderr
+    # the folder is the whole filesystem: ".." above its root is refused, not the host's
+    esc = _mpremote(url, "resume", "exec",
+                    "import os\ntry:\n open('/../outside.txt', 'w')\n print('ESCAPED')\n"
+                    "except OSError as e:\n print('REFUSED', e.args[0])\n"
+                    "os.chdir('/data'); print('CWD', os.getcwd(), sorted(os.listdir('..'))[:2]); os.chdir('/')")
+    assert "REFUSED 13" in esc.stdout, esc.stdout + esc.stderr
+    assert "CWD /data ['board_config.py', 'boards']" in esc.stdout, esc.stdout
+    assert not os.path.exists(os.path.join(os.path.dirname(root), "outside.txt"))
     # each file with its size, as on a board (the unix port's VfsPosix gives none: 0)
     for name in ("boot.txt", "hosts.bin"):
         size = os.path.getsize(os.path.join(root, "data", name))

@@ -46,13 +46,45 @@ class _Root:
         self.fs = os.VfsPosix(here)
         self.host = os.VfsPosix()  # no root: each path is used as it is given
 
-    def __getattr__(self, name):  # mount, open, ilistdir, stat, mkdir, remove, chdir...
+    def __getattr__(self, name):  # mount, umount, getcwd, statvfs...
         return getattr(self.fs, name)
 
-    def _host(self, path):
+    def _inside(self, path):
+        """``path`` made absolute within the folder; ``..`` above its root raises
+        OSError(EACCES): VfsPosix joins its root and any path, so ``/../x`` was the host's
+        file beside the board's folder."""
         if not path.startswith("/"):  # relative to the folder's own current directory
             path = self.fs.getcwd().rstrip("/") + "/" + path
-        return self.here + path
+        parts = []
+        for p in path.split("/"):
+            if p == "..":
+                if not parts:
+                    raise OSError(13, "outside the board's filesystem: %s" % path)
+                parts.pop()
+            elif p and p != ".":
+                parts.append(p)
+        return "/" + "/".join(parts)
+
+    def _host(self, path):
+        return self.here + self._inside(path)
+
+    def open(self, path, mode="r"):
+        return self.fs.open(self._inside(path), mode)
+
+    def stat(self, path):
+        return self.fs.stat(self._inside(path))
+
+    def remove(self, path):
+        return self.fs.remove(self._inside(path))
+
+    def mkdir(self, path):
+        return self.fs.mkdir(self._inside(path))
+
+    def rmdir(self, path):
+        return self.fs.rmdir(self._inside(path))
+
+    def chdir(self, path):
+        return self.fs.chdir(self._inside(path))
 
     def rename(self, old, new):
         self.host.rename(self._host(old), self._host(new))
@@ -60,7 +92,8 @@ class _Root:
     def ilistdir(self, path="."):
         """Each entry as a board's littlefs gives it, ``(name, type, inode, size)``:
         VfsPosix leaves the size out, so ``mpremote fs ls`` showed 0 for every file."""
-        base = "" if path in ("", ".") else path.rstrip("/") + "/"
+        path = self._inside(path)
+        base = path.rstrip("/") + "/"
         for e in self.fs.ilistdir(path):
             size = self.fs.stat(base + e[0])[6] if e[1] == 0x8000 else 0
             yield (e[0], e[1], e[2], size)
