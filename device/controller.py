@@ -135,6 +135,9 @@ class Controller:
                 if got:  # a card shown: no notice over the table any more
                     self._held = False
                 events.extend(self.after(got))
+            ask = self.host_ask
+            if ask is not None and ask.covered():  # a host's OK must never be the table's
+                ask.cancel("cancelled: the table moved on")
         except Exception as e:  # the loop survives anything; the table sees why
             fault = loop_fault(e)
             try:  # over a menu until the next press, which only brings it back

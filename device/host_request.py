@@ -23,6 +23,7 @@ class HostAsk:
         self.ctl = ctl
         self.req = None
         self.shown_at = 0
+        self.frame = 0  # the LCD's frame count once the prompt was drawn
 
     def active(self):
         """True while a request is on the LCD."""
@@ -53,6 +54,13 @@ class HostAsk:
         self.shown_at = now_ms
         what = "undo last?" if req.command == UNDO else "new game?"
         self.ctl.show(["host asks:", what + " OK/<>"])
+        self.frame = getattr(self.ctl.lcd, "frames", 0)
+
+    def covered(self):
+        """True when the table drew a screen over the open prompt (the result once the
+        last trick's hold ran out, "pads clear" once a trick is lifted, a reader back):
+        an OK then answers what the LCD shows, not the host."""
+        return self.req is not None and getattr(self.ctl.lcd, "frames", 0) != self.frame
 
     def tick(self):
         """The link settled the request itself (expired, another host): restore the table."""

@@ -137,6 +137,52 @@ def test_a_laid_card_cancels_the_request():
     assert p.ctl.link.pending is None
 
 
+@pytest.mark.parametrize("command", [P.C_NEW_GAME, P.C_UNDO])
+def test_a_request_the_result_covers_is_cancelled_not_taken_by_the_booking_ok(command):
+    """A host asks while the deal's last trick is held (3 s). When the hold ran out the
+    result was drawn over the prompt with the request still armed, and the OK the table
+    pressed to book the deal started the host's new game (the deal never booked) or
+    took the last card back. Now the request is cancelled as the result is drawn, and
+    that OK books the deal."""
+    p, host = _magistr()
+    while not p.shadow.is_over():
+        _lay_next(p)
+    assert p.ctl.last_trick.held()
+    seq = host.ask(p.board, command, MAGISTR_OWN if command == P.C_NEW_GAME else None)
+    assert seq.type == P.R_PENDING and _asking(p)
+    p.board.run(3500)
+    assert host.confirm(seq.value[0])[2:] == (False, "cancelled: the table moved on")
+    assert p.board.lcd_lines()[0].startswith("Deal 1 over")
+    p.board.press(2)  # the table's OK: the deal is booked
+    assert p.ctl.match.number() == 2 and len(p.ctl._link_sheet()[1]) == 1
+
+
+def test_a_request_the_cleared_pads_cover_is_cancelled():
+    """A host asks while a trick's cards still lie on the pads; the players lift them and
+    "pads clear / lead: P1" was drawn over the prompt, the request still armed: an OK
+    meant for the table menu started the new game. Now lifting the cards cancels it."""
+    from core.events import TrickTaken
+    p, host = _magistr()
+    match = p.ctl.match
+    laid, events = [], []
+    while not any(isinstance(e, TrickTaken) for e in events):  # one trick, left lying
+        seat = p.shadow.current_seat()
+        card = p.shadow.legal_cards(seat)[0]
+        p.shadow.play(seat, card)
+        p.board.place(seat, p.tags.tag(card))
+        events = p.board.run(60)
+        laid.append((seat, card))
+    seq = host.ask(p.board, P.C_NEW_GAME, MAGISTR_OWN).value[0]
+    assert _asking(p)
+    for seat, card in laid:
+        p.board.lift(seat, p.tags.tag(card))
+    p.board.run(200)
+    assert host.confirm(seq)[2:] == (False, "cancelled: the table moved on"), \
+        p.board.lcd_lines()
+    p.board.press(2)
+    assert p.ctl.match is match and p.board.lcd_lines()[0].startswith("Table")
+
+
 def test_expiry_cancels_on_both_sides():
     p, host = _magistr()
     match = p.ctl.match

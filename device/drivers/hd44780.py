@@ -108,6 +108,7 @@ class Hd44780:
         self._glyphs = [None] * (_CGRAM_LAST + 1)  # CGRAM glyphs defined, for a resync
         self._note = None  # encoded notice shown on the last row, or None
         self.error = None  # the bus error that stopped writes until recover(), or None
+        self.frames = 0  # screens shown (show() calls): who drew last can tell
         self.resyncs = 0  # resynchronisations done (scheduled and after errors)
 
     def _sync(self):
@@ -225,6 +226,7 @@ class Hd44780:
         n = len(lines)
         if n > self.rows:
             raise ValueError("%d lines for a %d-row LCD" % (n, self.rows))
+        self.frames += 1
         for r in range(self.rows):
             self._encode(lines[r] if r < n else "")
             self._keep(r)
