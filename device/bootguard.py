@@ -32,12 +32,13 @@ class BootGuard:
         self.write_error = None  # the OSError of the last write that flash refused
 
     def read(self):
-        """``(count, reason)`` from flash; ``(0, "")`` when missing or unreadable."""
+        """``(count, reason)`` from flash; ``(0, "")`` when missing or unreadable (a
+        negative count reads as 0)."""
         try:
             with open(self.path) as f:
                 text = f.read()
             parts = text.split("\n", 1)
-            return int(parts[0]), parts[1] if len(parts) > 1 else ""
+            return max(0, int(parts[0])), parts[1] if len(parts) > 1 else ""
         except (OSError, ValueError):
             return 0, ""
 
@@ -52,10 +53,16 @@ class BootGuard:
         except OSError as e:
             self.write_error = e
 
-    def begin(self):
+    def begin(self, external=False):
         """Count this boot; returns True when it must start in safe mode (more than
-        ``tries`` boots in a row did not get to run stably)."""
+        ``tries`` boots in a row did not get to run stably). ``external``: this boot
+        follows a reset from outside (power on, the reset pin, a brown-out:
+        ``firmware/main.py`` asks ``machine.reset_cause()``); the boots before it that
+        recorded no failure were then cut by the power, not failed, and do not count (a
+        loose plug cut four times in a minute sent the game to safe mode)."""
         self.count, self.reason = self.read()
+        if external and not self.reason:
+            self.count = 0
         self.count += 1
         self._write(self.count, self.reason)
         return self.count > self.tries

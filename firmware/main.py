@@ -130,7 +130,7 @@ def boot(machine=None, board=None, seats=None, cols=None, rows=None, storage=Non
         board = load_board(name)
     storage = storage or board.STORAGE
     guard = BootGuard(storage)
-    safe = guard.begin()
+    safe = guard.begin(_reset_was(machine, "PWRON_RESET", "HARD_RESET"))
     hw = None
     aside = None  # the journal moved aside by safe mode (its path), if there was one
     try:
@@ -194,8 +194,22 @@ def _restart(guard, machine):
 
 def _by_watchdog(machine):
     """True when the last reset was the watchdog's (ports without reset_cause: False)."""
+    return _reset_was(machine, "WDT_RESET")
+
+
+def _reset_was(machine, *names):
+    """True when ``machine.reset_cause()`` is one of the constants ``names``
+    (``"PWRON_RESET"``...; a port without reset_cause or the constant: False). The
+    firmware's own restarts are never a power-on or hard reset (``machine.reset()`` is a
+    watchdog reset on an RP2040, a soft one on an ESP32)."""
     cause = getattr(machine, "reset_cause", None)
-    return cause is not None and cause() == getattr(machine, "WDT_RESET", -1)
+    if cause is None:
+        return False
+    got = cause()
+    for name in names:
+        if got == getattr(machine, name, -1):
+            return True
+    return False
 
 
 def _reason(e):

@@ -292,6 +292,39 @@ def test_boot_loop_ends_in_safe_mode(tmp_path, monkeypatch):
     assert len(b.resets) == BOOT_TRIES + 2 and b.lcd_lines()[0] != "safe mode       "
 
 
+@pytest.mark.parametrize("cause", ["PWRON_RESET", "HARD_RESET"])
+def test_power_cuts_in_a_row_are_no_boot_loop(tmp_path, cause):
+    """A loose plug: the power cut four times within a minute, each boot running 3 s
+    (less than STABLE_MS) without a fault. Every boot was counted as failed, and the
+    fourth went to safe mode with the game set aside (a table's evening gone from the
+    board until a PC fetched it). A power-on or hard reset (the reset pin, a brown-out)
+    does not count the boots before it that recorded no failure: the game resumes each
+    time. A boot that did fail still counts across a power cycle."""
+    from device.bootguard import BootGuard
+    flash = str(tmp_path / "flash")
+    b = _magistr_under_way(flash)
+    want = b.lcd_lines()
+    for _ in range(5):
+        b.reset(getattr(b.machine, cause))
+        b.run(3000)
+        assert b.lcd_lines() == want and b.controller.match is not None
+        assert BootGuard(flash).read() == (1, "")
+    assert not os.path.exists(os.path.join(flash, "journal-aside.bin"))
+    guard = BootGuard(flash)  # a boot that failed, then the power cut: counted on
+    guard.begin(True)
+    guard.failed("RuntimeError x")
+    assert BootGuard(flash).begin(True) is False and BootGuard(flash).read()[0] == 2
+
+
+def test_a_negative_boot_count_reads_as_none(tmp_path):
+    """A damaged boot.txt holding "-50" delayed safe mode by 50 failed boots."""
+    from device.bootguard import BootGuard
+    os.makedirs(str(tmp_path / "f"))
+    with open(str(tmp_path / "f" / "boot.txt"), "w") as f:
+        f.write("-50\nx")
+    assert BootGuard(str(tmp_path / "f")).read() == (0, "x")
+
+
 def test_a_heap_the_game_never_fits_ends_in_safe_mode_not_in_a_restart_loop(tmp_path,
                                                                              monkeypatch):
     """Every card runs the heap out (a board whose heap the game does not fit): each time
