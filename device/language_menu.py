@@ -13,8 +13,8 @@ def load(storage):
     saved); returns the code in use."""
     if storage:
         try:
-            with open(storage + FILE) as f:
-                words.set_language(f.read().strip())
+            with open(storage + FILE) as f:  # a code is 2 letters: a longer file is no
+                words.set_language(f.read(8).strip())  # code, never a heap to read
         except (OSError, ValueError):
             pass  # no file, a torn write or an unknown code: keep the language in use
     return words.language()

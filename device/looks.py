@@ -8,9 +8,11 @@ pattern, seed 003) or ``french`` (the tournament deck, ISkO 1.1); Tarot ``marsei
 deck's default look: the boot never fails on it.
 """
 
+from core.compat import const
 from core.errors import TrickrefError
 
 FILE = "/look.txt"
+_MAX = const(128)  # bytes read of it: the menu writes at most 29
 
 # The looks a player chooses from, as the menu names them (deck name, ((look, label), ..)).
 CHOICES = (("skat", "Skat", (("german", "German"), ("french", "French"))),
@@ -36,12 +38,14 @@ def use(deck_name, name):
 
 def load(storage):
     """Read the looks kept under ``storage`` (a directory path, or None: nothing kept);
-    a bad line is skipped. Returns ``{deck: look}`` in use."""
+    a bad line is skipped, a file that is not text (a byte that is not UTF-8) or longer
+    than any the menu writes is no file: the boot never fails on it. Returns ``{deck:
+    look}`` in use."""
     if storage:
         try:
             with open(storage + FILE) as f:
-                text = f.read()
-        except OSError:
+                text = f.read(_MAX)
+        except (OSError, ValueError):  # UnicodeError is a ValueError (MicroPython too)
             text = ""
         for line in text.split("\n"):
             deck, _, name = line.strip().partition("=")

@@ -316,6 +316,30 @@ def test_power_cuts_in_a_row_are_no_boot_loop(tmp_path, cause):
     assert BootGuard(flash).begin(True) is False and BootGuard(flash).read()[0] == 2
 
 
+@pytest.mark.parametrize("name,data", [
+    ("look.txt", b"skat=fran\xe7ais\n"),  # Latin-1, not UTF-8: a worn cell, a PC's copy
+    ("look.txt", b"skat=french\n" * 100000),  # no menu writes that: never a heap's worth
+    ("lang.txt", b"\xff\xfe"),
+    ("lang.txt", b"de" * 500000),
+])
+def test_a_settings_file_that_is_not_text_never_stops_the_boot(tmp_path, name, data):
+    """One byte of look.txt that is not UTF-8 raised UnicodeError (a ValueError, not the
+    OSError the reader caught) at every boot, safe mode included: the board never
+    started again and a PC was needed. A settings file that is not one the menus write
+    is no file: the game resumes in the default look and language."""
+    flash = str(tmp_path / "flash")
+    b = _magistr_under_way(flash)
+    want = b.lcd_lines()
+    with open(os.path.join(flash, name), "wb") as f:
+        f.write(data)
+    n = len(b.resets)
+    b.reset(b.machine.PWRON_RESET)
+    b.run(100)
+    assert len(b.resets) == n + 1, b.resets  # one boot, no failed ones after it
+    assert not os.path.exists(os.path.join(flash, "journal-aside.bin"))
+    assert b.lcd_lines() == want and b.controller.match is not None
+
+
 def test_a_negative_boot_count_reads_as_none(tmp_path):
     """A damaged boot.txt holding "-50" delayed safe mode by 50 failed boots."""
     from device.bootguard import BootGuard
