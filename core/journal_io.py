@@ -178,6 +178,7 @@ def _more(f, buf):
 def recover(j, sink=None):
     """The body of :meth:`core.journal.Journal.recover` (its docstring)."""
     j.close()
+    _remove(j.path + ".exp")  # an export's snapshot a reset cut short: only a copy
     if _exists(j.tmp):
         if _exists(j.path):
             _remove(j.tmp)  # rename not done: the old file is still the journal

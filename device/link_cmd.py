@@ -180,4 +180,5 @@ def _journal_frames(link, seq):
             break
         yield P.R_JOURNAL, (seq, offset, bytes(chunk))
         offset += len(chunk)
+    link.journal(offset, 0)  # the snapshot ends here: its copy removed, its code unloaded
     yield P.R_END, (seq, offset)

@@ -20,6 +20,7 @@ from device.host_check import booked_end
 from device.link import BACKOFF_MAX_MS, BACKOFF_MS, CONFIRM_MS, SESSION_MS
 from device.pairing import PAIR_TRIES, proof
 from host_sim.autoplay import table_player
+from host_sim.board import SimBoard
 from host_sim.console import Console, ConsoleError, KeyStore, csv_cell, describe, write_csv
 from host_sim.machine import MemUart
 from hostlink import Host
@@ -181,6 +182,30 @@ def test_a_request_the_cleared_pads_cover_is_cancelled():
         p.board.lcd_lines()
     p.board.press(2)
     assert p.ctl.match is match and p.board.lcd_lines()[0].startswith("Table")
+
+
+def test_an_export_with_a_deal_open_leaves_no_copy_and_no_code(tmp_path):
+    """A journal export while a deal is open stops at the last booked record, before the
+    end of its snapshot: the snapshot's copy (journal.bin.exp: the open deal's records
+    too) stayed on flash and the reading code in RAM until the next export. Now the
+    copy goes with the export's last frame, and a copy a reset left is removed at boot."""
+    import sys
+    path = str(tmp_path / "journal.bin")
+    p, host = _magistr(Journal(path))
+    for _ in range(4):
+        _lay_next(p)
+    seq = host.send(P.Q_JOURNAL)
+    p.board.run(400)
+    got = [f for f in host.read() if f.type in (P.R_JOURNAL, P.R_END)]
+    assert got[-1].type == P.R_END and got[-1].value[0] == seq
+    assert got[-1].value[1] < os.path.getsize(path)  # the open deal's records stay
+    assert sorted(os.listdir(str(tmp_path))) == ["journal.bin"]
+    assert "core.journal_io" not in sys.modules
+    with open(path + ".exp", "wb") as f:  # a snapshot a reset cut short
+        f.write(b"TRJ2")
+    p.ctl.journal.close()
+    again = SimBoard(3).power_on(journal=Journal(path))
+    assert again.app is not None and sorted(os.listdir(str(tmp_path))) == ["journal.bin"]
 
 
 def test_expiry_cancels_on_both_sides():
