@@ -85,6 +85,7 @@ class Link:
         self.check = check  # check(Request) -> None, or why the table cannot do it
         self.journal_end = journal_end
         self.host = None  # id of the logged-in host, or None
+        self._session = None  # its session's key (device.pairing.session_key)
         self.paired = None  # set to a host id when a host pairs (the app shows it)
         self.tap = None  # tap(ftype, value): sees every frame sent (device/mqtt_link.py)
         self.backoff_ms = BACKOFF_MS

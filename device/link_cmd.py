@@ -40,6 +40,9 @@ def command(link, frame, now_ms):
             link.send(P.R_ERROR, (seq, P.E_NOT_PAIRED, "%s needs a paired host: pair "
                                   "from the board's menu, then log in" % P.type_name(t)))
             return None
+        frame = _signed(link, frame)
+        if frame is None:
+            return None
     if t == P.C_NEW_GAME or t == P.C_UNDO:
         return _request(link, frame, now_ms)
     if frame.value is not None:
@@ -111,6 +114,24 @@ def _request(link, frame, now_ms):
     link.send(P.R_PENDING, (seq, cmd))
     return link.pending
 
+def _signed(link, frame):
+    """``frame`` with its payload ``[value, signature]`` unwrapped to ``value`` when the
+    signature is the logged-in host's session's (device.pairing.sign), else None and
+    the host told: whoever is on the line after a host logged in cannot use its login
+    (docs/protocol.md "Threat model")."""
+    v = frame.value
+    if isinstance(v, (list, tuple)) and len(v) == 2 and isinstance(v[1], bytes) and \
+            link._session is not None:
+        from core.hmac_sha256 import same
+        from device.pairing import sign
+        if same(sign(link._session, frame.seq, frame.type, v[0]), v[1]):
+            return P.Frame(frame.seq, frame.type, v[0])
+    link.errors += 1
+    link.send(P.R_ERROR, (frame.seq, P.E_NOT_PAIRED, "%s not signed by the logged-in "
+                          "host's session: log in again" % P.type_name(frame.type)))
+    return None
+
+
 def _hello(link, frame):
     """C_HELLO (host id, 16-byte nonce): a host introduces itself; whoever was logged
     in is not any more (one line, one host), and a request it left waiting is
@@ -124,7 +145,7 @@ def _hello(link, frame):
         link.send(P.R_ERROR, (frame.seq, P.E_INTERNAL, "this board cannot pair"))
         return None
     from device.pairing import random_bytes
-    link.host = None
+    link.host = link._session = None
     if link.pending is not None:
         link.resolve(False, "cancelled: another host said hello")
     nonce = random_bytes(16)
@@ -153,7 +174,9 @@ def _prove(link, frame, now_ms):
         link.errors += 1
         link.send(P.R_ERROR, (frame.seq, P.E_DENIED, "%s proof does not match" % v[0]))
         return None
+    from device.pairing import session_key
     link.host = host_id
+    link._session = session_key(link.pairing.key(host_id), msg)
     link._host_seen = now_ms
     if v[0] == "pair":
         link.paired = host_id

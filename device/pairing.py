@@ -8,6 +8,11 @@ the board shows: ``HMAC-SHA256(code, b"pair" + msg)``; both sides then derive th
 ``HMAC-SHA256(key, b"login" + msg)``. Every challenge allows one proof; ``PAIR_TRIES``
 wrong pairing proofs close the code (the table must open a new one).
 
+A proof opens a *session*: both sides derive ``session = HMAC-SHA256(key, b"session" +
+msg)``, and every frame that changes the table or reads the journal (new-game, undo,
+export-journal) carries its signature (:func:`sign`), so whoever is on the line after the
+host logged in (its cable unplugged, another plugged in) cannot use its login.
+
 Random bytes: ``os.urandom`` (CPython, the MicroPython unix port, RP2040 and ESP32 ports);
 where a port lacks it, ``random.getrandbits`` seeded from the tick counter.
 """
@@ -44,6 +49,20 @@ def proof(secret, purpose, msg):
         secret = secret.encode()
     from core.hmac_sha256 import hmac_sha256  # loaded when a host proves (issue 19)
     return hmac_sha256(secret, purpose + msg)
+
+
+def session_key(key, msg):
+    """The 32-byte key of the session a proof opened: ``HMAC-SHA256(key, b"session" +
+    msg)``, ``key`` the host's kept key, ``msg`` the proof's handshake bytes."""
+    return proof(key, b"session", msg)
+
+
+def sign(session, seq, ftype, value):
+    """The 16-byte signature of a frame's payload ``value`` (any codec value) sent as
+    frame ``seq`` of type ``ftype`` in ``session``: ``HMAC-SHA256(session, bytes((seq,
+    ftype)) + encode(value))``, first 16 bytes. The frame's payload is then ``[value,
+    signature]`` (docs/protocol.md "Pairing")."""
+    return proof(session, b"", bytes((seq & 0xFF, ftype)) + encode(value))[:16]
 
 
 class Pairing:

@@ -88,6 +88,19 @@ class KeyStore:
             json.dump({"host": self.host, "boards": self.boards}, f, indent=1)
 
 
+SIGNED = (P.C_NEW_GAME, P.C_UNDO, P.Q_JOURNAL)  # the frames a session signs
+
+
+def signed(session, seq, ftype, value):
+    """The payload of frame ``seq`` of type ``ftype``: ``value``, or ``[value,
+    signature]`` (device.pairing.sign) for a frame that changes the table or reads the
+    journal when ``session`` (a session key) is known."""
+    if session is None or ftype not in SIGNED:
+        return value
+    from device.pairing import sign
+    return [value, sign(session, seq, ftype, value)]
+
+
 class Console:
     """Frames over ``port`` (an object with ``read(n)``, ``write(b)``, ``timeout`` and
     ``in_waiting``, as ``serial.Serial``). ``trace(direction, data)``, if given, sees every
@@ -101,11 +114,13 @@ class Console:
         self._reader = P.FrameReader()
         self._writer = P.FrameWriter()
         self._last_rx = None
+        self.session = None  # the session key once logged in (device.pairing.session_key)
 
     def send(self, ftype, value=None):
-        """Send one frame; returns its SEQ."""
+        """Send one frame; returns its SEQ. A frame that changes the table or reads the
+        journal is signed with the session's key once logged in (docs/protocol.md)."""
         seq = self._writer.seq
-        data = self._writer.frame(ftype, value)
+        data = self._writer.frame(ftype, signed(self.session, seq, ftype, value))
         if self.trace:
             self.trace(">", data)
         self.port.write(data)
@@ -176,6 +191,7 @@ class Console:
         return v[1]
 
     def _hello(self, keys, timeout):
+        self.session = None  # a hello ends the session on the board too
         nonce = os.urandom(16)
         item = self.request(P.C_HELLO, (keys.host, nonce), timeout, (P.R_CHALLENGE,))[-1]
         v = _parts(item, 4, (int, bytes, bytes, bool))
@@ -191,24 +207,27 @@ class Console:
     def pair(self, code, keys, timeout=3.0):
         """Pair with the board showing ``code`` (its menu, "Pair host"); the key is kept
         in ``keys`` (a :class:`KeyStore`) and this host is logged in. docs/protocol.md."""
-        from device.pairing import proof
+        from device.pairing import proof, session_key
         msg, board, shown = self._hello(keys, timeout)
         if not shown:
             raise ConsoleError("the board shows no pairing code: choose Pair host in its "
                                "menu first")
         self._prove("pair", proof(code, b"pair", msg), timeout)
-        keys.keep(board, proof(code, b"key", msg))
+        key = proof(code, b"key", msg)
+        keys.keep(board, key)
+        self.session = session_key(key, msg)
 
     def login(self, keys, timeout=3.0):
         """Log in with the key ``keys`` holds for this board; ConsoleError when this host
         was never paired with it (or the board forgot it)."""
-        from device.pairing import proof
+        from device.pairing import proof, session_key
         msg, board, _key = self._hello(keys, timeout)
         key = keys.key(board)
         if key is None:
             raise ConsoleError("not paired with board %s: choose Pair host in its menu, "
                                "then run the console with --pair CODE" % board.hex())
         self._prove("login", proof(key, b"login", msg), timeout)
+        self.session = session_key(key, msg)
 
     def export_sheet(self, timeout=5.0):
         """``(columns, rows)`` of the board's score sheet (R_SHEET_HEAD, R_SHEET_ROW*,

@@ -7,8 +7,8 @@ import threading
 import time
 
 from core import protocol as P
-from device.pairing import proof
-from host_sim.console import KeyStore
+from device.pairing import proof, session_key
+from host_sim.console import KeyStore, signed
 
 
 def in_thread(fn):
@@ -58,10 +58,11 @@ class Host:
         self.r = P.FrameReader()
         self.seen = []  # every frame the board sent, in order
         self.key = None
+        self.session = None  # after a login: frames that need it are signed with it
 
     def send(self, ftype, value=None):
         seq = self.w.seq
-        self.uart.rx += self.w.frame(ftype, value)
+        self.uart.rx += self.w.frame(ftype, signed(self.session, seq, ftype, value))
         return seq
 
     def read(self):
@@ -98,8 +99,12 @@ class Host:
         got = self.ask(board, P.C_PROVE, ("pair", proof(code, b"pair", msg)))
         if got.type == P.R_PAIRED:
             self.key = proof(code, b"key", msg)
+            self.session = session_key(self.key, msg)
         return got
 
     def login(self, board):
         msg, _ = self.hello(board)
-        return self.ask(board, P.C_PROVE, ("login", proof(self.key, b"login", msg)))
+        got = self.ask(board, P.C_PROVE, ("login", proof(self.key, b"login", msg)))
+        if got.type == P.R_PAIRED:
+            self.session = session_key(self.key, msg)
+        return got

@@ -208,6 +208,25 @@ def test_an_export_with_a_deal_open_leaves_no_copy_and_no_code(tmp_path):
     assert again.app is not None and sorted(os.listdir(str(tmp_path))) == ["journal.bin"]
 
 
+def test_whoever_is_on_the_line_after_a_login_cannot_use_it():
+    """The club's console logs in and leaves the port; a stranger plugs in and sends no
+    hello. Any frame kept the session alive, so the stranger had the host's powers (the
+    journal export, requests at the table) for as long as it kept talking. Now every
+    frame that changes the table or reads the journal must be signed with the session's
+    key, which only the host that proved its key can derive (docs/protocol.md)."""
+    p, host = _magistr()
+    stranger = Host(p.uart, name="stranger", first_seq=100)
+    for t, v in ((P.C_NEW_GAME, MAGISTR_OWN), (P.C_UNDO, None), (P.Q_JOURNAL, None)):
+        got = stranger.ask(p.board, t, v)
+        assert got.type == P.R_ERROR and got.value[1] == P.E_NOT_PAIRED, got
+        assert "not signed" in got.value[2]
+        forged = stranger.ask(p.board, t, [v, bytes(16)])  # a signature it made up
+        assert forged.type == P.R_ERROR and forged.value[1] == P.E_NOT_PAIRED
+    assert not _asking(p) and p.ctl.link.pending is None
+    assert p.ctl.link.host == "host-a"  # the host's own session is untouched
+    assert host.ask(p.board, P.C_NEW_GAME, MAGISTR_OWN).type == P.R_PENDING
+
+
 def test_expiry_cancels_on_both_sides():
     p, host = _magistr()
     match = p.ctl.match

@@ -20,10 +20,10 @@ from core.events import CardPlayed, DealOver, Refused, TrickTaken, Turn, Undone
 from core.games import skat, skat_sheet
 from core.journal import Journal
 from core.referee import Referee
-from device.pairing import Pairing, proof
+from device.pairing import Pairing, proof, session_key
 from device.link import BACKOFF_MS, CONFIRM_MS, EXPORT_FRAMES, NEW_GAME, UNDO, Link, Request, flat_row
 from host_sim.cli import main
-from host_sim.console import Console, ConsoleError, KeyStore
+from host_sim.console import Console, ConsoleError, KeyStore, signed
 from host_sim import machine
 from host_sim.link import UartBridge
 from test_journal import game_records, iss_record, table_actions, write_journal
@@ -42,9 +42,16 @@ class MemUart(machine.MemUart):
         return got
 
 
-def _host(*frames):
+def _host(*frames, session=None):
+    """Frames from a host, numbered from 10; ``session``: signed as its login's."""
     w = P.FrameWriter(10)
-    return b"".join(w.frame(t, v) for t, v in frames)
+    return b"".join(w.frame(t, signed(session, w.seq, t, v)) for t, v in frames)
+
+
+def _frame(uart, seq, ftype, value=None):
+    """One host frame ``seq``, signed with the session ``pair`` left on ``uart``."""
+    return P.encode_frame(seq, ftype, signed(getattr(uart, "session", None), seq, ftype,
+                                             value))
 
 
 def _link(uart, **kw):
@@ -69,7 +76,9 @@ def pair(link, uart, now=0, host="test-host"):
     got = P.FrameReader().feed(bytes(uart.tx))
     uart.tx.clear()
     assert got[-1].type == P.R_PAIRED and link.host == host, got
-    return proof(code, b"key", msg)
+    key = proof(code, b"key", msg)
+    uart.session = session_key(key, msg)  # what the host signs its requests with
+    return key
 
 
 # ---------------------------------------------------------------------------- device.link
@@ -105,12 +114,12 @@ def test_undo_waits_for_the_table_then_confirms():
     uart = MemUart()
     link = _link(uart)
     pair(link, uart)
-    uart.rx += _host((P.C_UNDO, None))
+    uart.rx += _host((P.C_UNDO, None), session=uart.session)
     req = link.poll(0)
     assert req == Request(10, UNDO, None) and link.pending == req
     assert uart.sent() == [P.Frame(2, P.R_PENDING, (10, "undo"))]
-    uart.rx += P.encode_frame(10, P.C_UNDO) + P.encode_frame(11, P.C_NEW_GAME, "skat")
-    assert link.poll(5) is None
+    uart.rx += _frame(uart, 10, P.C_UNDO) + _frame(uart, 11, P.C_NEW_GAME, "skat")
+    assert link.poll(5) is None and link.poll(6) is None  # 64 bytes read a poll
     assert [(f.type, f.value[:2]) for f in uart.sent()] == [(P.R_PENDING, (10, "undo")),
                                                             (P.R_ERROR, (11, P.E_BUSY))]
     assert link.resolve(True) == req and link.pending is None
@@ -122,12 +131,12 @@ def test_new_game_declined_and_expiry():
     uart = MemUart()
     link = _link(uart)
     pair(link, uart)
-    uart.rx += _host((P.C_NEW_GAME, "magistr"))
+    uart.rx += _host((P.C_NEW_GAME, "magistr"), session=uart.session)
     assert link.poll(0) == Request(10, NEW_GAME, {"game": "magistr"})
     link.resolve(False, "cancelled at the table")
     assert uart.sent()[-1].value == (10, "new-game", False, "cancelled at the table")
     t = BACKOFF_MS  # a declined host waits before it asks again
-    uart.rx += P.encode_frame(12, P.C_NEW_GAME, {"game": "skat", "players": 4})
+    uart.rx += _frame(uart, 12, P.C_NEW_GAME, {"game": "skat", "players": 4})
     assert link.poll(t).args == {"game": "skat", "players": 4}
     link.poll(t + CONFIRM_MS - 1)
     assert link.pending is not None
@@ -137,7 +146,7 @@ def test_new_game_declined_and_expiry():
     assert last.type == P.EV_CONFIRM and last.value[:3] == (12, "new-game", False)
     assert link.host is None  # silent for SESSION_MS: the host must log in again
     pair(link, uart, t + CONFIRM_MS)
-    uart.rx += P.encode_frame(13, P.C_NEW_GAME, {"players": 4})  # no game named
+    uart.rx += _frame(uart, 13, P.C_NEW_GAME, {"players": 4})  # no game named
     assert link.poll(t + CONFIRM_MS + 1) is None
     assert uart.sent()[-1].value[:2] == (13, P.E_BAD_PAYLOAD)
 
@@ -171,7 +180,7 @@ def test_journal_export_is_the_file_byte_for_byte(data_dir, tmp_path):
     uart = MemUart()
     link = _link(uart, journal=j.chunk)
     pair(link, uart)
-    uart.rx += _host((P.Q_JOURNAL, None), (P.Q_JOURNAL, None))
+    uart.rx += _host((P.Q_JOURNAL, None), (P.Q_JOURNAL, None), session=uart.session)
     got = []
     for t in range(20):
         link.poll(t)
@@ -552,7 +561,11 @@ def test_console_exports_the_journal(bridge, data_dir, tmp_path, capsys):
         assert f.read() == data
     out = capsys.readouterr().out
     assert "journal: %d bytes, %d records" % (len(data), len(records)) in out
-    assert "> a5 00 02 03 5b" in out  # export-journal, SEQ 2 (after hello, prove), HCK 00^02^03^5a
+    # export-journal, SEQ 2 (after hello, prove), its payload [None, signature] (signed
+    # with the session's key), HCK = LEN ^ SEQ ^ TYPE ^ 0x5A
+    from core.codec import encode
+    n = len(encode([None, bytes(16)]))
+    assert "> a5 %02x 02 03 %02x" % (n, n ^ 0x02 ^ 0x03 ^ 0x5A) in out, out
 
 
 def test_link_feed_for_the_traffic_panel(bridge):

@@ -4,8 +4,9 @@ nonces from the port's own random source, HMAC-SHA256 on its hashlib.
 
 Checks: an unpaired host gets the public state and `not-paired` for the journal and undo;
 a wrong pairing code is denied; the right one pairs; a replayed login proof is denied; a
-fresh login works; a declined request makes the host wait; a second host's hello ends the
-session and cancels the pending request.
+fresh login works; a request without the session's signature is refused (whoever is on the
+line after the host logged in cannot use its login); a declined request makes the host
+wait; a second host's hello ends the session and cancels the pending request.
 """
 
 import heap
@@ -13,7 +14,7 @@ import heap
 heap.report("before imports")
 from core import protocol as P  # noqa: E402
 from device.link import BACKOFF_MS, Link  # noqa: E402
-from device.pairing import Pairing, proof, random_bytes  # noqa: E402
+from device.pairing import Pairing, proof, random_bytes, session_key, sign  # noqa: E402
 
 heap.report("after imports")
 
@@ -43,8 +44,10 @@ w = P.FrameWriter()
 now = [0]
 
 
-def ask(t, v=None):
+def ask(t, v=None, session=None):
     seq = w.seq
+    if session is not None:  # signed as the logged-in host's (device.pairing.sign)
+        v = [v, sign(session, seq, t, v)]
     uart.rx.extend(w.frame(t, v))
     for _ in range(8):
         now[0] += 10
@@ -82,13 +85,16 @@ hello("mp-host")
 assert ask(P.C_PROVE, ("login", old))[0].value[1] == P.E_DENIED  # replayed
 msg = hello("mp-host")
 assert ask(P.C_PROVE, ("login", proof(key, b"login", msg)))[0].type == P.R_PAIRED
+session = session_key(key, msg)
 assert ask(P.Q_STATE)[0].value[1]["seat"] == 1
-f, _ = ask(P.C_UNDO)
+assert ask(P.C_UNDO)[0].value[1] == P.E_NOT_PAIRED  # not signed: not the host's
+assert ask(P.C_UNDO, None, session_key(key, b"other"))[0].value[1] == P.E_NOT_PAIRED
+f, _ = ask(P.C_UNDO, None, session)
 assert f.type == P.R_PENDING
 link.resolve(False, "declined at the table")
-assert ask(P.C_UNDO)[0].value[1:] == (P.E_WAIT, "5")
+assert ask(P.C_UNDO, None, session)[0].value[1:] == (P.E_WAIT, "5")
 now[0] += BACKOFF_MS
-f, _ = ask(P.C_UNDO)
+f, _ = ask(P.C_UNDO, None, session)
 assert f.type == P.R_PENDING
 seq = f.value[0]
 f, got = ask(P.C_HELLO, ("intruder", random_bytes(16)))
