@@ -153,6 +153,21 @@ def test_a_closed_games_journal_exports_no_deal_to_replay(tmp_path):
     deals = int(re.search(r"^  Deal (\d+) over$", said, re.M).group(1))
     assert "zhopa, 2 players: %d deals booked, game over; score sheet:" % deals in said, said
     assert shown and "".join("  %s\n" % line for line in shown) in said, said
+    # the game-over record torn off: the board has the rows before the last deal (it
+    # plays the last one again), and the count says what the board has, not one more
+    torn = tmp_path / "torn.bin"
+    torn.write_bytes((flash / "journal.bin").read_bytes()[:-7])
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        main(["journal", str(torn)])
+    from device.resume import reader
+    from core.journal import Journal
+    rules, resumer = reader(None)
+    for r in Journal(str(torn)).read()[0]:
+        resumer.add(r)
+    rows = len(rules.flow.booked_rows(rules.match))
+    assert rows == deals - 1
+    assert "zhopa, 2 players: %d deals booked, in play" % rows in buf.getvalue(), buf.getvalue()
     assert "(0 deals)" in said and "nothing to replay" in said and out.read_text() == ""
 
 

@@ -189,10 +189,13 @@ class Uart:
 uart = Uart()
 link = Link(uart, deck=SKAT, state=lambda: {"game": "skat", "deal": 1},
             sheet=lambda: (["game", "value"], [[1, 48]]), check=lambda req: None)
-link.host = "mp-host"  # logged in (the handshake itself: check_pairing.py)
+link.host = "mp-host"  # logged in (the handshake itself: check_pairing.py), and its
+link._session = b"s" * 32  # session's key: the undo is signed with it (device.pairing)
+from device.pairing import sign  # noqa: E402
 host = P.FrameWriter(40)
 # a stray byte, then a false start byte (the two are line noise: one R_ERROR)
-uart.rx = b"\x00\xa5" + host.frame(P.Q_STATE) + host.frame(P.C_UNDO) + host.frame(P.Q_SHEET)
+uart.rx = b"\x00\xa5" + host.frame(P.Q_STATE) + \
+    host.frame(P.C_UNDO, [None, sign(link._session, 41, P.C_UNDO, None)]) + host.frame(P.Q_SHEET)
 req = None
 for t in range(6):
     req = link.poll(t * 10) or req
