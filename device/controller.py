@@ -291,7 +291,17 @@ class Controller:
         ``deck_name`` (device/modes/scan.py)."""
         from device.modes.scan import ScanDesk
         self._enter(ScanDesk(self.hw.readers, self.show, purpose, deck_name,
-                             self.hw.storage))
+                             self.hw.storage, self._bound))
+
+    def _bound(self, deck, reg):
+        """A clean audit of ``deck`` saved its registry ``reg``: a game played with that
+        deck refuses other tags from now on (strict), as it would after the next boot; it
+        went on with the registry it had (a sticker replaced during the evening was
+        refused until a power cycle)."""
+        if self.flow is not None and self.flow.DECK.name == deck.name:
+            self.registry, self.strict = reg, True
+            if self.app is not None:
+                self.app.registry, self.app.strict = reg, True
 
     def enter_table(self):
         """Show what the deal needs next: its result, a choice to enter (the flow's

@@ -488,3 +488,27 @@ def test_own_trumps_offer_each_seat_only_a_suit_no_seat_before_has(tmp_path):
     b.choose("Diamonds")  # P3: diamonds or hearts
     b.choose("Start")
     assert list(ctl.match.game.rules.seat_suit) == [0, 3, 1]  # C D H S: 0 1 2 3
+
+
+def test_a_deck_audit_during_a_game_binds_that_games_tags_at_once(tmp_path):
+    """A Skat evening under way with a deck the board learns as it goes; the club audits
+    the deck from the main menu (a sticker was replaced) and goes back to the game. The
+    registry the clean audit saved was used only from the next boot: the game went on
+    with the learned one. Now the game takes it at once: strict, a foreign tag refused."""
+    p = table_player("skat", 3, seed=1, flash=str(tmp_path / "flash"), boot=True)
+    p.start()
+    b, ctl = p.board, p.ctl
+    assert ctl.strict is False
+    b.press(2, hold_ms=900)  # nothing entered yet: the table menu
+    b.choose("Main menu")
+    b.choose("Deck audit")
+    b.choose("Skat 32")
+    for card in range(32):
+        b.play_card(card % 3, p.tags.tag(card))
+    b.press(2)
+    assert "tags bound" in ctl.view().lines
+    assert ctl.strict is True and ctl.app.strict is True
+    assert ctl.app.registry is ctl.registry and ctl.registry.card_for(
+        p.tags.tag(SKAT.parse("CJ")).uid) == SKAT.parse("CJ")
+    b.press(2)  # OK on the report: back to the deal, its auction as it was
+    assert b.lcd_lines()[0].startswith("Auction result") and ctl.app.strict is True

@@ -21,12 +21,15 @@ from device.words import say
 class ScanDesk:
     """The audit (``purpose`` ``"audit"``) or tag writing (``"write"``) of deck
     ``deck_name`` on ``readers`` (one per pad); ``show(lines)`` puts rows on the LCD;
-    ``storage``: the flash folder of the deck's registry (None: no flash)."""
+    ``storage``: the flash folder of the deck's registry (None: no flash); ``bound(reg)``:
+    called with the registry a clean audit saved (the controller's game in play takes it
+    now, not at the next boot), or None."""
 
-    def __init__(self, readers, show, purpose, deck_name, storage=None):
+    def __init__(self, readers, show, purpose, deck_name, storage=None, bound=None):
         self.readers = readers
         self.show = show
         self.storage = storage
+        self.bound = bound
         self.deck = deck_named(deck_name)
         self.pads = Pads(readers)
         self.audit = None
@@ -72,6 +75,8 @@ class ScanDesk:
         reg = self.audit.registry()
         if reg is not None and self._save_registry(reg):
             report.append(say("tags bound"))
+            if self.bound is not None:
+                self.bound(self.deck, reg)
         return [], report
 
     def _label(self):
