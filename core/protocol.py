@@ -118,6 +118,10 @@ E_DENIED = "denied"  # a pairing or login proof did not match (one try per chall
 E_INVALID = "invalid"  # a request the table could not perform: never shown at the table
 E_WAIT = "wait"  # the table just declined this host: it may ask again after the detail's s
 
+# The commands a logged-in host's session signs (device.pairing.sign): they change the
+# table or read the journal. A bytes constant: ``t in SIGNED`` on an int type.
+SIGNED = bytes((Q_JOURNAL, C_NEW_GAME, C_UNDO))
+
 Frame = namedtuple("Frame", ("seq", "type", "value"))
 # ``seq`` is -1 when the frame's header could not be trusted.
 FrameError = namedtuple("FrameError", ("code", "seq", "detail"))

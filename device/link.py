@@ -74,8 +74,9 @@ class Link:
     offset the export stops at (the booked records; None: the whole file).
     ``pairing``: a ``device.pairing.Pairing``, or the path of its store on flash (a str;
     "": in RAM only), made into one at the first use (:attr:`pairing`); None: no host can
-    log in, so no journal export, new game or undo. ``check(request)``: None when the table could perform the
-    :class:`Request` now, else the reason (None as a callback: every request is refused).
+    log in, so no journal export, new game or undo. ``check(request)``: None when the
+    table could perform the :class:`Request` now, else the reason (None as a callback:
+    every request is refused).
     """
 
     def __init__(self, uart, deck=None, state=None, sheet=None, journal=None,

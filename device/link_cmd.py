@@ -35,7 +35,7 @@ def command(link, frame, now_ms):
         return _hello(link, frame)
     if t == P.C_PROVE:
         return _prove(link, frame, now_ms)
-    if t == P.C_NEW_GAME or t == P.C_UNDO or t == P.Q_JOURNAL:
+    if t in P.SIGNED:
         if link.host is None:
             link.send(P.R_ERROR, (seq, P.E_NOT_PAIRED, "%s needs a paired host: pair "
                                   "from the board's menu, then log in" % P.type_name(t)))

@@ -19,7 +19,8 @@ class Rules:
     """The rules side of a resume (``Resumer(rules=...)``): ``flow`` (device/flows module),
     ``match`` with every booked deal replayed into it, ``players``, and ``sheet`` (the
     data of the last DEAL_OVER record: the deal's lines then the sheet lines; None after a
-    checkpoint). Raises what ``flows.load`` / the flow / the rules raise on a record they
+    checkpoint), ``kept`` (that record is a row compaction kept without its actions: in
+    ``sheet`` only, not in ``match``). Raises what ``flows.load`` / the flow / the rules raise on a record they
     cannot take (an unknown game, an option, an action the rules refuse)."""
 
     def __init__(self):
@@ -27,6 +28,7 @@ class Rules:
         self.match = None
         self.players = 0
         self.sheet = None
+        self.kept = False  # the last booking is a row kept without its actions
 
     def game(self, data):
         """A GAME record ``[name, players, [[option, value], ...]]``: a fresh match."""
@@ -34,7 +36,7 @@ class Rules:
         self.flow = None  # until the header is known good
         flow = flows.load(name)
         self.match = flow.new_match(players, dict(options))
-        self.flow, self.players, self.sheet = flow, players, None
+        self.flow, self.players, self.sheet, self.kept = flow, players, None, False
 
     def booked(self, actions, data):
         """A DEAL_OVER record: the deal replayed from ``actions`` and booked (``[]``: a
@@ -43,6 +45,7 @@ class Rules:
         ``sheet`` is then the lines the booking makes of the replayed deal (what
         ``Controller.next_deal`` wrote), not the record's ``data``: a summary is only
         trusted where no actions are left to make it from."""
+        self.kept = not actions
         if actions:
             referee = Referee(self.flow.deal_factory(self.match))
             referee.replay(actions)
@@ -187,8 +190,7 @@ def _from(ctl, rules, res):
         if res.game is not None and _closed(ctl, rules, res.over):
             return True
         if report.side:  # damage before anything could be resumed (the game's header)
-            _moved(ctl, report, "kept nothing" if rules.flow is None else
-                   ("kept %d deals", len(rules.flow.booked_rows(rules.match))))
+            _moved(ctl, report, "kept nothing" if rules.flow is None else _kept(rules))
             return True
         return False
     n_pads = len(ctl.hw.readers)
@@ -204,8 +206,7 @@ def _from(ctl, rules, res):
     resumed(ctl, rules.flow, rules.match, rules.players, acts, sheet)
     if report.side:  # damage: the whole file kept aside; the deals the sheet kept are
         # told until OK, so a table that booked more knows the side file holds them
-        _moved(ctl, report, ("kept %d deals", len(rules.flow.booked_rows(rules.match))),
-               "resumed")
+        _moved(ctl, report, _kept(rules), "resumed")
         return True
     # over the table's screen or the choice the deal waits for, which stays in play (the
     # next card or press clears it); the journal's Report (ctl.journal_report) says
@@ -220,13 +221,21 @@ def _from(ctl, rules, res):
     return True
 
 
+def _kept(rules):
+    return ("kept %d deals", len(rules.flow.booked_rows(rules.match)))
+
+
 def _moved(ctl, report, kept, head="journal moved"):
     """Tell until OK that the journal's damaged file is kept aside (``report.side``):
     ``head``, the bytes after the damage, ``kept`` (what the board went on from), the
-    side file's name in rows of the LCD's width."""
-    name = report.side.rsplit("/", 1)[-1]
-    _tell(ctl, [head, ("%d bytes aside", report.dropped), kept, "side file:"] +
-          [("%s", p) for p in file_rows(name, ctl.cols)], report)
+    side file."""
+    _tell(ctl, [head, ("%d bytes aside", report.dropped), kept] +
+          _side_file(report.side, ctl.cols), report)
+
+
+def _side_file(path, cols):
+    # "side file:" and the file's name (no folder) in rows of an LCD of ``cols`` columns
+    return ["side file:"] + [("%s", p) for p in file_rows(path.rsplit("/", 1)[-1], cols)]
 
 
 def _unreadable(err):
@@ -255,11 +264,11 @@ def _set_aside(journal, keep, deals, err, cols):
             side = None
             why = "%s; and %s" % (why, e2)
     kept = ("kept %d deals", deals) if keep else "kept nothing"
-    name = side.rsplit("/", 1)[-1] if side else None
     report = " / ".join(["journal moved", why, _english(kept)] +
-                        (["side file:", name] if name else ["nothing moved"]))
+                        (["side file:", side.rsplit("/", 1)[-1]] if side else
+                         ["nothing moved"]))
     # the LCD: what the players need, in their language; why (a path, a record's error in
     # English, longer than a row) is the report's, for the host and `trickref journal`
-    if name is None:
+    if side is None:
         return ["journal moved", kept, "nothing moved"], report
-    return ["journal moved", kept, "side file:"] + [("%s", p) for p in file_rows(name, cols)], report
+    return ["journal moved", kept] + _side_file(side, cols), report

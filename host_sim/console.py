@@ -88,14 +88,11 @@ class KeyStore:
             json.dump({"host": self.host, "boards": self.boards}, f, indent=1)
 
 
-SIGNED = (P.C_NEW_GAME, P.C_UNDO, P.Q_JOURNAL)  # the frames a session signs
-
-
 def signed(session, seq, ftype, value):
     """The payload of frame ``seq`` of type ``ftype``: ``value``, or ``[value,
     signature]`` (device.pairing.sign) for a frame that changes the table or reads the
     journal when ``session`` (a session key) is known."""
-    if session is None or ftype not in SIGNED:
+    if session is None or ftype not in P.SIGNED:
         return value
     from device.pairing import sign
     return [value, sign(session, seq, ftype, value)]

@@ -69,9 +69,7 @@ class MenuMode:
             return [], None
         if not ctl.app.referee.actions:
             from device.modes.table import table_menu
-            menu = table_menu(ctl)
-            menu.back = self  # this menu again, its cursor where it was
-            return [], menu
+            return [], table_menu(ctl, self)
         return ctl.undo(), None
 
     def _value(self, v):

@@ -68,9 +68,7 @@ class TableMode:
         if button == BACK:
             return self.back()
         if button == OK:
-            menu = table_menu(self.ctl)
-            menu.back = self
-            return [], menu
+            return [], table_menu(self.ctl, self)
         return [], None
 
     def back(self):
@@ -90,15 +88,19 @@ class TableMode:
         return ctl.undo(), None
 
 
-def table_menu(ctl):
+def table_menu(ctl, back):
     """The table menu (MODE_CHOICE, not required: BACK leaves it): back to play, undo,
-    the flow's ``table_items`` (claims, announcements), the sheet, the main menu."""
+    the flow's ``table_items`` (claims, announcements), the sheet, the main menu. Its
+    BACK and "Back to play" return to ``back``, the mode it was opened from, as it was
+    (a scan in progress, a menu's cursor)."""
     from device.modes.menu import MenuMode
     items = [Item("Back to play", value="continue"), Item("Undo last", value=ctl.undo)]
     items.extend(ctl.flow.table_items(ctl.app.referee.deal, ctl.match))
     items.append(Item("Score sheet", value="sheet"))
     items.append(Item("Main menu", value="main"))
-    return MenuMode(ctl, MenuStack(Menu("Table", items)), MODE_CHOICE)
+    menu = MenuMode(ctl, MenuStack(Menu("Table", items)), MODE_CHOICE)
+    menu.back = back
+    return menu
 
 
 def _scanned(app):

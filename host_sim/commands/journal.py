@@ -74,39 +74,31 @@ def _print_sheet(recs):
     sheet"), so a journal whose deals were compacted into a sheet still shows the scores.
     A game followed by another one's header was left unfinished on the board (a new game
     was started before it ended): its sheet is printed too, and says so."""
-    from core.journal import ACTION, DEAL_OVER, GAME
+    from core.journal import GAME
     from device.resume import reader
     rules, resumer = reader(None)
-    acts = 0  # actions since the last booking
-    kept = False  # the last booking is a row kept without its actions (a closed game's)
     try:
         for r in recs:
             if r.kind == GAME and rules.flow is not None:
-                _said_sheet(rules, resumer, kept, "left unfinished (a new game followed)")
+                _said_sheet(rules, resumer, "left unfinished (a new game followed)")
             resumer.add(r)
-            if r.kind == DEAL_OVER:
-                kept, acts = acts == 0, 0
-            elif r.kind == ACTION:
-                acts += 1
-            elif r.kind == GAME:
-                kept, acts = False, 0
         if rules.flow is not None:
-            _said_sheet(rules, resumer, kept, "in play")
+            _said_sheet(rules, resumer, "in play")
     except Exception as e:  # a record the rules refuse: say so, the counts above stand
         print("score sheet not rebuilt: %s" % (str(e) or type(e).__name__))
 
 
-def _said_sheet(rules, resumer, kept, open_as):
+def _said_sheet(rules, resumer, open_as):
     """Print the sheet of the game ``rules`` holds and its deals booked, as the board
-    counts them (the match's rows; a closed game's last row ``kept`` without its actions
-    is in its lines only: one more); ``open_as``: how a game without its game-over
-    record is named (a kept row without it is a deal the board plays again)."""
+    counts them (the match's rows; a closed game's last row kept without its actions,
+    ``rules.kept``, is in its lines only: one more); ``open_as``: how a game without its
+    game-over record is named (a kept row without it is a deal the board plays again)."""
     from device.resume import closed_sheet
     lines, believed = rules.flow.sheet_lines(rules.match), True
     booked = len(rules.flow.booked_rows(rules.match))
     if resumer.game_over:
         lines, believed = closed_sheet(rules, resumer.over)
-        booked += kept
+        booked += rules.kept
     print("%s, %d players: %d deal%s booked, %s; score sheet:" % (
         rules.flow.NAME, rules.players, booked, "" if booked == 1 else "s",
         "game over" if resumer.game_over else open_as))
