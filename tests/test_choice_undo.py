@@ -6,6 +6,8 @@ menus (Tarot's bids, Skat's auction result and skat question) took a long press 
 written to the journal first, so the bid taken back does not come back after a power cut.
 """
 
+import pytest
+
 from core.cards import TAROT
 from core.journal import Journal
 from device.controller import MODE_CHOICE, MODE_MAIN, MODE_SHEET, MODE_TABLE
@@ -205,3 +207,34 @@ def test_a_long_press_leaves_a_poignee_scan_and_takes_back_nothing(tmp_path):
         assert p.ctl.app.referee.actions == acts and len(_records(p)) == n
         p.ctl.journal.close()
         (tmp_path / "journal.bin").unlink()
+
+
+@pytest.mark.parametrize("fault", ["full", "eio"])
+def test_all_passed_taken_back_when_the_flash_fails_halfway(tmp_path, fault):
+    """"All passed" taken back is three undo records; the flash refuses the second (full,
+    or a write error). The first pass stays taken back (its record is on flash), the
+    refusal is on the LCD, nothing else changes; after a power cycle the board holds the
+    same two passes, and the next long press takes both back at once."""
+    from host_sim.flash import FaultyFlash
+    path = str(tmp_path / "journal.bin")
+    flash = FaultyFlash()
+    p = table_player("skat", 3, seed=1, journal=Journal(path, opener=flash.open))
+    p.start()
+    b = p.board
+    b.choose("All passed")
+    b.press(1)
+    flash.fault, flash.at = fault, flash.writes + 1  # the second undo record's write
+    b.press(2, hold_ms=LONG)
+    assert flash.hit is not None
+    acts = p.ctl.app.referee.actions
+    assert [v for v, _ in acts] == ["pass_"] * 2
+    assert _records(p)[-1] == ("undo", [3])
+    assert "flash full" in " ".join(b.lcd_lines()) or "write error" in " ".join(
+        b.lcd_lines()), b.lcd_lines()
+    p.ctl.journal.close()
+    again = SimBoard(3)
+    ctl = again.power_on(journal=Journal(path))
+    assert ctl.app.referee.actions == acts
+    again.press(2, hold_ms=LONG)
+    assert ctl.app.referee.actions == [] and again.lcd_lines()[0].startswith(
+        "Auction result")
