@@ -341,16 +341,19 @@ class App:
         ``on_event``, and put only the last screen on the LCD: one screen per tick (a
         trick-ending card shows the trick taken, not the card played and then the trick;
         the deal's result after the last trick). A revoke stays on the screen even when
-        the same card also ends the trick: the table must see it."""
+        the same card also ends the trick: the table must see it, and who leads next, so
+        the trick's taker takes the last row (the card that proved it is the one just
+        laid: on a 2-row LCD "shown by" gives way)."""
         revoke = None
         asked = None
         last = None
+        taken = None
         for ev in events:
             lines = None
             if isinstance(ev, CardPlayed):
                 lines = self.screens.card_played(ev, self.referee.current_seat())
             elif isinstance(ev, TrickTaken):
-                lines = self.screens.trick_taken(ev)
+                lines = taken = self.screens.trick_taken(ev)
                 self._must_clear = self.clear_between_tricks
             elif isinstance(ev, Refused):
                 lines = self.screens.refused(ev)
@@ -373,7 +376,10 @@ class App:
             if self.on_event is not None:
                 self.on_event(ev, lines)
         if revoke is not None:
-            # the violation stays on the screen; a request for cards keeps the last row
+            # the violation stays on the screen; a request for cards keeps the last row,
+            # a trick the same card ended gives its taker the last row
+            if taken is not None:
+                revoke = revoke[:-1] + taken[:1]
             last = revoke if asked is None else self.screens.awaiting(asked, None, revoke)
         if last is not None:
             self.show(last)

@@ -120,3 +120,59 @@ def test_option_is_validated_by_name_and_value():
     assert "ramsch" in str(e.value) and "bockramsch" in str(e.value)
     with pytest.raises(ValueError):
         skat.Game(ramsch="yes")
+
+
+def _revoke_in_trick_two(violations):
+    """Hands unknown: forehand leads CA, middlehand discards SA (no club, he says),
+    rearhand CK; forehand leads HA and middlehand follows... with C7: he held a club."""
+    deal = skat.Game(ramsch="ramsch", violations=violations).new_deal()
+    _all_pass(deal)
+    for seat, code in ((0, "CA"), (1, "SA"), (2, "CK"), (0, "HA")):
+        deal.play(seat, SKAT.parse(code))
+    return deal, deal.play(1, SKAT.parse("C7"))
+
+
+def test_a_revoke_decides_a_ramsch_against_the_offender():
+    """violations=decide: the Ramsch ends at the revoke; the offender loses alone, the
+    whole deck's 120 points (docs/rules/skat.md "Ramsch", decision), without the skat
+    being asked: it is charged to him whatever it holds. It crashed the result ("a Ramsch
+    is 10 tricks and 120 card points") once the skat was scanned."""
+    deal, events = _revoke_in_trick_two("decide")
+    names = [type(e).__name__ for e in events]
+    assert names == ["CardPlayed", "RevokeFound", "DealOver"], names
+    res = events[-1].result
+    assert res.values == (0, -120, 0) and res.levels == ("revoke",)
+    assert skat_flow.result_lines(res) == ["Ramsch P2 120p", "-120"]
+
+
+def test_a_revoke_in_a_ramsch_is_only_shown_with_report():
+    deal, events = _revoke_in_trick_two("report")
+    assert [type(e).__name__ for e in events] == ["CardPlayed", "RevokeFound", "Turn"]
+    assert deal.phase == skat.PHASE_PLAY
+
+
+@pytest.mark.parametrize("cols,rows,shown", [
+    (16, 2, ["P3 revoke in T1", "T2 P1 takes 15"]),
+    (20, 4, ["P3 revoke in T1", "shown by E7", "", "T2 P1 takes 15"])])  # E: Eichel
+def test_a_revoke_proved_by_a_trick_ending_card_shows_the_taker_too(cols, rows, shown):
+    """violations=report, on the emulated board (cards read from their tags): rearhand
+    discards SA on forehand's CA in trick 1, then ends trick 2 with C7. The LCD names the
+    revoke and who took trick 2, who leads next; it showed only the revoke, and the
+    table had to guess the next leader. The proving card is the one just laid, so on two
+    rows "shown by" gives way."""
+    from host_sim.board import SimBoard, TaggedDeck
+    board = SimBoard(3, cols, rows)
+    tags = TaggedDeck(SKAT)
+    app = board.start(lambda: skat.Game(ramsch="ramsch", violations="report").new_deal(),
+                      SKAT)
+    for seat in (1, 2, 0):
+        app.choose("pass_", seat)
+    for seat, code in ((0, "CA"), (1, "CK"), (2, "SA")):
+        board.play_card(seat, tags.tag(SKAT.parse(code)))
+    board.run(2000)  # the pads cleared between tricks
+    for seat, code in ((0, "HA"), (1, "HK")):
+        board.play_card(seat, tags.tag(SKAT.parse(code)))
+    board.place(2, tags.tag(SKAT.parse("C7")))  # left on the pad: the trick is on show
+    events = board.run(60)
+    assert [type(e).__name__ for e in events][1:3] == ["RevokeFound", "TrickTaken"]
+    assert [r.rstrip() for r in board.lcd_lines()] == shown

@@ -706,3 +706,35 @@ def test_a_negative_rating_keeps_its_tenths_on_the_sheet():
     assert rating_line(0, -405) == "P1 rating -40.5%"
     assert rating_line(2, 2472) == "P3 rating 247.2%"
     assert rating_line(0, -5) == "P1 rating -0.5%"
+
+
+@pytest.mark.parametrize("lang,rows", [
+    ("en", ["P2 should lead", "shown by ♦6"]),
+    ("uk", None)])
+def test_the_lcd_names_who_should_have_led(lang, rows):
+    """On the emulated board (cards read from their tags): P1 was named the leader and
+    led 9♠, P2 lays 6♦ in trick 1. The LCD names P2 as the one who should have led; it
+    said "P2 wrong leader T1" (cut at 16 columns), as if P2 had led wrongly. In Ukrainian
+    the row names P2 with the catalogue's words, whole."""
+    from device import words
+    from device.flows import bankflow  # noqa: F401  (registers the bank games' words)
+    from host_sim.board import SimBoard, TaggedDeck
+    words.set_language(lang)
+    try:
+        board = SimBoard(4)
+        tags = TaggedDeck(D)
+        app = board.start(lambda: zhopa.Game(players=4, variant="none").new_deal(
+            3, None, number=1, leader=0), D)
+        while app.referee.deal.phase == zhopa.PHASE_BID:
+            app.choose("bid", app.referee.deal.current_seat(), False)
+        board.play_card(0, tags.tag(D.parse("9S")))
+        events = board.play_card(1, tags.tag(D.parse("6D")))
+        assert [e.reason for e in events if isinstance(e, RevokeFound)] == [bank.WRONG_LEADER]
+        shown = [r.rstrip() for r in board.lcd_lines()]
+        if rows is not None:
+            assert shown == rows
+        else:
+            assert shown[0] == words.lcd("P2 " + words.tr("should lead")), shown
+            assert len(shown[0]) <= 16
+    finally:
+        words.set_language("en")

@@ -35,8 +35,8 @@ from core.events import (ALREADY_PLAYED, Awaiting, DEAL_OVER, MUST_FOLLOW, NOT_I
                          REVOKE, WRONG_PHASE, CardPlayed, DealOver, RevokeFound, TrickTaken, Turn)
 from core import tricks
 from core.games.skat_options import (BOCK_OFF, BOCK_ON, KONTRA_OFF, KONTRA_ON, KONTRA_OWN_CARD,  # noqa: F401
-                                     RAMSCH_OFF, RAMSCH_ON, RAMSCH_SCHIEBE, VIOLATIONS_DECIDE,
-                                     VIOLATIONS_REPORT, check_kontra,
+                                     PUSHED_JACK, RAMSCH_OFF, RAMSCH_ON, RAMSCH_SCHIEBE,
+                                     VIOLATIONS_DECIDE, VIOLATIONS_REPORT, check_kontra,
                                      check_ramsch, check_violations)
 # Contract values live in core.games.skat_values; named here too for every caller of the rules.
 from core.games.skat_values import (BASE_VALUES, BID_LADDER, GRAND, KIND_LETTERS,  # noqa: F401
@@ -236,6 +236,7 @@ class Deal(tricks.TrickDeal):
         self.doubles = 0  # 1 after Kontra, 2 after Re (skat_kontra)
         self.pusher = None  # Schieberamsch: the seat holding the skat (skat_schieberamsch)
         self.passed_on = 0  # Schieberamsch: players who passed the skat on unseen
+        self.took = None  # Schieberamsch: the last seat that took the skat (pushed)
         self.kontra_at = 0  # cards played when Kontra was said (skat_kontra.too_late)
         self.said = [False, False, False]  # who bid or held in the auction; None: entered
         self.violation = None  # (seat, kind, trick) of the violation that decided the game
@@ -680,10 +681,15 @@ class Deal(tricks.TrickDeal):
                 raise IllegalPlay(ALREADY_PLAYED, "%s is in the declarer's hand"
                                   % SKAT.code(c))
         self.skat = list(cards)
+        events = []
+        if self.took is not None:  # Schieberamsch: the last to take the skat pushed these
+            from core.games import skat_schieberamsch
+
+            events = skat_schieberamsch.jacks_pushed(self, cards)
         if self.phase == PHASE_SKAT:
             self.phase = PHASE_OVER
-            return [DealOver(self.result())]
-        return []
+            events.append(DealOver(self.result()))
+        return events
 
     def _decide(self, revoke):
         """ISkO 4.1-4.2: a proven revoke ends the game at once; the declarer's loses it,
@@ -708,7 +714,8 @@ class Deal(tricks.TrickDeal):
                 and self.declarer >= 0 and self.cards_left()):
             self.phase = PHASE_REST
             return [Awaiting("show_hand", self.cards_left())]
-        if self.skat is None:
+        if self.skat is None and not (self.status == "ramsch" and self.violation):
+            # a Ramsch a violation decided charges the skat to the offender, unseen
             self.phase = PHASE_SKAT
             return [Awaiting("set_skat", 2)]
         self.phase = PHASE_OVER
@@ -740,9 +747,15 @@ class Deal(tricks.TrickDeal):
 
             if self.phase != PHASE_OVER:
                 return skat_ramsch.pending(self.trick_winners)
-            return skat_ramsch.result(self.status, tuple(self.taken_points),
-                                      tuple(self.taken_tricks), self.trick_winners,
-                                      card_points(self.skat), self.passed_on)
+            played = None
+            if self.tricks_done == 10:
+                played = skat_ramsch.result(self.status, tuple(self.taken_points),
+                                            tuple(self.taken_tricks), self.trick_winners,
+                                            card_points(self.skat), self.passed_on)
+            if self.violation is None:
+                return played
+            return skat_ramsch.offence(self.violation[1], self.violation[0],
+                                       self.trick_winners, self.passed_on, played)
         if self.rest_to == self.declarer:  # the rest was awarded to him
             dp = 120 - sum(self.taken_points) + self.taken_points[self.declarer]
         else:
@@ -754,9 +767,11 @@ class Deal(tricks.TrickDeal):
             won = self.violation[0] != self.declarer
             won, value, mult, overbid, levels = self._with_doubles(*declared_value(
                 self.contract, mat, self.bid_value, won))
+            # schneider and schwarz as reached in play: none (the announced ones are in
+            # ``levels``); a Bock round for a game "played out schneider" needs it
             return Result(self.status, self.declarer, self.contract, self.bid_value, won,
-                          value, mat, mult, overbid, dp, dt, "schneider" in levels,
-                          "schwarz" in levels, tuple(self.trick_winners), levels)
+                          value, mat, mult, overbid, dp, dt, False, False,
+                          tuple(self.trick_winners), levels)
         complete = self.tricks_done == 10 or self.rest_to >= 0
         # a null the declarer resigned is lost, though no trick moves (docs/rules/skat.md
         # "Early ends"): valued as a null in which he took a trick

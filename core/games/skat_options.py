@@ -16,6 +16,7 @@ VIOLATIONS_REPORT = "report"
 RAMSCH_OFF = "off"
 RAMSCH_ON = "ramsch"
 RAMSCH_SCHIEBE = "schieberamsch"  # the skat pushed round first (core.games.skat_schieberamsch)
+PUSHED_JACK = "pushed-jack"  # Schieberamsch: a jack in the skat its last taker pushed
 KONTRA_OFF = "off"
 KONTRA_ON = "on"
 KONTRA_OWN_CARD = "own-card"  # Kontra until the defender's own first card (kneipenskat)

@@ -87,6 +87,26 @@ def result(status, points, tricks, trick_winners, skat_points, passed=0):
                         False, False, tuple(trick_winners), levels, values)
 
 
+def offence(kind, offender, trick_winners, passed=0, played=None):
+    """The RamschResult of a Ramsch a proven violation decided (option ``violations`` =
+    ``"decide"``; docs/rules/skat.md "Ramsch", decision): ``offender`` (a deal seat)
+    loses it alone, charged with the whole deck's 120 card points times the
+    Schieberamsch's factor for ``passed`` passes, or, when the deal was played out
+    (``played``: its RamschResult as played), what that charged him if it is more: a
+    violation never pays. ``kind``: the violation's code ("revoke", "pushed-jack"), the
+    first of ``levels``; ``trick_winners``: the deal seat of each trick taken."""
+    value, mult, levels = -(DURCHMARSCH << passed), 1 << passed, ("passed",) * passed
+    points = DURCHMARSCH
+    if played is not None and played.values[offender] < value:
+        value, mult, levels = played.values[offender], played.multiplier, played.levels
+        points = played.declarer_points
+    values = [0, 0, 0]
+    values[offender] = value
+    return RamschResult("ramsch", offender, None, 0, False, value, 0, mult, False,
+                        points, len([1 for w in trick_winners if w == offender]),
+                        False, False, tuple(trick_winners), (kind,) + levels, tuple(values))
+
+
 def pending(trick_winners):
     """The RamschResult of a Ramsch still in play: values None, as Deal.result() gives
     before a game's value is known."""

@@ -17,7 +17,8 @@ The functions below work on a ``core.games.skat.Deal`` in its PUSH phase; the de
 
 from core.cards import SKAT
 from core.errors import IllegalPlay
-from core.events import NOT_IN_HAND, NOT_YOUR_TURN, WRONG_PHASE
+from core.events import NOT_IN_HAND, NOT_YOUR_TURN, WRONG_PHASE, RevokeFound
+from core.games.skat_options import PUSHED_JACK, VIOLATIONS_DECIDE
 
 RAMSCH_SCHIEBE = "schieberamsch"
 _JACK = 4  # rank number of the Unter in core.cards.SKAT
@@ -70,7 +71,24 @@ def push(deal, seat, discard):
         for c in discard:
             hand.remove(c)
     deal.skat = list(discard) if discard is not None else None
+    deal.took = seat
     return _next(deal)
+
+
+def jacks_pushed(deal, skat):
+    """The skat scanned at the end of a Schieberamsch (``skat``: its two card numbers)
+    holds what the last player to take it pushed (``deal.took``); a jack there is a
+    pushed jack (Parlett's rule above). Returns [RevokeFound(PUSHED_JACK)] for the first
+    jack, trick -1 (before the play), else []. With ``violations="decide"`` the deal's
+    ``violation`` is set: the pusher loses the Ramsch (skat_ramsch.offence)."""
+    for c in skat:
+        if SKAT.rank(c) == _JACK:
+            seat = deal.took
+            if deal.violations == VIOLATIONS_DECIDE and deal.violation is None:
+                deal.violation = (seat, PUSHED_JACK, -1)
+            return [RevokeFound(seat, c, -1, PUSHED_JACK, "P%d took the skat and pushed "
+                                "%s: jacks may not be pushed" % (seat + 1, SKAT.code(c)))]
+    return []
 
 
 def pass_on(deal, seat):

@@ -47,13 +47,23 @@ def check_target(target):
     return target
 
 
-def target_reached(target, players, totals, played):
-    """True once a player's plain list total (``totals``, ints per table seat) has reached
-    ``target`` (a TARGET_CHOICES value) and the round is complete: ``played`` games a
-    multiple of ``players`` (each player dealt as often)."""
-    if target == "off" or played % players:
+def target_reached(target, players, totals):
+    """True once a player's plain list total has reached ``target`` (a TARGET_CHOICES
+    value) and the round is complete. ``totals``: the running totals after each game
+    on the list (a tuple of ints per table seat, one per row); the round is complete
+    when their number is a multiple of ``players`` (each player dealt as often). A total
+    that reached the target in the round ends the evening though a later game of the
+    round took it below again: "the first player whose total reaches the target" (the
+    reading in docs/rules/skat.md "A points target"); an earlier round cannot hold one,
+    it would have ended the evening."""
+    played = len(totals)
+    if target == "off" or not played or played % players:
         return False
-    return max(totals) >= int(target)
+    goal = int(target)
+    for row in totals[-players:]:
+        if max(row) >= goal:
+            return True
+    return False
 
 
 def games(series, players):

@@ -13,7 +13,8 @@ from device.menu import Item, Menu
 words.register(
     reasons={bank.EIGHT_NEEDS_VOID: "8 needs a void", bank.MUST_MATCH_RANK: "match the rank",
              bank.MUST_BEAT: "must beat", bank.WRONG_LEADER: "wrong leader"},
-    violations={bank.MUST_BEAT: "did not beat", bank.WRONG_LEADER: "wrong leader",
+    # a wrong first lead names the seat that should have led (RevokeFound.seat)
+    violations={bank.MUST_BEAT: "did not beat", bank.WRONG_LEADER: "should lead",
                 bank.EIGHT_NEEDS_VOID: "bad eight", bank.MUST_MATCH_RANK: "rank missed"})
 
 _SUITS = (("Clubs", 0), ("Diamonds", 1), ("Hearts", 2), ("Spades", 3))

@@ -14,8 +14,12 @@ from core.errors import BadRecord
 from core.games import skat, skat_scoring, skat_series, skat_sheet
 from device.flows import _row
 from device.lcdtext import seat_label
+from device import words
 from device.menu import Item, Items, Menu, filled
 from device.words import say, tr
+
+# Skat's own violation (device.words): a jack found pushed in a Schieberamsch's skat
+words.register(violations={skat.PUSHED_JACK: "jack pushed"})
 
 NAME = "skat"
 TITLE = "Skat"
@@ -245,7 +249,21 @@ def _verdict_lines(result, match):
     return [say("%s %s %dp %dt") % (_who(seats, result.declarer),
                                     _contract_lcd(result.contract),
                                     result.declarer_points, result.declarer_tricks),
-            "%s%s %+d" % (say(verdict), _doubles_tag(result.levels), result.value)]
+            _value_row(say(verdict) + _doubles_tag(result.levels), result.value)]
+
+
+def _value_row(head, value):
+    """``head`` (words) and the signed ``value`` as a result row of at most 16 columns
+    (the 16x2 LCD): the value is never cut; the head's first word (the verdict, the
+    Ramsch's Jungfrau) is shortened with a dot where the row is too wide: German
+    "verloren Re -1536" is 17 columns, "verlor. Re -1536" 16."""
+    row = ("%s %+d" % (head, value)).strip()
+    if len(row) <= 16:
+        return row
+    first, _, rest = head.partition(" ")
+    tail = ("%s %+d" % (rest, value)).strip()
+    room = 16 - len(tail) - 2  # the first word's letters kept, then "." and a blank
+    return (first[:room] + ". " + tail) if room > 0 else tail
 
 
 def _contract_lcd(contract):
@@ -272,9 +290,7 @@ def _ramsch_lines(result, seats):
     extra = " ".join(say(tags[n]) for n in result.levels if n in tags)
     passed = result.levels.count("passed")
     factor = " x%d" % (1 << passed) if passed else ""  # Schieberamsch: passed on unseen
-    row = ("%s%s %+d" % (extra, factor, result.value)).strip()
-    if len(row) > 16:  # the 16-column LCD: the factor and value only
-        row = ("%s %+d" % (factor, result.value)).strip()
+    row = _value_row((extra + factor).strip(), result.value)
     return ["Ramsch %s %dp" % (_who(seats, result.declarer), result.declarer_points), row]
 
 
@@ -286,11 +302,12 @@ def record(match, result):
 
 
 def _bock_line(line, value):
-    """The result row of a Bock game: its tag and the doubled ``value``."""
-    head = line.rsplit(" ", 1)[0]
-    out = "%s Bock %+d" % (head, value)
-    if len(out) > 16:  # the 16-column LCD: "B" for Bock
-        out = "%s B %+d" % (head, value)
+    """The result row of a Bock game: its tag and the doubled ``value`` (16 columns at
+    most: "B" for Bock, then as :func:`_value_row`)."""
+    head = line.rsplit(" ", 1)[0] if " " in line else ""
+    out = ("%s Bock %+d" % (head, value)).strip()
+    if len(out) > 16:
+        out = _value_row(("%s B" % head).strip(), value)
     return out
 
 
@@ -336,8 +353,12 @@ def sheet_lines(match):
     16x2 LCD shows the whole row); then the Bock and Ramsch games owed and the money."""
     sheet = match.sheet
     if _seeger(match):
-        lines = ["%s %5d SF%5d" % (seat_label(p), sheet.totals[p], sheet.sf[p])
-                 for p in range(match.players)]
+        lines = []
+        for p in range(match.players):
+            who, plain, sf = seat_label(p), sheet.totals[p], sheet.sf[p]
+            row = "%s %5d SF%5d" % (who, plain, sf)
+            # -10000 or less is six columns: the SF total then has a row of its own
+            lines += [row] if len(row) <= 16 else ["%s %d" % (who, plain), "   SF %d" % sf]
     else:  # option seeger off: the plain totals only
         lines = ["%s %5d" % (seat_label(p), sheet.totals[p]) for p in range(match.players)]
     if match.bock_rounds is not None and match.bock_rounds.left:
@@ -369,7 +390,7 @@ def is_match_over(match):
     played = len(match.sheet.rows)
     return skat_series.is_over(getattr(match, "series", "off"), match.players, played) or \
         skat_series.target_reached(getattr(match, "target", "off"), match.players,
-                                   match.sheet.totals, played)
+                                   [row[3] for row in match.sheet.rows])
 
 
 def sheet_table(match):
