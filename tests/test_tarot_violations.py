@@ -198,3 +198,37 @@ def test_the_option_reaches_the_link_the_cli_and_the_controller(tmp_path):
         assert main(["sim", "--game", "tarot", "--script", str(script),
                      "--option", "violations=maybe"]) == 1
     assert "violations" in err.getvalue() and "maybe" in err.getvalue()
+
+
+# --- one discard, one offence (hands unknown) ---
+
+_T1 = [(1, "HK"), (2, "S2"), (3, "H3"), (0, "H4")]  # P3 discards S2 on hearts: void H, trumps
+
+
+def _found(plays):
+    """Seat 1's garde, hands unknown, report only; the violations the plays prove."""
+    deal = T.Game(4, violations=T.VIOLATIONS_REPORT).new_deal(0, None)
+    for s, b in ((1, "garde"), (2, "pass"), (3, "pass"), (0, "pass")):
+        deal.bid(s, b)
+    deal.discard(1, None)
+    found = []
+    for s, code in plays:
+        assert deal.current_seat() == s, (s, code)
+        found += [(e.seat, e.reason, e.trick) for e in deal.play(s, T.TAROT.parse(code))
+                  if isinstance(e, RevokeFound)]
+    return found
+
+
+@pytest.mark.parametrize("plays,once", [
+    # H5 follows hearts in trick 2 (a revoke in trick 1), then 7 trumps a diamond lead
+    (_T1 + [(1, "HQ"), (2, "H5"), (3, "H7"), (0, "H8"), (1, "DK"), (2, "7"), (3, "D6"),
+            (0, "D7")], (2, "revoke", 0)),
+    # 7 trumps a diamond lead (no trump in trick 1), then P3 leads H5
+    (_T1 + [(1, "DK"), (2, "7"), (3, "D6"), (0, "D7"), (2, "H5"), (3, "H7"), (0, "H8"),
+            (1, "HQ")], (2, rules.MUST_TRUMP, 0))])
+def test_one_discard_is_one_violation_whichever_card_proves_it(plays, once):
+    """FFT p.5: a player who cannot follow must trump. P3's S2 on hearts broke one of the
+    two, never both: a heart later proves the revoke, a trump later the failure to trump,
+    and the second card proves nothing more. Both were reported ("revoke" and "no trump"
+    for the same card in trick 1), listing a second violation that never happened."""
+    assert _found(plays) == [once]

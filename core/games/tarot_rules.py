@@ -210,6 +210,16 @@ def ecart_evidence(deal, card, events):
                                       TAROT.short(deal.ecart_trumps[0]), TAROT.short(card))))
 
 
+def _one_offence(deal, seat, trick):
+    """A discard in ``trick`` showed ``seat`` void in the suit led and in trumps; one
+    later card proved one of the two wrong (a revoke, or no trump), which is the one
+    offence of that card: forget what else the trick showed, so that it is not reported
+    again as the other (a revoke then "no trump", or the reverse)."""
+    for s in range(_TRUMP + 1):
+        if deal.voids[seat] & (1 << s) and deal.void_trick[seat][s] == trick:
+            deal.voids[seat] &= ~(1 << s)
+
+
 def evidence(deal, seat, card, events):
     """Unknown hands: append to ``events`` the revokes ``card`` proves, then record what
     it shows: a suit not followed, no trump (it discarded), no trump above the one it
@@ -221,10 +231,13 @@ def evidence(deal, seat, card, events):
     suit = SUITS[card]
     t = deal.tricks_done
     if suit < _TRUMP:
-        events.extend(deal.find_revokes(seat, card))
+        found = deal.find_revokes(seat, card)
+        if found:
+            _one_offence(deal, seat, found[0].trick)
+            events.extend(found)
     elif deal.voids[seat] & (1 << _TRUMP):
-        deal.voids[seat] &= ~(1 << _TRUMP)
         was = deal.void_trick[seat][_TRUMP]
+        _one_offence(deal, seat, was)
         events.append(RevokeFound(seat, card, was, MUST_TRUMP, "P%d did not trump in "
                                   "trick %d but holds %s" % (seat + 1, was + 1, TAROT.short(card))))
     elif POWER[card] > deal.cap[seat]:
