@@ -285,7 +285,12 @@ class App:
         events = self.referee.act(verb, *(prefix + (cards,)))
         if events and isinstance(events[0], Refused):
             self._collect = [verb, count, [], prefix]  # scan them again
-            return self._handle(events)
+            out = self._handle(events)
+            # why, and that the board waits for the cards again (the last row)
+            rows = self.lines if self.screens.rows > 2 else self.lines[1:]
+            self.show(self.screens.fit(list(rows[:self.screens.rows - 1]) +
+                                       [tr("scan %d cards") % count]))
+            return out
         out = self._handle(events)
         if self._collect is None and self._still_in_play(events):
             # the scanned cards (an écart, a poignée) still lie on a pad: say so, and who

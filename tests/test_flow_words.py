@@ -245,3 +245,32 @@ def test_magistr_deal_intro_names_the_contract_in_the_language(speak, lang, intr
     speak(lang)
     match = flow.new_match(3, {})
     assert flow.deal_intro(match) == intro
+
+
+@pytest.mark.parametrize("rows", [2, 4])
+def test_a_refused_poignee_scan_says_it_waits_for_the_cards_again(rows):
+    """Tarot seed 1, P2's poignée of 13 scanned with a heart among 12 trumps: refused
+    (FFT p.7: a poignée is trumps) and the board waits for 13 cards again. The LCD said
+    "P2 refused / bad poignee" and nothing of the new scan; now its last row asks for the
+    cards again, and the 13 trumps then scanned are the poignée."""
+    from core.cards import TAROT
+    t = table_player("tarot", 4, seed=1, rows=rows)
+    t.start()
+    b = t.board
+    for bid in ("Prise", "Pass", "Pass", "Pass"):
+        b.choose(bid)
+    b.choose("Not scanned")
+    b.press(2)  # OK: the table menu
+    b.choose("Poignee P2")
+    b.choose("13")
+    for code in [str(trump) for trump in range(1, 13)] + ["H1"]:
+        b.play_card(1, t.tags.tag(TAROT.parse(code)))
+    shown = [r.rstrip() for r in b.lcd_lines()]
+    want = ["bad poignee", "scan 13 cards"] if rows == 2 else \
+        ["P2 refused", "bad poignee", "", "scan 13 cards"]
+    assert shown == want
+    assert t.ctl.app.scan_wanted() == ("announce", 13)
+    for trump in range(1, 14):
+        b.play_card(1, t.tags.tag(TAROT.parse(str(trump))))
+    assert t.ctl.app.scan_wanted() is None
+    assert len(t.ctl.app.referee.deal.poignees) == 1
