@@ -181,14 +181,11 @@ POIGNEE_SCAN = {"en": ("scan 13 cards", "scanned 12 of 13"),
                 "uk": ("skanuvaty: 13", "12/13 skanovano")}
 
 
-@pytest.mark.parametrize("lang", words.LANGUAGES)
-def test_a_poignee_scan_counts_whole_on_16_columns(speak, lang):
-    """Tarot seed 1: P2 takes a prise, his écart not scanned; before his first card the
-    table menu's "Poignee P2", 13 trumps: the board asks for 13 cards and counts them,
-    each row whole on the 16x2 LCD, in the table's language."""
-    from core.cards import TAROT
-    speak(lang)
-    t = table_player("tarot", 4, seed=1)
+def _poignee_of_13(rows=2):
+    """Tarot seed 1 on a 16 x ``rows`` LCD: P2 takes a prise, his écart not scanned, and
+    before his first card asks in the table menu for a poignée of 13; the TablePlayer
+    and its board, scanning."""
+    t = table_player("tarot", 4, seed=1, rows=rows)
     t.start()
     b = t.board
     for bid in ("Prise", "Pass", "Pass", "Pass"):
@@ -197,6 +194,17 @@ def test_a_poignee_scan_counts_whole_on_16_columns(speak, lang):
     b.press(2)  # OK: the table menu
     b.choose("Poignee P2")
     b.choose("13")
+    return t, b
+
+
+@pytest.mark.parametrize("lang", words.LANGUAGES)
+def test_a_poignee_scan_counts_whole_on_16_columns(speak, lang):
+    """Tarot seed 1: P2 takes a prise, his écart not scanned; before his first card the
+    table menu's "Poignee P2", 13 trumps: the board asks for 13 cards and counts them,
+    each row whole on the 16x2 LCD, in the table's language."""
+    from core.cards import TAROT
+    speak(lang)
+    t, b = _poignee_of_13()
     ask, count = POIGNEE_SCAN[lang]
     assert [r.rstrip() for r in b.lcd_lines()] == [ask, words.say("on any pad")]
     for trump in range(1, 13):
@@ -254,15 +262,7 @@ def test_a_refused_poignee_scan_says_it_waits_for_the_cards_again(rows):
     "P2 refused / bad poignee" and nothing of the new scan; now its last row asks for the
     cards again, and the 13 trumps then scanned are the poignée."""
     from core.cards import TAROT
-    t = table_player("tarot", 4, seed=1, rows=rows)
-    t.start()
-    b = t.board
-    for bid in ("Prise", "Pass", "Pass", "Pass"):
-        b.choose(bid)
-    b.choose("Not scanned")
-    b.press(2)  # OK: the table menu
-    b.choose("Poignee P2")
-    b.choose("13")
+    t, b = _poignee_of_13(rows)
     for code in [str(trump) for trump in range(1, 13)] + ["H1"]:
         b.play_card(1, t.tags.tag(TAROT.parse(code)))
     shown = [r.rstrip() for r in b.lcd_lines()]
