@@ -44,7 +44,7 @@ cannot replay is set aside in a side file).
 
 from core.compat import const, unload
 from core.errors import NotSaved
-from core.events import DealOver, Refused
+from core.events import DealOver, Refused, Undone
 from core.journal import UNDO
 from device import flows, session
 from device.buttons import BACK, OK, Buttons
@@ -54,7 +54,7 @@ from device.reasons import fault_lines, loop_fault
 from device import looks
 from device.last_trick import LastTrick
 from device.screens import decided_by
-from device.words import say
+from device.words import say, tr
 
 # The screen modes (Controller.mode; the link's "mode" state key sends the word of
 # device.view.MODE_NAMES).
@@ -425,7 +425,19 @@ class Controller:
         if events and not isinstance(events[0], Refused):
             self.result = None
             self.enter_table()
+            self._say_taken_back(events)
         return events
+
+    def _say_taken_back(self, events):
+        """A choice taken back during play (a misère, a Kontra: no card to lift, no menu
+        to show) changes nothing on the table's screen: its first row says so."""
+        app = self.app
+        if self.mode != MODE_TABLE or app.scan_wanted() is not None or app.lines is None:
+            return
+        for ev in events:
+            if isinstance(ev, Undone) and ev.card >= 0:
+                return
+        app.show(app.screens.fit([tr("choice undone")] + list(app.lines[1:])))
 
     def next_deal(self):
         """Book the finished deal on the LCD (as OK on the result): the DEAL_OVER record

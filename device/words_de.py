@@ -95,6 +95,7 @@ WORDS = (
     "Deck|Blatt\n"
     "Back to play|Zum Spiel\n"
     "Undo last|Letzte zurück\n"
+    "choice undone|Wahl zurück\n"
     "Main menu|Hauptmenü\n"
     "Table|Tisch\n"
     "Language|Sprache\n"

@@ -95,6 +95,7 @@ WORDS = (
     "Deck|Jeu\n"
     "Back to play|Retour au jeu\n"
     "Undo last|Annuler dernier\n"
+    "choice undone|choix annulé\n"
     "Main menu|Menu principal\n"
     "Table|Table\n"
     "Language|Langue\n"

@@ -96,6 +96,7 @@ WORDS = (
     "Deck|Колода\n"
     "Back to play|До гри\n"
     "Undo last|Скасувати хід\n"
+    "choice undone|вибір скасовано\n"
     "Main menu|Головне меню\n"
     "Table|Стіл\n"
     "Language|Мова\n"

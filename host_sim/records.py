@@ -229,7 +229,8 @@ def replay(lines, cols=16, rows=2):
         deal = app.referee.deal
         if not deal.is_over():
             yield {"game": game, "deal": line.get("deal"), "status": "unfinished",
-                   "result": None, "violations": found}
+                   "result": None, "violations": found,
+                   "tricks": getattr(deal, "tricks_done", 0)}
             continue
         result = deal.result()
         flow.record(match, result)

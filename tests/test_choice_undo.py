@@ -238,3 +238,25 @@ def test_all_passed_taken_back_when_the_flash_fails_halfway(tmp_path, fault):
     again.press(2, hold_ms=LONG)
     assert ctl.app.referee.actions == [] and again.lcd_lines()[0].startswith(
         "Auction result")
+
+
+def test_a_misere_announced_and_taken_back_is_said_on_the_lcd(tmp_path):
+    """Tarot for 4 with the house misère: P2 takes a prise, écart not scanned, and
+    announces "Misere atout" from the table menu; then a long press takes it back. Both
+    left the LCD as it was ("French Tarot / play: P2"): the table could not tell whether
+    the announcement was taken. Now the first row says each, the second who plays."""
+    p = table_player("tarot", 4, seed=1, journal=Journal(str(tmp_path / "journal.bin")),
+                     options=["to other camp", "any camp (seed)", "decide", "20/30/40 (FFT)",
+                              "to the point", "20 points"])
+    p.start()
+    b = p.board
+    for label in ("Prise", "Pass", "Pass", "Pass", "Not scanned"):
+        b.choose(label)
+    assert [r.rstrip() for r in b.lcd_lines()] == ["French Tarot", "play: P2"]
+    b.press(2)
+    b.choose("Misere atout P2")
+    assert [r.rstrip() for r in b.lcd_lines()] == ["Misere atout P2", "play: P2"]
+    assert p.ctl.app.referee.deal.miseres == [(1, "misere-trumps")]  # deal seat 1: P2
+    b.press(2, hold_ms=LONG)
+    assert [r.rstrip() for r in b.lcd_lines()] == ["choice undone", "play: P2"]
+    assert p.ctl.app.referee.deal.miseres == [] and p.ctl.mode == MODE_TABLE

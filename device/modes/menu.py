@@ -10,7 +10,7 @@ options)`` (handed to the controller as the press's ``next``: ``device.booking.s
 """
 
 from device.buttons import BACK
-from device.controller import MODE_MAIN
+from device.controller import MODE_MAIN, MODE_TABLE
 
 
 class MenuMode:
@@ -51,7 +51,14 @@ class MenuMode:
             self.enter()
             return [], None
         if got.actions is not None:
-            return self.ctl.apply(got.actions), None
+            events = self.ctl.apply(got.actions)
+            ctl = self.ctl
+            if not events and not self.required and ctl.mode == MODE_TABLE and \
+                    ctl.app.scan_wanted() is None:
+                # the table menu's item accepted and nothing to show for it (a misère, a
+                # Kontra): its words on the table's first row say that it was taken
+                ctl.app.show(ctl.app.screens.fit([got.words()] + list(ctl.app.lines or ())[1:]))
+            return events, None
         return self._value(got.value)
 
     def _take_back(self):

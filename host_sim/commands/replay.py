@@ -131,9 +131,11 @@ def _json_records(text, as_json):
                 print(json.dumps(out))
             else:
                 r = out["result"] or {}
-                print("%s deal %s: %s %s" % (out["game"], out["deal"], out["status"],
-                                             r.get("marks") or r.get("points") or
-                                             r.get("value") or ""))
+                what = r.get("marks") or r.get("points") or r.get("value") or ""
+                if out["status"] == "unfinished":  # how far the record goes
+                    what = "(%d tricks played)" % out["tricks"]
+                print(("%s deal %s: %s %s" % (out["game"], out["deal"], out["status"],
+                                              what)).rstrip())
     except (TrickrefError, ValueError) as e:
         msg = str(e)
         if not msg.startswith("line ") and done < len(numbers):  # read() names its lines

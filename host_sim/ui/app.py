@@ -441,7 +441,7 @@ class SimApp:
         if self.awaiting is not None:
             return _("scan the %s") % self.awaiting.verb.replace("set_", "")
         if self.humans and self.ctl.view().mode == MODE_RESULT:  # said before NEXT shows it
-            return _("the deal is over: OK books it, < > the result and sheet, hold OK: back")
+            return _("the deal is over: OK books it, < > the result, hold OK: back")
         tp = self.turn_pad()
         if tp < 0:
             return ""
