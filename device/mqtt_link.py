@@ -86,6 +86,26 @@ class Numbering:
         self.seq += 1
         return self.make(kind, payload, ms)
 
+    def line(self):
+        """The numbers as one line of text (seq, game, deal, a deal just closed), for a
+        board to keep on flash: :meth:`read` takes them back after a power cut."""
+        return "%d %s %d %d\n" % (self.seq, self.game or "-", self.deal, self._over)
+
+    def read(self, text):
+        """Go on from a :meth:`line`; False, nothing changed, when ``text`` is not one."""
+        parts = text.split()
+        if len(parts) != 4:
+            return False
+        try:
+            seq, deal, over = int(parts[0]), int(parts[2]), int(parts[3])
+        except ValueError:
+            return False
+        if seq < 0 or deal < 0:
+            return False
+        self.seq, self.deal, self._over = seq, deal, bool(over)
+        self.game = None if parts[1] == "-" else parts[1]
+        return True
+
     def make(self, kind, payload, ms):
         """A message with the current numbers (``status`` messages do not count)."""
         return {"v": VERSION, "table": self.table, "game": self.game, "deal": self.deal,
@@ -101,11 +121,25 @@ class MqttLink:
     """Publishes table ``table``'s events through ``client`` (an ``umqtt.simple.MQTTClient``
     made with the table's user and password; ``client_id`` the table id). ``clock()``:
     Unix ms now. ``start()`` connects; ``tap(ftype, value)`` publishes an event frame;
-    ``poll()`` (from the board's loop) reads the seats and retries what is pending."""
+    ``poll()`` (from the board's loop) reads the seats and retries what is pending.
 
-    def __init__(self, client, table, clock, root=ROOT, seq=0, on_seats=None):
+    ``keep``: a file on the board's flash ("club.seq") keeping the numbers after each
+    message (:meth:`Numbering.line`), read back here: a board that loses power and
+    resumes its game goes on counting in the same game and deal. Without it a resumed
+    board counted from 1 again, and the club host dropped every later message as a
+    duplicate; and it no longer knew its game (no hello on a resume), so its rows were
+    ranked in no list. A write that fails is counted in ``errors`` and play goes on."""
+
+    def __init__(self, client, table, clock, root=ROOT, seq=0, on_seats=None, keep=None):
         self.client = client
         self.numbering = Numbering(table, seq)
+        self.keep = keep
+        if keep is not None:
+            try:
+                with open(keep) as f:
+                    self.numbering.read(f.read(64))
+            except OSError:
+                pass  # no file yet: a new table counts from ``seq``
         self.clock = clock
         self.root = root
         self.on_seats = on_seats
@@ -153,7 +187,17 @@ class MqttLink:
         if got is None:
             return
         self.pending.append(encode(self.numbering.message(got[0], got[1], self.clock())))
+        self._keep()
         self.flush()
+
+    def _keep(self):
+        if self.keep is None:
+            return
+        try:
+            with open(self.keep, "w") as f:
+                f.write(self.numbering.line())
+        except OSError:
+            self.errors += 1
 
     def flush(self):
         """Send the pending messages in order, each acknowledged before the next."""

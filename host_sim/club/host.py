@@ -42,12 +42,16 @@ class Changes:
             return self.version
 
     def lists(self):
-        """``(version, {name: (columns, rows)})``."""
+        """``(version, {name: (columns, rows)})``: the rankings of this version (built once
+        per version), the tables list as the store has it now (each table's deal and
+        message count move with every card, which bumps no version)."""
         v = self.version
         cached_v, lists = self._cache
         if cached_v != v:
             lists = standings.all_lists(self.store, self.series_games)
             self._cache = (v, lists)
+        lists = dict(lists)
+        lists["tables"] = standings.tables_list(self.store)
         return v, lists
 
 
@@ -63,6 +67,7 @@ class ClubHost:
         self.bad = []  # (topic, reason) of messages that could not be read
         self.duplicates = 0
         self._seen = store.last_seqs()  # table -> highest seq stored
+        self._playing = {}  # table -> (game, deal) of its last message
         self.connected = threading.Event()
         self.client = new_client(client_id, user, password)
         self.client.on_connect = self._on_connect
@@ -94,6 +99,16 @@ class ClubHost:
             self.connected.set()  # subscribed: from now on nothing published is missed
 
     def _on_message(self, client, userdata, msg):
+        """paho's callback: one message read and stored. Nothing may raise out of it: an
+        exception ends paho's network thread, and the broker, never acknowledged, would
+        hand the same message to the restarted host again; a message that cannot be
+        stored is listed in ``bad`` with the reason."""
+        try:
+            self._take(msg)
+        except Exception as e:  # noqa: BLE001  (the store refused it: one message lost)
+            self.bad.append((msg.topic, "not stored: %s: %s" % (type(e).__name__, e)))
+
+    def _take(self, msg):
         try:
             m = M.decode(msg.payload)
         except M.BadMessage as e:
@@ -116,8 +131,11 @@ class ClubHost:
         if m["seq"] > seen + 1:
             self._ask(t, seen + 1)
         self._seen[t] = max(seen, m["seq"])
-        if m["kind"] in ("row", "hello", "deal", "game_over"):
-            self.changes.bump()
+        playing = (m["game"], m["deal"])
+        if m["kind"] in ("row", "hello", "deal", "game_over") or \
+                self._playing.get(t, playing) != playing:
+            self.changes.bump()  # a booking, or a table's next deal: the page redraws
+        self._playing[t] = playing
 
     def _ask_missing(self, table, last_seq):
         if isinstance(last_seq, int) and last_seq > self._seen.get(table, 0):

@@ -54,6 +54,7 @@ encode = L.encode  # compact UTF-8 JSON bytes of a message
 
 _FIELDS = (("v", int), ("table", str), ("deal", int), ("seq", int), ("kind", str),
            ("payload", dict), ("ms", int))
+_INT_MAX = (1 << 63) - 1  # SQLite's INTEGER: a larger number is refused, not stored
 
 
 def decode(data):
@@ -71,8 +72,17 @@ def decode(data):
         raise BadMessage("message version %d, this host reads %d" % (msg["v"], VERSION))
     if not TABLE_ID.match(msg["table"]) or msg["seq"] < 1:
         raise BadMessage("bad table id or seq in %r" % (msg,))
+    for name in ("deal", "seq", "ms"):
+        if not 0 <= msg[name] <= _INT_MAX:
+            raise BadMessage("field %r out of range: %d" % (name, msg[name]))
     if msg["kind"] not in KINDS:
         raise BadMessage("unknown kind %r" % (msg["kind"],))
     if msg.get("game") is not None and not isinstance(msg["game"], str):
         raise BadMessage("field 'game' is not a string")
+    if msg["kind"] == "status":
+        last = msg["payload"].get("last_seq", 0)
+        if last is None:
+            last = 0
+        if not isinstance(last, int) or isinstance(last, bool) or not 0 <= last <= _INT_MAX:
+            raise BadMessage("status: last_seq %r is not a seq" % (last,))
     return msg

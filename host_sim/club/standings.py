@@ -18,9 +18,7 @@ booked rows (``row`` messages); nothing is scored again here.
 
 import random
 
-from core.games import zhopa
-
-SERIES_GAMES = {3: 36, 4: 48}  # ISkO tournament series: 12 deals per seat-round x seats
+from core.games import skat_series, zhopa
 
 
 class Sheet:
@@ -41,8 +39,12 @@ class Sheet:
             sum(1 for c in self.columns or () if c.startswith("total P"))
 
     def column(self, row, name):
-        """The cell of ``row`` under column ``name``."""
-        return row[self.columns.index(name)]
+        """The cell of ``row`` under column ``name``, a number; ValueError when the list
+        has no such column, TypeError when the cell is not a number."""
+        v = row[self.columns.index(name)]
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise TypeError("%s: %r is not a number" % (name, v))
+        return v
 
     def name(self, seat):
         """The name at ``seat`` (0-based), or ``"TABLE P<n>"`` when none was assigned."""
@@ -53,8 +55,10 @@ class Sheet:
 
 def sheets(store):
     """Every list in the store, in table order: a ``hello`` message with a game opens a
-    list; ``row`` messages fill it (a row whose columns differ opens a new one)."""
-    seats = store.seats()
+    list; ``row`` messages fill it (a row whose columns differ opens a new one). A list's
+    names are the seating in force at its last row (``Store.seating_at``): the next
+    series' seating does not rename the lists played before it, and a seating corrected
+    during a list names the whole list."""
     out = []
     current = {}
     for m in store.messages(kinds=("hello", "row")):
@@ -69,11 +73,14 @@ def sheets(store):
             continue  # a malformed row is skipped, never guessed at
         sh = current.get(t)
         if sh is None or sh.columns != p["columns"] or sh.game != m["game"]:
-            sh = Sheet(t, m["game"], 1 + sum(1 for s in out if s.table == t), seats.get(t))
+            sh = Sheet(t, m["game"], 1 + sum(1 for s in out if s.table == t), None)
             sh.columns = p["columns"]
             out.append(sh)
             current[t] = sh
         sh.rows.append(p["cells"])
+        sh.last_seq = m["seq"]
+    for sh in out:
+        sh.names = store.seating_at(sh.table, sh.last_seq)
     return out
 
 
@@ -88,103 +95,123 @@ def _ranked(totals, key):
     return out
 
 
-def skat(all_sheets, series_games=None):
-    """``(columns, rows)`` of the Skat ranking: rank, player, Seeger-Fabian points, plain
-    points, games in the counted series, series counted (complete or not)."""
-    totals = {}
+def _parts(all_sheets, game, part, skipped):
+    """``part(sheet)`` of each list of ``game`` with rows, joined: a list whose columns or
+    cells do not fit what ``part`` reads (a board option that leaves a column out, a
+    forged row) is left out whole, never guessed at, and named in ``skipped`` (a list,
+    or None): ``[table, list number, game, why]``. One table's list never stops the
+    others' (every page reads these)."""
+    out = []
     for sh in all_sheets:
-        if sh.game != "skat" or not sh.rows:
+        if sh.game != game or not sh.rows:
             continue
+        try:
+            out.extend(part(sh))
+        except (KeyError, ValueError, IndexError, TypeError) as e:
+            if skipped is not None:
+                skipped.append([sh.table, sh.number, game, str(e)[:100]])
+    return out
+
+
+def _summed(parts, width):
+    """``{name: [sums]}`` of ``parts`` (``(name, values)`` pairs, ``width`` values each)."""
+    totals = {}
+    for name, vals in parts:
+        t = totals.setdefault(name, [0] * width)
+        for i, v in enumerate(vals):
+            t[i] += v
+    return totals
+
+
+def skat(all_sheets, series_games=None, skipped=None):
+    """``(columns, rows)`` of the Skat ranking: rank, player, Seeger-Fabian points, plain
+    points, games in the counted series, series counted (complete or not). A list without
+    Seeger-Fabian totals (the board's option seeger off) cannot be ranked so: skipped."""
+    def part(sh):
         n = sh.players
-        limit = series_games or SERIES_GAMES[n]
+        if "SF P1" not in sh.columns:
+            raise ValueError("no Seeger-Fabian totals (the table's option seeger is off)")
+        limit = series_games or skat_series.games("1", n)
         counted = [r for r in sh.rows if sh.column(r, "game") <= limit]
         if not counted:
-            continue
+            return []
         last = counted[-1]
-        for p in range(n):
-            t = totals.setdefault(sh.name(p), [0, 0, 0, 0])
-            t[0] += sh.column(last, "SF P%d" % (p + 1))
-            t[1] += sh.column(last, "P%d" % (p + 1))
-            t[2] += len(counted)
-            t[3] += 1
-    rows = _ranked(totals, lambda v: (-v[0], -v[1]))
+        return [(sh.name(p), (sh.column(last, "SF P%d" % (p + 1)),
+                              sh.column(last, "P%d" % (p + 1)), len(counted), 1))
+                for p in range(n)]
+    rows = _ranked(_summed(_parts(all_sheets, "skat", part, skipped), 4),
+                   lambda v: (-v[0], -v[1]))
     return ["rank", "player", "Seeger-Fabian", "points", "games", "series"], rows
 
 
-def tarot(all_sheets):
+def tarot(all_sheets, skipped=None):
     """``(columns, rows)`` of the Tarot ranking: rank, player, total points, deals."""
-    totals = {}
-    for sh in all_sheets:
-        if sh.game != "tarot" or not sh.rows:
-            continue
-        for p in range(sh.players):
-            t = totals.setdefault(sh.name(p), [0, 0])
-            t[0] += sh.column(sh.rows[-1], "total P%d" % (p + 1))
-            t[1] += len(sh.rows)
-    return ["rank", "player", "points", "deals"], _ranked(totals, lambda v: (-v[0], v[1]))
+    def part(sh):
+        return [(sh.name(p), (sh.column(sh.rows[-1], "total P%d" % (p + 1)), len(sh.rows)))
+                for p in range(sh.players)]
+    return ["rank", "player", "points", "deals"], \
+        _ranked(_summed(_parts(all_sheets, "tarot", part, skipped), 2),
+                lambda v: (-v[0], v[1]))
 
 
 def tarot_rounds(all_sheets):
     """``(columns, rows)``: every Tarot deal's marks per player: table, list, deal,
-    player, mark, running total."""
-    rows = []
-    for sh in all_sheets:
-        if sh.game != "tarot":
-            continue
-        for r in sh.rows:
-            for p in range(sh.players):
-                rows.append([sh.table, sh.number, sh.column(r, "deal"), sh.name(p),
-                             sh.column(r, "mark P%d" % (p + 1)),
-                             sh.column(r, "total P%d" % (p + 1))])
-    return ["table", "list", "deal", "player", "mark", "total"], rows
+    player, mark, running total (a list that does not fit is left out, as in
+    :func:`tarot`)."""
+    def part(sh):
+        return [[sh.table, sh.number, sh.column(r, "deal"), sh.name(p),
+                 sh.column(r, "mark P%d" % (p + 1)), sh.column(r, "total P%d" % (p + 1))]
+                for r in sh.rows for p in range(sh.players)]
+    return ["table", "list", "deal", "player", "mark", "total"], \
+        _parts(all_sheets, "tarot", part, None)
 
 
-def magistr(all_sheets):
+def magistr(all_sheets, skipped=None):
     """``(columns, rows)`` of the Magistr ratings: rank, player, rating (sum of the signed
     points of the deals played), tricks, deals."""
-    totals = {}
-    for sh in all_sheets:
-        if sh.game != "magistr":
-            continue
-        for r in sh.rows:
-            for p in range(sh.players):
-                t = totals.setdefault(sh.name(p), [0, 0, 0])
-                t[0] += sh.column(r, "points P%d" % (p + 1))
-                t[1] += sh.column(r, "tricks P%d" % (p + 1))
-                t[2] += 1
+    def part(sh):
+        return [(sh.name(p), (sh.column(r, "points P%d" % (p + 1)),
+                              sh.column(r, "tricks P%d" % (p + 1)), 1))
+                for r in sh.rows for p in range(sh.players)]
     return ["rank", "player", "rating", "tricks", "deals"], \
-        _ranked(totals, lambda v: (-v[0], -v[1]))
+        _ranked(_summed(_parts(all_sheets, "magistr", part, skipped), 3),
+                lambda v: (-v[0], -v[1]))
 
 
-def zhopa_results(all_sheets):
+def zhopa_results(all_sheets, skipped=None):
     """``(columns, rows)`` of the Zhopa ranking: rank, player, games won, games lost, banks
     now (the last deal of each list), games finished (core.games.zhopa.game_end)."""
-    totals = {}
-    for sh in all_sheets:
-        if sh.game != "zhopa" or not sh.rows:
-            continue
+    def part(sh):
         n = sum(1 for c in sh.columns if c.startswith("bank P"))
+        if not n:
+            raise ValueError("no bank columns")
         banks = [sh.column(sh.rows[-1], "bank P%d" % (p + 1)) for p in range(n)]
         over, winners, losers = zhopa.game_end(banks)
-        for p in range(n):
-            t = totals.setdefault(sh.name(p), [0, 0, 0, 0])
-            t[0] += 1 if over and p in winners else 0
-            t[1] += 1 if over and p in losers else 0
-            t[2] += banks[p]
-            t[3] += 1 if over else 0
+        return [(sh.name(p), (int(over and p in winners), int(over and p in losers),
+                              banks[p], int(over))) for p in range(n)]
     return ["rank", "player", "won", "lost", "banks", "finished"], \
-        _ranked(totals, lambda v: (-v[0], v[2], v[1]))
+        _ranked(_summed(_parts(all_sheets, "zhopa", part, skipped), 4),
+                lambda v: (-v[0], v[2], v[1]))
 
 
 def all_lists(store, series_games=None):
-    """``{list name: (columns, rows)}``: every list the page shows and exports."""
+    """``{list name: (columns, rows)}``: every list the page shows and exports;
+    ``"skipped"``: the lists left out of a ranking and why (:func:`_parts`)."""
     sh = sheets(store)
-    return {"skat": skat(sh, series_games), "tarot": tarot(sh),
-            "tarot-rounds": tarot_rounds(sh), "magistr": magistr(sh),
-            "zhopa": zhopa_results(sh),
-            "tables": (["table", "status", "game", "deal", "messages"],
-                       [[t["table"], t["status"], t["game"], t["deal"], t["last_seq"]]
-                        for t in store.tables()])}
+    skipped = []
+    return {"skat": skat(sh, series_games, skipped), "tarot": tarot(sh, skipped),
+            "tarot-rounds": tarot_rounds(sh), "magistr": magistr(sh, skipped),
+            "zhopa": zhopa_results(sh, skipped),
+            "tables": tables_list(store),
+            "skipped": (["table", "list", "game", "why"], skipped)}
+
+
+def tables_list(store):
+    """``(columns, rows)``: each table's status, game, deal in play and messages stored
+    (``Store.tables``)."""
+    return (["table", "status", "game", "deal", "messages"],
+            [[t["table"], t["status"], t["game"], t["deal"], t["last_seq"]]
+             for t in store.tables()])
 
 
 def table_sizes(n):

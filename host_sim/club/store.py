@@ -3,7 +3,9 @@
 ``messages`` holds one row per (table, seq), so a duplicate is dropped on insert and a
 missing seq shows as a gap (:meth:`Store.gaps`); ``status`` the last status per table;
 ``roster`` the club's players; ``seats`` who sits where at each table (the host assigns
-them). Standings are rebuilt from these tables at any time (host_sim.club.standings).
+them), and ``seatings`` every seating with the table's seq it was made at, so that a list
+keeps the names it was played under when the next series is seated. Standings are rebuilt
+from these tables at any time (host_sim.club.standings).
 """
 
 import json
@@ -24,6 +26,8 @@ CREATE TABLE IF NOT EXISTS roster (name TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
     PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS seatings (
+    table_id TEXT NOT NULL, from_seq INTEGER NOT NULL, names TEXT NOT NULL);
 """
 
 
@@ -115,16 +119,24 @@ class Store:
 
     def tables(self):
         """``[{table, status, game, deal, last_seq}]`` for every table heard of:
-        ``last_seq`` is the highest seq stored, ``status`` and ``deal`` the table's last
-        status message (playing, offline) or the stored messages'."""
-        st = {t: (s, g, d) for t, s, g, d, _, _ in self._all("SELECT * FROM status")}
-        seqs = self.last_seqs()
-        for t, g, d in self._all("SELECT table_id, game, MAX(deal) FROM messages "
-                                 "GROUP BY table_id"):
-            s0, g0, d0 = st.get(t, ("playing", g, d))
-            st[t] = (s0, g0 or g, max(d0, d or 0))
-        return [{"table": t, "status": s, "game": g, "deal": d, "last_seq": seqs.get(t, 0)}
-                for t, (s, g, d) in sorted(st.items())]
+        ``last_seq`` is the highest seq stored; ``status`` the table's last status message
+        (playing, offline; "playing" without one); ``game`` and ``deal`` those of the
+        newest of the table's messages: its last stored event, or its status when that
+        announced a seq as high (a new game's deals count from 1 again, so the highest
+        deal ever stored is not the one in play)."""
+        st = {t: (s, g, d, last) for t, s, g, d, last, _ in
+              self._all("SELECT * FROM status")}
+        out = {}
+        for t, seq, g, d in self._all(
+                "SELECT m.table_id, m.seq, m.game, m.deal FROM messages m JOIN "
+                "(SELECT table_id, MAX(seq) AS top FROM messages GROUP BY table_id) x "
+                "ON m.table_id = x.table_id AND m.seq = x.top"):
+            s0, g0, d0, last = st.pop(t, ("playing", None, None, 0))
+            out[t] = (s0, g0, d0, seq) if last >= seq and g0 else (s0, g, d, seq)
+        for t, (s0, g0, d0, _) in st.items():  # a status heard, no event stored yet
+            out[t] = (s0, g0, d0, 0)
+        return [{"table": t, "status": s, "game": g, "deal": d, "last_seq": seq}
+                for t, (s, g, d, seq) in sorted(out.items())]
 
     # --- roster and seats ----------------------------------------------------------------
 
@@ -154,6 +166,25 @@ class Store:
             self._db.execute("DELETE FROM seats WHERE table_id = ?", (table,))
             self._db.executemany("INSERT INTO seats VALUES (?,?,?)",
                                  [(table, s, n) for s, n in enumerate(names)])
+            # in force from the table's next message on (its seq: the store's highest + 1)
+            self._db.execute(
+                "INSERT INTO seatings SELECT ?, COALESCE(MAX(seq), 0) + 1, ? FROM messages "
+                "WHERE table_id = ?", (table, json.dumps(list(names)), table))
+
+    def seating_at(self, table, seq):
+        """The names seated at ``table`` when its message ``seq`` was stored: the last
+        seating made before it, else the first one made (a list begun before any seating
+        takes the first); the current seats for a store written before seatings were
+        kept; None when nobody was seated there."""
+        rows = self._all("SELECT from_seq, names FROM seatings WHERE table_id = ? "
+                         "ORDER BY from_seq, rowid", (table,))
+        if not rows:
+            return self.seats().get(table)
+        names = rows[0][1]
+        for from_seq, n in rows:
+            if from_seq <= seq:
+                names = n
+        return json.loads(names)
 
     def seats(self):
         """``{table: [names by seat]}``."""

@@ -20,7 +20,7 @@ from host_sim.console import csv_cell
 KEEPALIVE_S = 10
 TITLES = (("tables", "Tables"), ("skat", "Skat (Seeger-Fabian)"), ("tarot", "Tarot"),
           ("magistr", "Magistr ratings"), ("zhopa", "Zhopa results"),
-          ("tarot-rounds", "Tarot rounds"))
+          ("tarot-rounds", "Tarot rounds"), ("skipped", "Lists not ranked"))
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

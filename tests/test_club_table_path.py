@@ -1,0 +1,226 @@
+"""The club host attacked from the tables' side (docs/club.md): what a table sends, or a
+forged or garbled message on a table's own topic, must never stop the evening's store or
+its pages; the standings stay the boards' own lists. Tables are the emulated boards of
+host_sim.club.tables, their publishers' messages captured and handed to the club host as
+the broker delivers them (``ClubHost._on_message``), and a Wi-Fi board's link
+(device/mqtt_link.py) over a recording stand-in for umqtt.simple."""
+
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from core.journal import Journal
+from device.mqtt_link import MqttLink, Numbering
+from host_sim.autoplay import table_player
+from host_sim.club import standings
+from host_sim.club.host import ClubHost
+from host_sim.club.publisher import TablePublisher
+from host_sim.club.store import Store
+from host_sim.club.tables import EmulatedTable, TapUart
+from host_sim.club.web import snapshot
+
+
+class Capture:
+    """A table's TablePublisher whose publishes are kept in ``out`` ([(topic, bytes)])."""
+
+    def __init__(self, table):
+        self.pub = TablePublisher(table)
+        self.out = []
+        publish = self.pub.client.publish
+
+        def keep(topic, payload=None, qos=0, retain=False):
+            self.out.append((topic, payload if isinstance(payload, bytes) else
+                             payload.encode()))
+            return publish(topic, payload, qos, retain)
+        self.pub.client.publish = keep
+
+
+def _host():
+    return ClubHost(Store(":memory:"))
+
+
+def _deliver(host, items):
+    for topic, payload in items:
+        host._on_message(None, None, SimpleNamespace(topic=topic, payload=payload))
+
+
+def _msg(**kw):
+    m = {"v": 1, "table": "T9", "game": "skat", "deal": 1, "seq": 1, "kind": "card",
+         "payload": {"seat": 0, "card": "CJ"}, "ms": 1}
+    m.update(kw)
+    return json.dumps(m).encode()
+
+
+@pytest.mark.parametrize("bad", [
+    _msg(seq=2 ** 64), _msg(deal=2 ** 64), _msg(ms=2 ** 64),
+    _msg(kind="status", payload={"status": "playing", "last_seq": "x"}),
+    _msg(kind="status", payload={"status": "playing", "last_seq": [1]})])
+def test_a_garbled_message_is_refused_and_the_host_goes_on(bad):
+    """One well-formed JSON message with a number SQLite cannot hold (2**64), or a status
+    whose last_seq is no number, raised out of paho's callback: its network thread ended
+    and nothing more was stored, and the broker, never acknowledged, handed the message
+    to the restarted host again. Now it is listed in ``bad`` and the next is stored."""
+    host = _host()
+    _deliver(host, [("club/T9/events", bad), ("club/T9/events", _msg(seq=5))])
+    assert len(host.bad) == 1 and host.store.count() == 1
+
+
+def test_a_skat_list_without_seeger_fabian_is_skipped_not_fatal():
+    """A Skat table with the board's option seeger off books rows without the SF columns:
+    every page failed ("'SF P1' is not in list"). Now that list is left out of the
+    ranking and named in "Lists not ranked"; the other tables' lists are served."""
+    cap = Capture("T1")
+    EmulatedTable("T1", "skat", 3, 3, cap.pub).play(1)
+    host = _host()
+    _deliver(host, cap.out)
+    n = Numbering("T3")
+    cols = ["game", "declarer", "value", "P1", "P2", "P3"]
+    msgs = [n.message("hello", {"protocol": 2, "game": "skat"}, 1),
+            n.message("row", {"columns": cols, "cells": [1, 1, 27, 27, 0, 0]}, 2)]
+    _deliver(host, [("club/T3/events", json.dumps(m).encode()) for m in msgs])
+    lists = json.loads(snapshot(host.changes)[1])["lists"]
+    assert {r[1][:2] for r in lists["skat"]["rows"]} == {"T1"}
+    assert [r[:3] for r in lists["skipped"]["rows"]] == [["T3", 1, "skat"]]
+    assert "seeger" in lists["skipped"]["rows"][0][3]
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_a_skat_table_of_five_or_six_is_ranked(players):
+    """The board plays Skat at 5 and 6 (dealers sitting out); the ranking had series
+    lengths for 3 and 4 only and every page failed (KeyError 5). A series at such a
+    table is 60 or 72 games (core.games.skat_series, docs/rules/skat.md)."""
+    cap = Capture("T5")
+    t = EmulatedTable("T5", "skat", players, 1, cap.pub)
+    t.play(1)
+    host = _host()
+    _deliver(host, cap.out)
+    rows = json.loads(snapshot(host.changes)[1])["lists"]["skat"]["rows"]
+    sf = t._match.sheet.sf
+    assert sorted(r[2] for r in rows) == sorted(sf) and len(rows) == players
+
+
+def test_forged_rows_are_skipped_and_the_other_lists_served():
+    """A table (its own topic, so the broker let it through) sends a Skat row without
+    the totals and a Zhopa row without banks: each list is skipped, never guessed at."""
+    cap = Capture("T1")
+    table = EmulatedTable("T1", "skat", 3, 3, cap.pub)
+    table.play(1)
+    host = _host()
+    _deliver(host, cap.out)
+    _deliver(host, [
+        ("club/T8/events", _msg(table="T8", kind="hello", payload={"protocol": 2,
+                                                                   "game": "skat"})),
+        ("club/T8/events", _msg(table="T8", seq=2, kind="row",
+                                payload={"columns": ["game", "P1"], "cells": [1, 999]})),
+        ("club/T7/events", _msg(table="T7", game="zhopa", kind="row",
+                                payload={"columns": ["deal"], "cells": [1]})),
+        ("club/T6/events", _msg(table="T6", game="tarot", kind="row",
+                                payload={"columns": ["deal", "total P1"],
+                                         "cells": [1, "lots"]}))])
+    lists = json.loads(snapshot(host.changes)[1])["lists"]
+    assert sorted(r[2] for r in lists["skat"]["rows"]) == sorted(table._match.sheet.sf)
+    assert sorted(r[0] for r in lists["skipped"]["rows"]) == ["T6", "T7", "T8"]
+
+
+def test_the_tables_list_shows_the_game_in_play_after_a_new_game():
+    """T1 plays 4 Skat deals, then starts Tarot and books one deal: the Tables list read
+    "tarot, 4" (the highest deal ever stored) or, without status messages, "skat, 4".
+    It shows the newest message's game and deal (docs/club.md: the deal in play)."""
+    cap = Capture("T1")
+    EmulatedTable("T1", "skat", 3, 3, cap.pub).play(4)
+    EmulatedTable("T1", "tarot", 4, 2, cap.pub).play(1)
+    for only_events in (False, True):
+        host = _host()
+        _deliver(host, [x for x in cap.out if not only_events or x[0].endswith("/events")])
+        (t,) = host.store.tables()
+        assert t["game"] == "tarot" and t["deal"] in (1, 2), t
+
+
+def test_the_tables_list_served_moves_with_the_cards():
+    """During deal 2 the served Tables list (/standings.json, /csv/tables.csv) kept deal
+    1 and the message count of the last booking; it is now the store's."""
+    cap = Capture("T1")
+    EmulatedTable("T1", "skat", 3, 3, cap.pub).play(2)
+    host = _host()
+    rows = [i for i, (_, p) in enumerate(cap.out) if b'"kind":"row"' in p]
+    _deliver(host, cap.out[:rows[0] + 2])
+    host.changes.lists()  # the page drew it
+    _deliver(host, cap.out[rows[0] + 2:rows[0] + 12])  # cards of deal 2
+    served = host.changes.lists()[1]["tables"][1]
+    store = [[t["table"], t["status"], t["game"], t["deal"], t["last_seq"]]
+             for t in host.store.tables()]
+    assert served == store and served[0][3] == 2
+
+
+def test_seating_the_next_series_keeps_the_names_of_the_first():
+    """docs/rules/skat.md "Club series": seats are drawn for each series. T1 plays with
+    Anna, Bernd, Clara; the host then seats Dora, Emil, Fritz for the next series. The
+    first series' points moved to Dora, Emil and Fritz (the current seats named every
+    list); they stay Anna's, Bernd's and Clara's."""
+    cap = Capture("T1")
+    host = _host()
+    for n in ("Anna", "Bernd", "Clara", "Dora", "Emil", "Fritz"):
+        host.store.add_player(n)
+    host.assign("T1", ["Anna", "Bernd", "Clara"])
+    table = EmulatedTable("T1", "skat", 3, 3, cap.pub)
+    table.play(2)
+    _deliver(host, cap.out)
+    host.assign("T1", ["Dora", "Emil", "Fritz"])  # the next series' draw
+    ranking = {r[1]: r[2] for r in standings.skat(standings.sheets(host.store), 2)[1]}
+    assert [ranking[n] for n in ("Anna", "Bernd", "Clara")] == list(table._match.sheet.sf)
+    assert not {"Dora", "Emil", "Fritz"} & set(ranking)
+
+
+class _Client:
+    """umqtt.simple's MQTTClient, recording what is published."""
+
+    def __init__(self, out):
+        self.out = out
+
+    def set_callback(self, f):
+        pass
+
+    def set_last_will(self, *a):
+        pass
+
+    def connect(self, clean_session=True):
+        pass
+
+    def subscribe(self, *a):
+        pass
+
+    def check_msg(self):
+        pass
+
+    def disconnect(self):
+        pass
+
+    def publish(self, topic, msg, retain=False, qos=0):
+        self.out.append((topic.decode() if isinstance(topic, bytes) else topic, msg))
+
+
+def test_a_wifi_board_resumed_after_a_power_cut_goes_on_counting(tmp_path):
+    """A Wi-Fi board (device/mqtt_link.py, its numbers kept on flash: ``keep``) books 2
+    Skat deals, loses power, resumes its game from the journal and books 2 more. Its
+    count started again at 1 (the club host dropped the 52 later messages as duplicates)
+    and it no longer knew its game (rows of game null, in no list): the club had 2 games.
+    The club's list is now the board's own 4 rows."""
+    out = []
+    journal, keep = str(tmp_path / "journal.bin"), str(tmp_path / "club.seq")
+
+    def board():
+        link = MqttLink(_Client(out), "W1", lambda: 1000, keep=keep)
+        link.start()
+        uart = TapUart(lambda f: link.tap(f.type, f.value))
+        return table_player("skat", 3, seed=3, link=uart, journal=Journal(journal))
+
+    board().play(2)
+    again = board()  # the power cut: the board boots on its journal
+    again.play(4, resume=True)
+    cols, rows = again.ctl.flow.sheet_table(again.ctl.match)
+    host = _host()
+    _deliver(host, out)
+    assert host.duplicates == 0
+    lists = [(s.game, s.columns, s.rows) for s in standings.sheets(host.store)]
+    assert lists == [("skat", cols, [list(r) for r in rows])] and len(rows) == 4
