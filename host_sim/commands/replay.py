@@ -133,7 +133,7 @@ def _json_records(text, as_json):
                 r = out["result"] or {}
                 what = r.get("marks") or r.get("points") or r.get("value") or ""
                 if out["status"] == "unfinished":  # how far the record goes
-                    what = "(%d tricks played)" % out["tricks"]
+                    what = "(tricks played: %d)" % out["tricks"]
                 print(("%s deal %s: %s %s" % (out["game"], out["deal"], out["status"],
                                               what)).rstrip())
     except (TrickrefError, ValueError) as e:
