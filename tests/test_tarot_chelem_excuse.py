@@ -13,7 +13,7 @@ def test_the_issues_record_is_accepted(data_dir, replay_json):
     """The record of the issue replays through the emulated board without a refusal."""
     status, out = replay_json(os.path.join(data_dir, "tarot", "chelem_excuse.jsonl"))
     assert status == 0 and out == [{"game": "tarot", "deal": 1, "status": "unfinished",
-                                    "result": None, "violations": []}]
+                                    "result": None, "violations": [], "tricks": 0}]
 
 
 def _announced_chelem_led_excuse(**options):

@@ -10,7 +10,8 @@ Two kinds of file are read:
   emulated Pico board (``host_sim.scenario``), which learns each card as it lands on a pad;
 - trickref game records (JSON lines, one deal per line, any of the four games: the format
   in docs/records.md, what the journal exports), replayed deal by deal on one score sheet:
-  ``{"game", "deal", "status", "result"}`` per deal.
+  ``{"game", "deal", "status", "result", "violations"}`` per deal (an unfinished deal
+  also ``"tricks"``, how many its record holds).
 
 With ``--json`` one JSON object per record is printed (stable; for ISS see
 ``host_sim.scenario.replay_dict``)::
