@@ -41,6 +41,15 @@ def cursor_item(ctl):
     return m.items[m.cursor]
 
 
+def table_menu_open(ctl):
+    """True while a menu the table opened itself is on the LCD during a game (the table
+    menu: OK during play, a long OK at a deal's first menu), not one the deal waits for:
+    what the board waits for is then that menu, whatever the deal's turn."""
+    mode = ctl._mode
+    return ctl.app is not None and getattr(mode, "stack", None) is not None and \
+        getattr(mode, "required", True) is False
+
+
 def view_of(ctl):
     """The :data:`View` of controller ``ctl`` (``Controller.view``)."""
     app = ctl.app

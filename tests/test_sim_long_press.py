@@ -93,3 +93,20 @@ def test_one_long_press_takes_back_one_card_whatever_the_timing(dt):
                           sim.fw_deal.history[-1][0] == seat, limit=400)
     finally:
         sim.close()
+
+
+def test_the_status_line_names_the_table_menu_over_the_auction():
+    """A person at P1 holds OK at the deal's first bid (nothing to take back): the table
+    menu opens on the LCD. The status line still asked for P1's bid and said the board
+    waited for the auction; it names the table menu, as for any menu on the board."""
+    sim = SimApp("skat", 3, seed=1, human=(0,), fixed_dt=16, think_ms=100)
+    you = MousePerson(sim, 16)
+    try:
+        you.until(lambda: bool(auction.question(sim)) and bool(sim.answer_rects),
+                  limit=3000)
+        _hold(sim, you, 900, 16)
+        assert sim.board.lcd_lines()[0].startswith("Table"), sim.board.lcd_lines()
+        line = sim.waiting_for()
+        assert line.startswith('"Table" on the board: < > choose'), line
+    finally:
+        sim.close()

@@ -425,6 +425,10 @@ class SimApp:
     def waiting_for(self):
         """What the board waits for, in words for the status line ("" when nothing):
         cards to scan, pads to clear before a lead, or whose card it is."""
+        from device.view import table_menu_open
+        if table_menu_open(self.ctl):  # the table menu, over whatever the deal waits for
+            title = self.board.lcd_lines()[0].split("  ")[0].strip()
+            return _('"%s" on the board: < > choose, OK enters, hold OK: back') % title
         step = self.adapter.person_step(self) or auction.status(self) or self.menu_hint()
         if step:
             return step
