@@ -136,10 +136,10 @@ class MqttLink:
         self.keep = keep
         if keep is not None:
             try:
-                with open(keep) as f:
-                    self.numbering.read(f.read(64))
-            except OSError:
-                pass  # no file yet: a new table counts from ``seq``
+                with open(keep, "rb") as f:
+                    self.numbering.read(f.read(64).decode())
+            except (OSError, ValueError):
+                pass  # no file yet, or not a line (UnicodeError): counts from ``seq``
         self.clock = clock
         self.root = root
         self.on_seats = on_seats
@@ -191,11 +191,15 @@ class MqttLink:
         self.flush()
 
     def _keep(self):
+        # a temporary file renamed over the old one: a power cut during the write leaves
+        # the old numbers (one message behind: the host asks for it), never an empty file
         if self.keep is None:
             return
+        import os
         try:
-            with open(self.keep, "w") as f:
+            with open(self.keep + ".new", "w") as f:
                 f.write(self.numbering.line())
+            os.rename(self.keep + ".new", self.keep)
         except OSError:
             self.errors += 1
 

@@ -61,7 +61,7 @@ WORDS = (
     "must trump|doit couper\n"
     "must overtrump|doit surcouper\n"
     "not called suit|couleur appelée\n"
-    "bad poignee|poignée fausse\n"
+    "bad poignee|poign. fausse\n"
     "bad call|appel faux\n"
     "bad ecart|écart faux\n"
     "jack pushed|valet passé\n"

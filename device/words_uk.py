@@ -63,7 +63,7 @@ WORDS = (
     "must overtrump|перебийте козир\n"
     "not called suit|не та масть\n"
     "bad poignee|хибна пуаньє\n"
-    "bad call|хибний виклик\n"
+    "bad call|хибн. виклик\n"
     "bad ecart|хибний екарт\n"
     "jack pushed|віддав валета\n"
     "bid too low|замала ставка\n"

@@ -224,3 +224,72 @@ def test_a_wifi_board_resumed_after_a_power_cut_goes_on_counting(tmp_path):
     assert host.duplicates == 0
     lists = [(s.game, s.columns, s.rows) for s in standings.sheets(host.store)]
     assert lists == [("skat", cols, [list(r) for r in rows])] and len(rows) == 4
+
+
+@pytest.mark.parametrize("data", [b"\xff\xff\xff\xff", b"\x00\x00\x00\x00", b"12 sk\xc3 3 0\n",
+                                  b"", b"7 skat 2"])
+def test_a_keep_file_that_is_no_line_counts_from_the_start(tmp_path, data):
+    """Flash garbage in the keep file (not UTF-8, not four fields) stopped the board's
+    link from being made (UnicodeError); it is read as no file."""
+    keep = tmp_path / "club.seq"
+    keep.write_bytes(data)
+    link = MqttLink(_Client([]), "W1", lambda: 1000, keep=str(keep))
+    assert link.numbering.seq == 0 and link.numbering.game is None
+
+
+def test_a_power_cut_inside_the_keep_write_keeps_the_last_numbers(tmp_path, monkeypatch):
+    """The numbers were written over the file in place: a power cut after the truncation
+    left it empty and the board counted from 1 again. A new file renamed over the old
+    one leaves the last numbers whole."""
+    import builtins
+
+    from core import protocol as P
+    keep = str(tmp_path / "club.seq")
+    link = MqttLink(_Client([]), "W1", lambda: 1000, keep=keep)
+    link.start()
+    link.tap(P.EV_HELLO, [2, "skat"])
+    link.tap(P.EV_DEAL, [1, 0])
+    real_open = builtins.open
+
+    def cut(path, mode="r", *a, **kw):
+        f = real_open(path, mode, *a, **kw)
+        if "w" in mode and str(path).startswith(keep):
+            f.close()  # truncated (or created empty), then the power goes
+            raise KeyboardInterrupt("power cut")
+        return f
+    monkeypatch.setattr(builtins, "open", cut)
+    with pytest.raises(KeyboardInterrupt):
+        link.tap(P.EV_CARD, [0, 5])
+    monkeypatch.setattr(builtins, "open", real_open)
+    again = MqttLink(_Client([]), "W1", lambda: 1000, keep=keep)
+    assert (again.numbering.seq, again.numbering.game) == (2, "skat")
+
+
+@pytest.mark.parametrize("game", ["skat", "tarot", "magistr", "zhopa"])
+def test_a_row_whose_columns_are_no_names_is_skipped(game):
+    """A forged row with numbers for column names broke every page (AttributeError in
+    the rankings); the row is skipped like any malformed row."""
+    cap = Capture("T1")
+    table = EmulatedTable("T1", "skat", 3, 3, cap.pub)
+    table.play(1)
+    host = _host()
+    _deliver(host, cap.out)
+    _deliver(host, [("club/T8/events", _msg(table="T8", game=game, kind="row",
+                                            payload={"columns": [1, 2, 3],
+                                                     "cells": [1, 2, 3]}))])
+    lists = json.loads(snapshot(host.changes)[1])["lists"]
+    assert sorted(r[2] for r in lists["skat"]["rows"]) == sorted(table._match.sheet.sf)
+
+
+def test_a_list_played_before_any_seating_keeps_its_table_names():
+    """T1 books two games with nobody seated (ranked as T1 P1..P3); then Dora, Emil and
+    Fritz are seated for the next series: the finished list stays T1 P1..P3."""
+    cap = Capture("T1")
+    host = _host()
+    for n in ("Dora", "Emil", "Fritz"):
+        host.store.add_player(n)
+    EmulatedTable("T1", "skat", 3, 3, cap.pub).play(2)
+    _deliver(host, cap.out)
+    host.assign("T1", ["Dora", "Emil", "Fritz"])
+    ranking = {r[1] for r in standings.skat(standings.sheets(host.store), 2)[1]}
+    assert ranking == {"T1 P1", "T1 P2", "T1 P3"}

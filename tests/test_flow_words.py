@@ -274,3 +274,19 @@ def test_a_refused_poignee_scan_says_it_waits_for_the_cards_again(rows):
         b.play_card(1, t.tags.tag(TAROT.parse(str(trump))))
     assert t.ctl.app.scan_wanted() is None
     assert len(t.ctl.app.referee.deal.poignees) == 1
+
+
+@pytest.mark.parametrize("lang", words.LANGUAGES)
+def test_every_violation_fits_a_16_column_row_with_its_seat(lang):
+    """A proven violation is shown as "P6 <words>" on the first row (device.screens
+    Screens.revoke, its trick number dropped first): its words take at most 13 columns
+    in every language. German "Bube geschoben" showed "P1 Bube geschobe" on a 16x2 LCD;
+    "Poignée falsch", "poignée fausse" and "хибний виклик" were as wide."""
+    from device.flows import bankflow, skat, tarot  # noqa: F401  (their words)
+    words.set_language(lang)
+    try:
+        wide = [(code, words.lcd(words.tr(en))) for code, en in words.VIOLATIONS.items()
+                if len(words.lcd(words.tr(en))) > 13]
+    finally:
+        words.set_language("en")
+    assert wide == []

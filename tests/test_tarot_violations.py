@@ -232,3 +232,13 @@ def test_one_discard_is_one_violation_whichever_card_proves_it(plays, once):
     and the second card proves nothing more. Both were reported ("revoke" and "no trump"
     for the same card in trick 1), listing a second violation that never happened."""
     assert _found(plays) == [once]
+
+
+def test_a_second_discard_is_its_own_violation():
+    """P3 discards S2 on hearts (trick 1) and S3 on clubs (trick 2); H5 later proves the
+    revoke of trick 1, and the trump 7 then the failure to trump in trick 2: each discard
+    broke a rule once. Forgetting trick 1's other reading forgot trick 2's no-trump too."""
+    plays = _T1 + [(1, "CK"), (2, "S3"), (3, "C3"), (0, "C4"),
+                   (1, "HQ"), (2, "H5"), (3, "H7"), (0, "H8"),
+                   (1, "DK"), (2, "7"), (3, "D6"), (0, "D7")]
+    assert _found(plays) == [(2, "revoke", 0), (2, rules.MUST_TRUMP, 1)]

@@ -97,6 +97,7 @@ class Bidding(tricks.TrickDeal):
         self._shown = [[] for _ in range(n)]  # cards known in a hand (poignée), unknown hands
         self.cap = bytearray([21] * n)  # highest trump a seat may still hold (evidence)
         self.cap_trick = [-1] * n
+        self.discarded = [-1] * n  # the last trick a seat neither followed nor trumped
         self.ex_poignee = [False] * n  # showed the Excuse in a poignée: no other trump
         self._result = None
         self.violation = None  # (seat, kind, trick) deciding the deal (tarot.Deal)

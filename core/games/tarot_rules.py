@@ -214,10 +214,15 @@ def _one_offence(deal, seat, trick):
     """A discard in ``trick`` showed ``seat`` void in the suit led and in trumps; one
     later card proved one of the two wrong (a revoke, or no trump), which is the one
     offence of that card: forget what else the trick showed, so that it is not reported
-    again as the other (a revoke then "no trump", or the reverse)."""
+    again as the other (a revoke then "no trump", or the reverse). A later discard of
+    the seat (``deal.discarded``) still shows no trump from its own trick on."""
     for s in range(_TRUMP + 1):
         if deal.voids[seat] & (1 << s) and deal.void_trick[seat][s] == trick:
             deal.voids[seat] &= ~(1 << s)
+    later = deal.discarded[seat]
+    if later > trick and not deal.voids[seat] & (1 << _TRUMP):
+        deal.voids[seat] |= 1 << _TRUMP
+        deal.void_trick[seat][_TRUMP] = later
 
 
 def evidence(deal, seat, card, events):
@@ -260,6 +265,8 @@ def evidence(deal, seat, card, events):
     if led < 0:
         return
     if suit != led:
+        if suit != _TRUMP:
+            deal.discarded[seat] = t
         voids = (led,) if suit == _TRUMP else (led, _TRUMP)
         for s in voids:
             if not deal.voids[seat] & (1 << s):

@@ -69,7 +69,8 @@ def sheets(store):
                 current[t] = None  # the next row opens a new list of this game
             continue
         if not isinstance(p.get("columns"), list) or not isinstance(p.get("cells"), list) \
-                or len(p["columns"]) != len(p["cells"]):
+                or len(p["columns"]) != len(p["cells"]) \
+                or not all(isinstance(c, str) for c in p["columns"]):
             continue  # a malformed row is skipped, never guessed at
         sh = current.get(t)
         if sh is None or sh.columns != p["columns"] or sh.game != m["game"]:

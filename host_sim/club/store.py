@@ -173,18 +173,18 @@ class Store:
 
     def seating_at(self, table, seq):
         """The names seated at ``table`` when its message ``seq`` was stored: the last
-        seating made before it, else the first one made (a list begun before any seating
-        takes the first); the current seats for a store written before seatings were
-        kept; None when nobody was seated there."""
+        seating made before it; None when none was (a list played out before anyone was
+        seated stays "T01 P1"...: a later seating does not rename it). A store written
+        before seatings were kept has its current seats only: those."""
         rows = self._all("SELECT from_seq, names FROM seatings WHERE table_id = ? "
                          "ORDER BY from_seq, rowid", (table,))
         if not rows:
             return self.seats().get(table)
-        names = rows[0][1]
+        names = None
         for from_seq, n in rows:
             if from_seq <= seq:
                 names = n
-        return json.loads(names)
+        return json.loads(names) if names is not None else None
 
     def seats(self):
         """``{table: [names by seat]}``."""
