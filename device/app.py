@@ -83,6 +83,13 @@ class App:
         self.lines = lines
         self.lcd.show(lines)
 
+    def headline(self, text):
+        """``text`` on the first row of the table's screen, the rest kept: a choice taken
+        or taken back during play, which changes nothing else the table sees (a misère, a
+        Kontra). Nothing while cards are scanned: that screen asks for them."""
+        if self._collect is None and self.lines is not None:
+            self.show(self.screens.fit([text] + list(self.lines[1:])))
+
     def choose(self, verb, *args):
         """A choice entered at the table (auction result, contract, skat...): the menus'
         entry point into the referee. Returns the events."""

@@ -431,13 +431,12 @@ class Controller:
     def _say_taken_back(self, events):
         """A choice taken back during play (a misère, a Kontra: no card to lift, no menu
         to show) changes nothing on the table's screen: its first row says so."""
-        app = self.app
-        if self.mode != MODE_TABLE or app.scan_wanted() is not None or app.lines is None:
+        if self.mode != MODE_TABLE:
             return
         for ev in events:
             if isinstance(ev, Undone) and ev.card >= 0:
                 return
-        app.show(app.screens.fit([tr("choice undone")] + list(app.lines[1:])))
+        self.app.headline(tr("choice undone"))
 
     def next_deal(self):
         """Book the finished deal on the LCD (as OK on the result): the DEAL_OVER record

@@ -52,12 +52,9 @@ class MenuMode:
             return [], None
         if got.actions is not None:
             events = self.ctl.apply(got.actions)
-            ctl = self.ctl
-            if not events and not self.required and ctl.mode == MODE_TABLE and \
-                    ctl.app.scan_wanted() is None:
-                # the table menu's item accepted and nothing to show for it (a misère, a
-                # Kontra): its words on the table's first row say that it was taken
-                ctl.app.show(ctl.app.screens.fit([got.words()] + list(ctl.app.lines or ())[1:]))
+            if not events and not self.required and self.ctl.mode == MODE_TABLE:
+                # the table menu's item accepted and nothing to show for it: say it was taken
+                self.ctl.app.headline(got.words())
             return events, None
         return self._value(got.value)
 
