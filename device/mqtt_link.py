@@ -35,6 +35,7 @@ KINDS = {
     P.EV_GAME_OVER: ("game_over", ("summary",)),
 }
 PLAY_KINDS = ("card", "trick", "refused", "undone")
+_SEQ_MAX = 1 << 53  # a number every JSON reader holds exactly (the club host refuses more)
 
 
 def _plain(x):
@@ -100,8 +101,8 @@ class Numbering:
             seq, deal, over = int(parts[0]), int(parts[2]), int(parts[3])
         except ValueError:
             return False
-        if seq < 0 or deal < 0:
-            return False
+        if not 0 <= seq < _SEQ_MAX or not 0 <= deal < _SEQ_MAX:
+            return False  # a count no JSON reader keeps exactly: not one of ours
         self.seq, self.deal, self._over = seq, deal, bool(over)
         self.game = None if parts[1] == "-" else parts[1]
         return True

@@ -293,3 +293,15 @@ def test_a_list_played_before_any_seating_keeps_its_table_names():
     host.assign("T1", ["Dora", "Emil", "Fritz"])
     ranking = {r[1] for r in standings.skat(standings.sheets(host.store), 2)[1]}
     assert ranking == {"T1 P1", "T1 P2", "T1 P3"}
+
+
+@pytest.mark.parametrize("line", [b"9223372036854775807 skat 1 0\n", b"-5 skat 1 0\n",
+                                  b"3 skat 99999999999999999999 0\n"])
+def test_a_keep_file_with_an_impossible_count_counts_from_the_start(tmp_path, line):
+    """A keep line whose count no JSON reader holds exactly (or negative) is no line of
+    ours: going on from 2**63 - 1 made every later message one the club host refuses
+    (beyond SQLite's integers), a table lost in silence."""
+    keep = tmp_path / "club.seq"
+    keep.write_bytes(line)
+    link = MqttLink(_Client([]), "W1", lambda: 1000, keep=str(keep))
+    assert link.numbering.seq == 0 and link.numbering.game is None
