@@ -416,6 +416,35 @@ def test_club_command_seats_roster_players_and_pushes_them_to_the_table(broker, 
         pub.stop()
 
 
+def test_the_club_command_refuses_a_player_seated_at_two_tables(tmp_path, capsys):
+    """One start's --seat options are the room's seating: Anna at t11 and t12 would have
+    both tables' lists summed under her name; refused before anything is stored."""
+    from host_sim.cli import main
+    roster = tmp_path / "members.txt"
+    roster.write_text("Anna\nBernd\nClara\nDora\nEmil\n", encoding="utf-8")
+    db = tmp_path / "club.db"
+    args = ["club", "--db", str(db), "--roster", str(roster), "--export-csv",
+            str(tmp_path / "out")]
+    assert main(args + ["--seat", "t11=Anna,Bernd,Clara", "--seat", "t12=Dora,Anna,Emil"]) == 2
+    assert "Anna is seated at t11 and at t12" in capsys.readouterr().err
+    assert main(args + ["--seat", "t11=Anna,Bernd,Clara", "--seat", "t11=Dora,Emil,Anna"]) == 2
+    assert "t11 is seated twice" in capsys.readouterr().err
+    assert Store(str(db)).seats() == {}
+
+
+def test_the_club_command_notes_a_player_still_seated_at_a_table_not_seated_again(tmp_path):
+    from host_sim.commands.club import _still_seated
+    store = Store(str(tmp_path / "club.db"))
+    for n in ("Anna", "Bernd", "Clara", "Dora", "Emil"):
+        store.add_player(n)
+    store.assign("t11", ["Anna", "Bernd", "Clara"])
+    assert _still_seated(store, [("t12", ["Dora", "Anna", "Emil"])]) == [
+        "note: Anna is still seated at t11 (its earlier seating): seat t11 again when its "
+        "series is over"]
+    assert _still_seated(store, [("t11", ["Dora", "Bernd", "Clara"]),
+                                 ("t12", ["Anna", "Emil", "Bernd"])]) == []
+
+
 def test_the_boards_mqtt_link_runs_under_micropython():
     """tests/mp/check_mqtt_link.py: device.link taps its frames into device.mqtt_link under
     the MicroPython unix port; the messages are those the desktop words and numbers."""

@@ -68,7 +68,35 @@ def _setup(store, args):
         if not names:
             raise ValueError("--seat wants TABLE=NAME,NAME,..., not %r" % s)
         seats.append((table, [n.strip() for n in names.split(",")]))
+    _one_seat_each(seats)
     return seats
+
+
+def _one_seat_each(seats):
+    """The ``--seat`` options of one start are the room's seating: ValueError for a table
+    seated twice or a player seated at two tables (both lists would be summed under one
+    name). A table not named keeps its earlier seating (a series still being played)."""
+    at, tables = {}, set()
+    for table, names in seats:
+        if table in tables:
+            raise ValueError("--seat: %s is seated twice" % table)
+        tables.add(table)
+        for name in names:
+            if name in at and at[name] != table:
+                raise ValueError("--seat: %s is seated at %s and at %s" % (
+                    name, at[name], table))
+            at[name] = table
+
+
+def _still_seated(store, seats):
+    """Warnings for players of ``seats`` still seated at a table this start does not seat
+    (its earlier seating holds until it is seated again): a list of lines."""
+    now = {n: t for t, names in seats for n in names}
+    named = {t for t, _ in seats}
+    return ["note: %s is still seated at %s (its earlier seating): seat %s again when its "
+            "series is over" % (n, t, t)
+            for t, names in sorted(store.seats().items()) if t not in named
+            for n in names if n in now]
 
 
 def _export(store, args):
@@ -87,6 +115,8 @@ def run(args):
     try:
         store = Store(args.db)
         seats = _setup(store, args)
+        for line in _still_seated(store, seats):
+            print(line, file=sys.stderr)
         if args.export_csv:
             return _export(store, args)
         if args.draw_seats:
