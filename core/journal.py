@@ -226,7 +226,9 @@ class Journal:
         could prove; 0: an empty journal). Nothing is deleted: ``trickref journal`` reads
         the side file. Returns the side file's path (None when there is no journal).
         Raises OSError when the flash cannot hold the copy (the journal is then left as it
-        was)."""
+        was). The kept bytes go to ``<path>.N.keep`` first: a power cut before the
+        journal's rename leaves the journal (set aside again at boot), one after it is
+        finished by :meth:`recover`, whose report then names the side file."""
         return _io_call("set_aside", self, keep)
 
     # -- writing

@@ -184,13 +184,38 @@ def recover(j, sink=None):
             _remove(j.tmp)  # rename not done: the old file is still the journal
         else:
             _rename(j.tmp, j.path)  # cut between unlink and rename (FAT)
+    side = _settle_aside(j)
     records, report = _load(j, sink)
     j._size = report.kept
+    if side is not None:  # told as the set-aside the power cut interrupted would have
+        report.side = side
+        report.dropped = _stat_size(side) - report.kept
+        report.reason = "kept aside before a power cut"
     if report.inside:  # records may follow the damaged one: the whole file kept aside
         report.side = set_aside(j, report.kept)
     elif not report.ok:
         j._size = _rewrite_prefix(j, report.kept)
     return records, report
+
+
+def _settle_aside(j):
+    # A set-aside cut by the power (set_aside: the proven records go to ``<path>.N.keep``,
+    # the journal is renamed to ``<path>.N.bad``, then the kept file to the journal).
+    # Before the journal's rename the kept file is dropped (the boot finds the damage
+    # again); after it the kept file becomes the journal and the side file's path is
+    # returned, so the boot tells what went aside. None when no set-aside was under way.
+    n = 1
+    while True:
+        keep, side = "%s.%d.keep" % (j.path, n), "%s.%d.bad" % (j.path, n)
+        if _exists(keep):
+            if _exists(j.path):
+                _remove(keep)
+                return None
+            _rename(keep, j.path)
+            return side
+        if not _exists(side):
+            return None
+        n += 1
 
 
 def _same(j, path, parts):
@@ -259,9 +284,10 @@ def set_aside(j, keep=0):
     side = "%s.%d.bad" % (j.path, n)
     if not _exists(j.path):
         return None
-    _copy(j, j.path, j.tmp, keep)
+    kept = "%s.%d.keep" % (j.path, n)  # not the compaction's ``.new``: a power cut
+    _copy(j, j.path, kept, keep)  # between the renames is finished and told at boot
     _rename(j.path, side)
-    _rename(j.tmp, j.path)
+    _rename(kept, j.path)
     j._size = None  # the next append reads the kept records (their SEQ) again
     return side
 
