@@ -31,11 +31,18 @@ class Rules:
         self.kept = False  # the last booking is a row kept without its actions
 
     def game(self, data):
-        """A GAME record ``[name, players, [[option, value], ...]]``: a fresh match."""
+        """A GAME record ``[name, players, [[option, value], ...]]``: a fresh match.
+        Options are checked as the menus' "Start" checks them (``flows.check_options``):
+        an option this firmware does not have (a newer one's) or one answered twice
+        raises, never a game resumed under the options it happens to know."""
         name, players, options = data
         self.flow = None  # until the header is known good
         flow = flows.load(name)
-        self.match = flow.new_match(players, dict(options))
+        chosen = dict(options)
+        if len(chosen) != len(options):
+            raise BadRecord("journal: a game header answers an option twice")
+        flows.check_options(flow, players, chosen)
+        self.match = flow.new_match(players, chosen)
         self.flow, self.players, self.sheet, self.kept = flow, players, None, False
 
     def booked(self, actions, data):
