@@ -48,3 +48,48 @@ def test_a_game_header_with_options_this_firmware_cannot_honour_is_set_aside(
     assert os.path.getsize(path) == len(MAGIC)
     ctl.press(OK)
     assert ctl.mode == MODE_MAIN and ctl.match is None
+
+
+def _records(data):
+    """``(offset, LEN, KIND byte)`` of each record in the format 2 journal ``data``."""
+    out, pos = [], len(MAGIC)
+    while pos < len(data):
+        n = data[pos] | data[pos + 1] << 8
+        out.append((pos, n, data[pos + 2]))
+        pos += 3 + n - 1 + 4
+    return out
+
+
+def test_a_sheet_checkpoint_whose_length_runs_past_the_end_is_kept_aside(refs, tmp_path):
+    """A Skat journal right after its second booking: the game header and the sheet
+    checkpoint holding both deals. One bit flipped in the checkpoint's length field makes
+    it run past the end of the file; the boot took that for a power cut in its write and
+    cut it off: the table resumed with an empty sheet, the two deals deleted, told only
+    "23 bytes lost". A checkpoint is never appended (a compaction writes it, read back
+    whole before it replaced the journal), so no power cut tears it: now it is damage,
+    the whole file goes aside and the LCD says so ("bytes aside", the side file)."""
+    ref = refs("skat", 3, 3)
+    booked = [i for i, (kind, _) in enumerate(ref.steps) if kind == "deal"]
+    data = ref.files[booked[1] + 1]  # checkpointed after the second booking
+    pos, n, kind = _records(data)[-1]
+    assert kind == 7 and pos + 3 + n - 1 + 4 == len(data)  # the sheet, last
+    path = str(tmp_path / "journal.bin")
+    longer = [n ^ 1 << bit for bit in range(12) if n ^ 1 << bit > n]
+    assert len(longer) >= 5
+    for wrong in longer:
+        bad = bytearray(data)
+        bad[pos], bad[pos + 1] = wrong & 0xFF, wrong >> 8
+        for name in os.listdir(str(tmp_path)):
+            os.remove(os.path.join(str(tmp_path), name))
+        with open(path, "wb") as f:
+            f.write(bad)
+        board = SimBoard(3)
+        ctl = board.power_on(journal=Journal(path))
+        report = ctl.journal_report
+        assert report.side == path + ".1.bad", (wrong, str(report))
+        with open(report.side, "rb") as f:
+            assert f.read() == bad  # the two deals are there, nothing deleted
+        assert board.lcd_lines() == ["resumed         ",
+                                     ("%d bytes aside" % (len(data) - pos)).ljust(16)]
+        assert ctl._list[2:6] == ["kept 0 deals", "side file:", "journal.bin.1", ".bad"]
+        ctl.journal.close()
