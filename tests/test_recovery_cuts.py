@@ -62,7 +62,8 @@ def _cut_boots(path, original, monkeypatch):
     monkeypatch.setattr(os, "replace", real)
     cuts = []
     for at in range(probe.writes):
-        cuts.append(("write %d" % at, lambda at=at: _boot(path, FaultyFlash("tear", at).open)))
+        cuts.append(("write %d" % at,
+                     lambda at=at: _boot(path, FaultyFlash("tear", at).open)))
     for k in range(len(renames)):
         def cut(k=k):
             seen = []
