@@ -689,3 +689,32 @@ def test_wrong_phase_and_floods():
     assert not _asking(p) and p.ctl.link.host is None  # logged out: it must log in again
     assert len(p.ctl.app.referee.deal.history) == 1
     assert not any(getattr(e, "reason", "") == "internal" for e in _lay_next(p))
+
+
+
+@pytest.mark.parametrize("settle", ["hello", "decline"])
+def test_a_request_settled_under_the_held_last_trick_leaves_no_prompt(settle):
+    """A host asks while the deal's last trick is held (3 s); the request is settled
+    before the hold runs out (another host says hello, or PREV declines it). The LCD kept
+    asking "undo last? OK/<>" (the result's redraw draws nothing while the trick is held),
+    and the OK a player pressed to take the last card back booked the deal. Now the held
+    trick comes back: what the LCD shows is what OK answers."""
+    p, host = _magistr()
+    while not p.shadow.is_over():
+        _lay_next(p)
+    held = p.board.lcd_lines()
+    assert p.ctl.last_trick.held() and held[0].startswith("Last trick"), held
+    seq = host.ask(p.board, P.C_UNDO).value[0]
+    assert _asking(p)
+    if settle == "hello":
+        other = Host(p.uart, "host-b", first_seq=100)
+        other.hello(p.board)
+        said = [f.value[2:] for f in other.seen if f.type == P.EV_CONFIRM]
+        assert said == [(False, "cancelled: another host said hello")]
+    else:
+        p.board.press(0)
+        assert host.confirm(seq)[2:] == (False, "declined at the table")
+    assert p.ctl.link.pending is None and not _asking(p)
+    assert p.board.lcd_lines() == held
+    p.board.run(3500)  # the hold runs out: the result, not booked
+    assert p.board.lcd_lines()[0].startswith("Deal 1 over") and p.ctl.match.number() == 1

@@ -62,7 +62,15 @@ class ResultMode(ListMode):
         if not self.ctl.last_trick.held():
             ListMode.enter(self)
 
-    redraw = enter
+    def redraw(self):
+        """Show again what a host's prompt covered: the held last trick (the table loop's
+        screen), else the result. Drawing nothing left the settled prompt on the LCD, and
+        the OK meant for it booked the deal."""
+        app = self.ctl.app
+        if self.ctl.last_trick.held() and app is not None and app.lines is not None:
+            app.show(app.lines)
+        else:
+            ListMode.enter(self)
 
     def tick(self, now_ms):
         """The result replaces the last trick when its hold runs out."""
