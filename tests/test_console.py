@@ -224,3 +224,37 @@ def test_a_revoke_before_the_play_is_said_so():
     frame = P.Frame(9, P.EV_REVOKE, (1, "HK", -1, "bad-ecart", "P2 laid away HK"))
     assert describe(frame, "tarot") == \
         "P2 revoke found: HK before the play: bad-ecart P2 laid away HK"
+
+
+def test_console_csv_follows_a_new_game_of_the_same_game(tmp_path):
+    """`--csv FILE` keeps FILE equal to the board's score sheet. A new Skat list started
+    at the table (its columns the same as the last one's) had its rows appended under
+    the old list's: FILE held two rows where the board's sheet holds one. The board's
+    hello names the new game: the console starts the sheet afresh."""
+    p = table_player("skat", 3, seed=4, link=True)
+    url = p.board.uart.url
+    path = str(tmp_path / "live.csv")
+    p.start()
+
+    def all_passed():
+        p.board.choose("All passed")
+        p.board.run(3500)
+        p.board.press(2)  # the result: OK books it
+
+    watcher, box = _in_thread(lambda: main(["console", url, "--csv", path,
+                                            "--seconds", "6"]))
+    assert run_until(p.board, lambda: p.board.uart.connected())
+    p.board.run(1000)  # the console fetches the (empty) sheet first
+    all_passed()
+    p.board.press(2, hold_ms=900)  # deal 2's bidding: a long press, the table menu
+    p.board.choose("Main menu")
+    p._choose_game()  # a new list of the same game
+    all_passed()
+    run_until(p.board, lambda: not watcher.is_alive())
+    assert box.get("value") == 0, box
+    columns, want = skat_flow.sheet_table(p.ctl.match)
+    assert len(want) == 1
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    assert rows[0] == columns
+    assert [[int(c) for c in r] for r in rows[1:]] == want

@@ -9,7 +9,8 @@
 board's ``socket://127.0.0.1:PORT`` (printed by ``trickref sim``). Without an export
 option the console prints one readable line per event (cards, tricks, refusals, deal ends,
 sheet rows) until Ctrl-C or ``--seconds`` have passed; ``--csv FILE`` keeps FILE equal to
-the score sheet (the board's sheet at start, then each row as it is booked). ``--query``
+the score sheet (the board's sheet at start, then each row as it is booked; a new
+game, which the board's hello names, starts it afresh). ``--query``
 prints the board's state first (``--query --seconds 0``: only that, then exit).
 ``--pair CODE`` pairs this host with the board showing CODE (its menu, "Pair host"),
 keeping the key in ``--keys FILE`` (default ``$TRICKREF_KEYS`` or
@@ -196,6 +197,12 @@ def _watch(con, args, game, columns, rows, publish, words=None):
     while end is None or time.monotonic() < end:
         left = 0.5 if end is None else max(0.0, min(0.5, end - time.monotonic()))
         for item in con.take(left):
+            if args.csv and isinstance(item, P.Frame) and item.type == P.EV_HELLO and \
+                    game_of(item) is not None:  # a game starts: its sheet is empty
+                if game_of(item) != game:  # another game's columns come with its rows
+                    columns = None
+                rows = []
+                write_csv(args.csv, columns or [], rows)
             game = game_of(item, game)
             print(describe(item, game, words), flush=True)
             if publish is not None and isinstance(item, P.Frame):
