@@ -150,13 +150,10 @@ def next_deal(ctl, lines, sheet):
     if not book(ctl, DEAL_OVER, lines + sheet):
         return
     flow, match = ctl.flow, ctl.match
+    if ctl.link is not None:  # booked: the host hears it before the checkpoint's rewrite
+        _tell_host(ctl.link, flow, match, lines)
     over = flow.is_match_over(match)
     failed = None if over else checkpoint(ctl.journal, flow, match)
-    if ctl.link is not None:
-        columns, rows = flow.sheet_table(match)
-        ctl.link.deal_over(len(rows), " / ".join(lines[:2]))
-        if rows:
-            ctl.link.row(columns, rows[-1])
     ctl.result = None
     if over:
         game_over(ctl, lines + sheet, sheet)
@@ -164,6 +161,18 @@ def next_deal(ctl, lines, sheet):
         new_deal(ctl)
         if failed is not None:  # over the next deal's first screen, until it changes
             ctl.show(failed)
+
+
+def _tell_host(link, flow, match, lines):
+    """The deal just booked, to the host: its verdict (``lines``, the result's first two)
+    and its sheet row. Sent once the DEAL_OVER record is on flash and before the
+    checkpoint: a power cut during the checkpoint's rewrite kept the deal booked, and the
+    host (a --csv file, the club) never heard of it. A function: the sheet's table is
+    not on the heap through the checkpoint."""
+    columns, rows = flow.sheet_table(match)
+    link.deal_over(len(rows), " / ".join(lines[:2]))
+    if rows:
+        link.row(columns, rows[-1])
 
 
 def game_over(ctl, last_sheet, sheet):

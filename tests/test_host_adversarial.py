@@ -718,3 +718,28 @@ def test_a_request_settled_under_the_held_last_trick_leaves_no_prompt(settle):
     assert p.board.lcd_lines() == held
     p.board.run(3500)  # the hold runs out: the result, not booked
     assert p.board.lcd_lines()[0].startswith("Deal 1 over") and p.ctl.match.number() == 1
+
+
+def test_a_deal_booked_before_a_power_cut_was_told_to_the_host(tmp_path):
+    """OK books Skat's "All passed": its DEAL_OVER record is on flash, then the power
+    goes in the checkpoint's rewrite. The board boots with the deal booked (its row on
+    the sheet), but the host never got its deal-over and row: they were sent after the
+    checkpoint. Now they go as soon as the record is on flash."""
+    from device.flows import skat as skat_flow
+    from host_sim.flash import FaultyFlash, PowerCut
+    path = str(tmp_path / "journal.trj")
+    uart, flash = MemUart(), FaultyFlash()
+    p = table_player("skat", 3, seed=4, link=uart, journal=Journal(path, flash.open))
+    p.start()
+    p.board.choose("All passed")
+    p.board.run(3500)
+    assert p.board.lcd_lines()[0].startswith("All passed")
+    uart.tx.clear()
+    flash.fault, flash.at = "tear", flash.writes + 1  # the write after the deal's record
+    with pytest.raises(PowerCut):
+        p.board.press(2)
+    told = [(f.type, f.value) for f in P.FrameReader().feed(bytes(uart.tx))]
+    again = SimBoard(3, link=MemUart()).power_on(journal=Journal(path))
+    columns, rows = skat_flow.sheet_table(again.match)
+    assert rows == [[1, 0, 0, 0, 0, 0, 0, 0, 0]]  # booked
+    assert told == [(P.EV_DEAL_OVER, (1, "All passed / no game")), (P.EV_ROW, (columns, rows[0]))]
