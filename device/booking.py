@@ -44,6 +44,8 @@ def start_game(ctl, name, players, options=None):
     except NotSaved as e:
         ctl.show(_not_started(e))
         raise
+    if ctl.link is not None:  # on flash: the host hears it before the compaction's rewrite
+        ctl.link.hello(name)
     failed = None
     if ctl.match is not None:  # the game left open is abandoned: keep its sheet only
         failed = compact(ctl.journal)
@@ -51,7 +53,6 @@ def start_game(ctl, name, players, options=None):
     load_registry(ctl, resume=False)
     if ctl.link is not None:
         ctl.link.deck = flow.DECK
-        ctl.link.hello(name)
     new_deal(ctl)
     if failed is not None:  # over the first deal's first screen, until it changes
         ctl.show(failed)

@@ -743,3 +743,34 @@ def test_a_deal_booked_before_a_power_cut_was_told_to_the_host(tmp_path):
     columns, rows = skat_flow.sheet_table(again.match)
     assert rows == [[1, 0, 0, 0, 0, 0, 0, 0, 0]]  # booked
     assert told == [(P.EV_DEAL_OVER, (1, "All passed / no game")), (P.EV_ROW, (columns, rows[0]))]
+
+
+def test_a_game_started_before_a_power_cut_was_told_to_the_host(tmp_path):
+    """A new game chosen while a game is open: its record is on flash, then the power
+    goes while the journal is compacted (the open game's deal dropped). The board boots
+    into the new game; the host never got its hello (sent after the compaction), so it
+    still read the old game's sheet. Now the hello goes once the record is on flash."""
+    from host_sim.flash import FaultyFlash, PowerCut
+    path = str(tmp_path / "journal.trj")
+    uart, flash = MemUart(), FaultyFlash()
+    p = table_player("skat", 3, seed=4, link=uart, journal=Journal(path, flash.open))
+    p.start()
+    p.board.choose("All passed")
+    p.board.run(3500)
+    p.board.press(2)  # deal 1 booked
+    assert p.ctl.match.number() == 2
+    p.board.press(2, hold_ms=900)  # the bidding: a long press opens the table menu
+    p.board.choose("Main menu")
+    p.board.choose("New game")
+    p.board.choose("Skat")
+    p.board.choose("3")
+    while not any(l.strip().endswith("Start") for l in p.board.lcd_lines()):
+        p.board.press(2)
+    uart.tx.clear()
+    flash.fault, flash.at = "tear", flash.writes + 1  # the write after the game's record
+    with pytest.raises(PowerCut):
+        p.board.choose("Start")
+    told = [(f.type, f.value) for f in P.FrameReader().feed(bytes(uart.tx))]
+    again = SimBoard(3, link=MemUart()).power_on(journal=Journal(path))
+    assert again.match is not None and again.match.number() == 1
+    assert told == [(P.EV_HELLO, (P.VERSION, "skat"))]
