@@ -117,6 +117,10 @@ def new_deal(ctl, replay=None):
     # a central pad's table has a place per player (P1..Pn) though it has one reader
     places = ctl.players if ctl.central else len(ctl.hw.readers)
     ctl.seating = for_deal(flow, match, referee.deal, places)
+    if ctl.link is not None and replay is None:  # EV_DEAL: a deal starts (not a resume)
+        dealer = getattr(match, "next_dealer", None)
+        ctl.link.deal_started(match.number(), dealer() if dealer is not None
+                              else getattr(match, "dealer", -1))
     ctl.app = App(ctl.hw.readers, ctl.lcd, referee, flow.DECK, central=ctl.central,
                   registry=ctl.registry, strict=ctl.strict, seating=ctl.seating,
                   result_lines=ctl._result_lines, link=ctl.link)

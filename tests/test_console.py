@@ -38,7 +38,9 @@ def test_console_shows_the_deal_and_exports_the_sheet(tmp_path):
     assert text.count(" plays ") == 60, text[:2000]
     # seats as the table names them: the first trick is led from P2 (forehand, left of
     # the dealer P1)
-    assert text.splitlines()[1].startswith("P2 plays ")
+    lines = text.splitlines()
+    assert lines[1] == "deal 1 starts, dealer P1" and lines[2].startswith("P2 plays ")
+    assert "deal 2 starts, dealer P2" in lines
     assert text.count(" takes ") >= 20  # the tricks with their taker and reason
     assert text.count("sheet row:") == 2  # each deal's row of the list
 

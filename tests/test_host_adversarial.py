@@ -774,3 +774,20 @@ def test_a_game_started_before_a_power_cut_was_told_to_the_host(tmp_path):
     again = SimBoard(3, link=MemUart()).power_on(journal=Journal(path))
     assert again.match is not None and again.match.number() == 1
     assert told == [(P.EV_HELLO, (P.VERSION, "skat"))]
+
+
+def test_the_host_hears_each_deal_start():
+    """docs/protocol.md: the board sends `deal` (deal number, dealer seat) as a deal
+    starts; the firmware never sent it (only the tests' own links did), so a host never
+    saw "deal 2 starts, dealer P2". Skat for 3: P1 deals the first game, P2 the second."""
+    uart = MemUart()
+    p = table_player("skat", 3, seed=4, link=uart)
+    p.start()
+    p.board.choose("All passed")
+    p.board.run(3500)
+    p.board.press(2)  # booked: the second game starts
+    got = [(f.type, f.value) for f in P.FrameReader().feed(bytes(uart.tx))
+           if f.type in (P.EV_HELLO, P.EV_DEAL, P.EV_DEAL_OVER)]
+    assert got == [(P.EV_HELLO, (P.VERSION, "skat")), (P.EV_DEAL, (1, 0)),
+                   (P.EV_DEAL_OVER, (1, "All passed / no game")), (P.EV_DEAL, (2, 1))]
+    assert describe(P.Frame(9, P.EV_DEAL, got[-1][1])) == "deal 2 starts, dealer P2"
