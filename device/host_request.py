@@ -1,12 +1,13 @@
 """A host's request at the table: checked in full, shown, bound to its prompt, settled
 truthfully (docs/protocol.md "A request's life").
 
-:class:`HostAsk` is the prompt: only a press that starts after the prompt appears answers
-it; any other table input cancels it; when the link drops it (expiry, another host) the
+:class:`HostAsk` is the prompt: only a press that starts REACT_MS after the prompt appears
+answers it; any other table input cancels it; when the link drops it (expiry, another host) the
 screen comes back. The request is checked by device.host_check.check_new_game, loaded
 with the first request (issue 19).
 """
 
+from core.compat import const
 from core.errors import TrickrefError
 from core.events import Refused
 from device import timing
@@ -14,6 +15,9 @@ from device.buttons import BACK, OK
 
 NEW_GAME = "new-game"
 UNDO = "undo"
+# An OK (or long OK) begun this soon after the prompt appeared was on its way to the
+# screen the prompt covered (the result's "OK: next deal"): it answers nothing.
+REACT_MS = const(500)
 
 
 class HostAsk:
@@ -76,9 +80,11 @@ class HostAsk:
 
     def press(self, button, started=None):
         """A button while the prompt shows. OK performs the request, any other declines;
-        an OK (or long OK) whose press ``started`` before the prompt answers nothing."""
+        an OK (or long OK) whose press ``started`` before the prompt, or less than
+        REACT_MS after it (a press meant for the screen it covered: a host that times its
+        request to the table's OK does not get it), answers nothing."""
         if button in (OK, BACK) and started is not None and \
-                timing.ticks_diff(started, self.shown_at) < 0:
+                timing.ticks_diff(started, self.shown_at) < REACT_MS:
             return []
         req, self.req = self.req, None
         ctl = self.ctl

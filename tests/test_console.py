@@ -12,6 +12,7 @@ from core import protocol as P
 from device.flows import skat as skat_flow
 from host_sim.autoplay import table_player
 from host_sim.cli import main
+from device.host_request import REACT_MS
 from device.link import BACKOFF_MS
 from host_sim.console import Console, ConsoleError, open_port
 from hostlink import in_thread as _in_thread, pair_console, run_until
@@ -84,6 +85,7 @@ def test_host_undo_needs_the_table(tmp_path):
     p.board.run(BACKOFF_MS)  # a declined host waits before it asks again
     asker, box = _in_thread(ask)
     assert run_until(p.board, lambda: p.board.lcd_lines()[0].startswith("host asks:"))
+    p.board.run(REACT_MS)  # the table reads the prompt
     p.board.press(2)  # OK: confirmed
     assert run_until(p.board, lambda: not asker.is_alive())
     assert box["value"] == (True, "")

@@ -17,6 +17,7 @@ from core.journal import Journal
 from device import words
 from device.buttons import NEXT, OK
 from device.host_check import booked_end
+from device.host_request import REACT_MS
 from device.link import BACKOFF_MAX_MS, BACKOFF_MS, CONFIRM_MS, SESSION_MS
 from device.pairing import PAIR_TRIES, proof
 from host_sim.autoplay import table_player
@@ -115,7 +116,7 @@ def test_a_valid_new_game_confirmed_starts_it():
     p, host = _magistr()
     args = {"game": "magistr", "players": 2, "variant": "two", "pair": [0, 3]}
     seq = host.ask(p.board, P.C_NEW_GAME, args).value[0]
-    p.board.run(50)
+    p.board.run(REACT_MS)  # the table reads the prompt
     p.board.press(2)
     assert host.confirm(seq) == (seq, "new-game", True, "")
     assert p.ctl.flow.NAME == "magistr" and p.ctl.players == 2
@@ -252,7 +253,8 @@ def test_a_press_begun_before_the_prompt_does_not_confirm():
     p.board.run(100)
     assert _asking(p) and host.confirm(seq) is None
     assert len(p.ctl.app.referee.deal.history) == 1
-    p.board.press(2)  # a press that starts after the prompt confirms
+    p.board.run(REACT_MS)
+    p.board.press(2)  # a press that starts after the prompt was read confirms
     assert host.confirm(seq)[2:] == (True, "")
     assert p.ctl.app.referee.deal.history == []
 
@@ -287,6 +289,7 @@ def test_a_new_game_the_journal_refuses_leaves_the_game_as_it_was():
     match, sheet = p.ctl.match, p.ctl.flow.sheet_lines(p.ctl.match)
     journal.full = True
     seq = host.ask(p.board, P.C_NEW_GAME, MAGISTR_OWN).value[0]
+    p.board.run(REACT_MS)
     p.board.press(2)
     ok, detail = host.confirm(seq)[2:]
     assert ok is False and "no space" in detail
@@ -330,6 +333,7 @@ def test_an_accepted_request_resets_the_wait():
     assert host.ask(p.board, P.C_UNDO).value[1:] == (P.E_WAIT, "5")
     p.board.run(BACKOFF_MS)
     seq = host.ask(p.board, P.C_UNDO).value[0]
+    p.board.run(REACT_MS)
     p.board.press(2)
     assert host.confirm(seq)[2] is True and p.ctl.link.backoff_ms == BACKOFF_MS
     assert host.ask(p.board, P.C_UNDO).type == P.R_PENDING
@@ -791,3 +795,28 @@ def test_the_host_hears_each_deal_start():
     assert got == [(P.EV_HELLO, (P.VERSION, "skat")), (P.EV_DEAL, (1, 0)),
                    (P.EV_DEAL_OVER, (1, "All passed / no game")), (P.EV_DEAL, (2, 1))]
     assert describe(P.Frame(9, P.EV_DEAL, got[-1][1])) == "deal 2 starts, dealer P2"
+
+
+def test_an_ok_already_on_its_way_does_not_answer_the_host():
+    """The deal's result is on the LCD and a player reaches for OK to book it; a host
+    times its new game so that the prompt appears just before the press begins. That OK
+    (begun 100 ms after the prompt: no one reads "new game?" that fast) started the
+    host's game, and the deal was never booked. Now a press begun within REACT_MS of the
+    prompt answers nothing; a press after the table has read it does."""
+    p, host = _magistr()
+    while not p.shadow.is_over():
+        _lay_next(p)
+    p.board.run(3500)  # the last trick's hold: the result
+    assert p.board.lcd_lines()[0].startswith("Deal 1 over")
+    seq = host.send(P.C_NEW_GAME, MAGISTR_OWN)
+    p.board.run(10)
+    assert _asking(p)
+    p.board.run(100)
+    p.board.press(2)  # meant to book the deal
+    assert _asking(p) and host.confirm(seq) is None
+    assert p.ctl.match.number() == 1 and len(p.ctl._link_sheet()[1]) == 0
+    p.board.run(REACT_MS)
+    p.board.press(0)  # read, and declined
+    assert host.confirm(seq)[2:] == (False, "declined at the table")
+    p.board.press(2)  # the table's OK books the deal
+    assert p.ctl.match.number() == 2 and len(p.ctl._link_sheet()[1]) == 1
