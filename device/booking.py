@@ -46,6 +46,7 @@ def start_game(ctl, name, players, options=None):
         raise
     if ctl.link is not None:  # on flash: the host hears it before the compaction's rewrite
         ctl.link.hello(name)
+    ctl.last_table = None
     failed = None
     if ctl.match is not None:  # the game left open is abandoned: keep its sheet only
         failed = compact(ctl.journal)
@@ -186,6 +187,8 @@ def game_over(ctl, last_sheet, sheet):
     the next boot closes the game again (device/resume.py). A failed compaction's lines
     (:func:`compact`) come first in the list, where the table sees them."""
     ctl.last_sheet = last_sheet
+    if ctl.link is not None:  # the finished game's sheet stays exportable
+        ctl.last_table = ctl.flow.sheet_table(ctl.match)
     saved = book(ctl, GAME_OVER, last_sheet, reload=False)
     if ctl.link is not None:
         ctl.link.game_over(" / ".join(sheet[:3]))

@@ -104,6 +104,7 @@ class Controller:
         self._held = False  # a notice over it until the next press (:meth:`over`)
         self._list = None  # the last list shown (View.lines)
         self.last_sheet = None  # the final sheet of a finished game, read from the journal
+        self.last_table = None  # its (columns, rows) for a host's sheet export (a link's)
         self.registry = None
         self.strict = False
         self.seating = None  # device.seating.Seating of the deal in play
@@ -250,8 +251,10 @@ class Controller:
                 "mode": v.name}
 
     def _link_sheet(self):
+        """The sheet a host exports: the game's in play, else the last finished game's
+        (what the LCD's last sheet shows), until the next game starts."""
         if self.match is None:
-            return [], []
+            return self.last_table or ([], [])
         return self.flow.sheet_table(self.match)
 
     def _journal_end(self):

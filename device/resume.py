@@ -78,6 +78,8 @@ def _closed(ctl, rules, over):
     ``ctl.journal_report`` say so until OK, at every boot while the journal holds it.
     Returns True when the LCD shows that notice, False for the main menu."""
     ctl.last_sheet, believed = closed_sheet(rules, over)
+    if ctl.link is not None and not rules.kept:  # a host exports the closed game's
+        ctl.last_table = rules.flow.sheet_table(rules.match)  # sheet, when all in rows
     if believed:
         return False
     _tell(ctl, ["sheet rebuilt", "from the deals", "end record", "did not match"],

@@ -820,3 +820,32 @@ def test_an_ok_already_on_its_way_does_not_answer_the_host():
     assert host.confirm(seq)[2:] == (False, "declined at the table")
     p.board.press(2)  # the table's OK books the deal
     assert p.ctl.match.number() == 2 and len(p.ctl._link_sheet()[1]) == 1
+
+
+def test_the_sheet_of_a_finished_game_is_exported(tmp_path):
+    """Zhopa ends after its third deal (P1 shed its banks); the LCD shows the final sheet.
+    The host asked for the sheet then (the evening's natural moment for `trickref console
+    --export-csv`) and got no columns and no rows: the board dropped the game's match.
+    Now it answers the finished game's sheet, the rows its events carried, until the
+    next game starts. After a reboot on the closed game's journal (compacted: its last
+    deal kept as lines, not cells) it sends no sheet rather than a sheet short of a row."""
+    path = str(tmp_path / "journal.trj")
+    uart = MemUart()
+    p = table_player("zhopa", 3, seed=1, link=uart, journal=Journal(path))
+    assert len(p.play(30)) == 3 and p.ctl.match is None
+    host = Host(uart)
+    booked = [f.value for f in host.read() if f.type == P.EV_ROW]
+    assert len(booked) == 3
+
+    def sheet(board):
+        seq = host.send(P.Q_SHEET)
+        board.run(200)
+        got = [f.value[1] for f in host.read() if f.type in (P.R_SHEET_HEAD, P.R_SHEET_ROW)
+               and f.value[0] == seq]
+        return got[0], got[1:]
+
+    assert sheet(p.board) == (booked[0][0], [cells for _, cells in booked])
+    p.ctl.journal.close()
+    again = SimBoard(3, link=uart)
+    again.power_on(journal=Journal(path))
+    assert sheet(again) == ([], [])
