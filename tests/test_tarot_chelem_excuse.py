@@ -49,3 +49,66 @@ def test_the_same_under_the_ffts_excuse_reading():
 
 def test_card_helper_is_the_decks():
     assert card("EX") == T.EX
+
+
+# 5 players, dealer P1 (seat 0): P2 (seat 1) takes a garde sans, calls the king of
+# diamonds (P4, seat 3) and announces the chelem. He and his partner take turns to win
+# (each trumps the other's lead), P3 (seat 2) follows every lead and keeps the Petit to
+# the end (his 2, 6 and 7 go under the attack's trumps when he has no diamond), and the
+# taker leads the Excuse to the last trick, on which P3 must play the Petit.
+_SLAM_FIVE = (
+    "bid 1 garde-sans|bid 2 pass|bid 3 pass|bid 4 pass|bid 0 pass|call 1 DK|"
+    "play 1 HK|play 2 H1|play 3 8|play 4 H5|play 0 H8|"
+    "play 3 CK|play 4 C5|play 0 C8|play 1 15|play 2 C1|"
+    "play 1 HQ|play 2 H2|play 3 9|play 4 H6|play 0 H9|"
+    "play 3 CQ|play 4 C6|play 0 C9|play 1 16|play 2 C2|"
+    "play 1 HC|play 2 H3|play 3 10|play 4 H7|play 0 HT|"
+    "play 3 CC|play 4 C7|play 0 CT|play 1 17|play 2 C3|"
+    "play 1 HJ|play 2 H4|play 3 11|play 4 S4|play 0 S8|"
+    "play 3 CJ|play 4 S5|play 0 S9|play 1 18|play 2 C4|"
+    "play 1 SK|play 2 S1|play 3 12|play 4 S6|play 0 ST|"
+    "play 3 DQ|play 4 D1|play 0 D6|play 1 19|play 2 2|"
+    "play 1 SQ|play 2 S2|play 3 13|play 4 S7|play 0 SJ|"
+    "play 3 DC|play 4 D2|play 0 D7|play 1 20|play 2 6|"
+    "play 1 SC|play 2 S3|play 3 14|play 4 D3|play 0 D8|"
+    "play 3 DJ|play 4 D4|play 0 D9|play 1 21|play 2 7|"
+    "play 1 EX|play 2 1|play 3 DK|play 4 D5|play 0 DT")
+
+
+def _slam_five_record():
+    acts = []
+    for i, step in enumerate(_SLAM_FIVE.split("|")):
+        verb, seat, arg = step.split()
+        acts.append([verb, [int(seat), arg]])
+        if i == 5:
+            acts.append(["announce", [1, "chelem", None]])
+    return {"format": "trickref/1", "game": "tarot", "players": 5, "options": {},
+            "deal": 1, "actions": acts}
+
+
+def test_a_defenders_petit_taken_by_the_chelem_excuse_is_au_bout():
+    """FFT p.7: the Petit in the last trick gives 10 x multiplier to the camp that takes
+    that trick; p.6: in a chelem the taker leads the Excuse to the last trick and wins it
+    (the Petit is then deemed au bout in the penultimate trick too: the taker's own Petit
+    is not lost to the Excuse). Here the defender's Petit lies in the last trick, taken by
+    the Excuse: the attack's petit au bout (docs/rules/tarot.md, decision 11). Played
+    through the emulated board, hands unknown: garde sans x4, 91 points with 3 oudlers
+    (36 needed, made by 55): (25 + 55) x 4 = 320, petit au bout +40, chelem announced and
+    made +400: 760 a defender, the taker 2 x 760, his partner 760."""
+    from host_sim import records
+    out = list(records.replay([_slam_five_record()]))
+    assert len(out) == 1 and out[0]["status"] == "played" and out[0]["violations"] == []
+    res = out[0]["result"]
+    assert res["trick_winners"][-1] == 1 and res["chelem"] == T.CHELEM_ANNOUNCED
+    assert (res["attack_points"], res["oudlers"]) == (182, 3)
+    assert res["petit_au_bout"] == T.ATTACK
+    assert res["marks"] == [-760, 1520, -760, 760, -760]
+
+
+def test_the_takers_petit_in_the_penultimate_trick_stays_au_bout():
+    """The other half of FFT p.6: the chelem made with the Excuse led last, the taker's
+    Petit in the penultimate trick is au bout (count_deal, unchanged)."""
+    from core.games.tarot_score import count_deal
+    plays = [(0, T.PETIT), (1, 0), (2, 1), (0, T.EX), (1, 2), (2, 3)]
+    pts, oud, pab, chelem, _ = count_deal(3, T.GARDE, plays, [0, 0], [0, 1, 1], True)
+    assert pab == T.ATTACK and chelem == T.CHELEM_ANNOUNCED

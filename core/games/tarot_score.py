@@ -322,8 +322,8 @@ def count_deal(players, contract, plays, winners, camps, chelem_announced,
     which gives a half-point card to the camp that won its trick (FFT p.8); played to the
     last trick it goes to the other camp (seed 002 s.6), or to that trick's winner with
     ``excuse_to_winner`` (FFT p.8 read literally); led to the last trick by a camp that won
-    every trick, it wins that trick and petit au bout is judged on the penultimate trick
-    (FFT p.6-7). ``chelem``: a CHELEM_* value (FFT p.6).
+    every trick, it wins that trick, and the Petit in the penultimate trick is au bout as
+    well as one in the last trick (FFT p.6-7). ``chelem``: a CHELEM_* value (FFT p.6).
     """
     last = len(winners) - 1
     won = [camps[w] for w in winners]
@@ -374,6 +374,9 @@ def count_deal(players, contract, plays, winners, camps, chelem_announced,
     else:
         chelem = CHELEM_UNANNOUNCED if attack_all else (
             CHELEM_DEFENCE if defence_all else CHELEM_NONE)
-    bout = last - 1 if slam_excuse else last
-    pab = won[bout] if petit_trick == bout else None
+    # The Petit in the last trick is au bout, to the camp that takes that trick (FFT p.7),
+    # a defender's taken by the chelem's Excuse too; in a chelem ended by the Excuse the
+    # Petit in the penultimate trick is deemed au bout as well (FFT p.6).
+    bout = petit_trick == last or (slam_excuse and petit_trick == last - 1)
+    pab = won[petit_trick] if bout else None
     return pts, oud[ATTACK], pab, chelem, notes
