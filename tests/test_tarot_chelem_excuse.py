@@ -112,3 +112,50 @@ def test_the_takers_petit_in_the_penultimate_trick_stays_au_bout():
     plays = [(0, T.PETIT), (1, 0), (2, 1), (0, T.EX), (1, 2), (2, 3)]
     pts, oud, pab, chelem, _ = count_deal(3, T.GARDE, plays, [0, 0], [0, 1, 1], True)
     assert pab == T.ATTACK and chelem == T.CHELEM_ANNOUNCED
+
+
+def test_the_chelem_excuse_is_no_violation_of_excuse_last_forbidden():
+    """Option excuse_last=forbidden (regles2jeux.fr) with the chelem exception: the
+    Excuse reaches the last trick lawfully when its camp won every earlier trick. At five
+    with hands unknown the taker's partner (P4, who took every other trick) is known only
+    when he plays the called king, after the Excuse in the last trick: the board reported
+    'excuse-last-trick' against P2 at his lead, while the Excuse won the chelem."""
+    from host_sim import records
+    rec = dict(_slam_five_record(), options={"excuse_last": "forbidden"})
+    out = list(records.replay([rec]))
+    assert out[0]["violations"] == []
+    assert out[0]["result"]["marks"] == [-760, 1520, -760, 760, -760]
+
+
+def test_an_excuse_kept_to_the_last_trick_is_still_reported():
+    """The same option, hands unknown: a defender's Excuse in the last trick of a deal his
+    camp did not sweep is reported ('excuse-last-trick', the deal's last trick) and goes
+    to the other camp."""
+    from core.rng import Rng
+    from host_sim import records
+    for seed in range(1, 200):
+        rng = Rng(seed)
+        hands, _ = T.split_pack(rng.shuffle(list(range(78))), 4)
+        deal = T.Game(4).new_deal(0, hands)  # P2 (seat 1) bids first, as on the board
+        if deal.is_over() or T.EX in hands[1]:
+            continue
+        acts = []
+        for s in (1, 2, 3, 0):
+            deal.bid(s, T.GARDE_SANS if s == 1 else T.PASS)
+            acts.append(["bid", [s, "garde-sans" if s == 1 else "pass"]])
+        while not deal.is_over():
+            s = deal.current_seat()
+            legal = deal.legal_cards(s)
+            c = [x for x in legal if x != T.EX][:1] or legal  # the Excuse kept to the end
+            deal.play(s, c[0])
+            acts.append(["play", [s, T.TAROT.code(c[0])]])
+        if T.DEFENCE in [deal.camp_of(w) for w in deal.trick_winners[:-1]] and \
+                T.ATTACK in [deal.camp_of(w) for w in deal.trick_winners[:-1]]:
+            break
+    holder = [s for s in range(4) if T.EX in hands[s]][0]
+    rec = {"format": "trickref/1", "game": "tarot", "players": 4, "deal": 1,
+           "options": {"excuse_last": "forbidden"}, "actions": acts}
+    out = list(records.replay([rec]))
+    assert out[0]["violations"] == [{"seat": holder, "kind": "excuse-last-trick",
+                                     "trick": 17}]
+    assert "the Excuse played to the last trick goes to the attack" in out[0]["result"]["notes"]

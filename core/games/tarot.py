@@ -240,12 +240,6 @@ class Deal(Bidding):
             rules.evidence(self, seat, card, events)
             if seat == self.taker and self.ecart_trumps:
                 rules.ecart_evidence(self, card, events)
-        if (card == EX and self.tricks_done == self.game.tricks - 1
-                and self.game.excuse_last == EXCUSE_LAST_FORBIDDEN
-                and not self._may_keep_excuse(seat)):
-            events.append(RevokeFound(seat, card, self.tricks_done, EXCUSE_LAST,
-                                      "the Excuse was kept for the last trick: it goes "
-                                      "to the other camp"))
         self.seen[card] = 1
         self.history.append((seat, card))
         self.trick.append(card)
@@ -261,8 +255,11 @@ class Deal(Bidding):
         if not self.trick_complete():
             events.append(Turn(self.to_play()))
             return events
-        if self.tricks_done == self.game.tricks - 1 and self._holder == -1:
-            self._holder = NOBODY  # never played: it lay in the chien
+        if self.tricks_done == self.game.tricks - 1:
+            if self._holder == -1:
+                self._holder = NOBODY  # never played: it lay in the chien
+            if EX in self.trick and self.game.excuse_last == EXCUSE_LAST_FORBIDDEN:
+                self._excuse_kept(events)
         events.append(self.close_trick())
         if self.tricks_done < self.game.tricks:
             events.append(Turn(self.leader))
@@ -277,6 +274,18 @@ class Deal(Bidding):
         self._note_violation(events)
         events.append(DealOver(self.result()))
         return events
+
+    def _excuse_kept(self, events):
+        """Option excuse_last=forbidden: the Excuse in the last trick is a violation unless
+        its player's camp won every earlier trick (the chelem exception). Judged once the
+        trick is complete: at five the camps may be known only from its cards (the called
+        king played after the Excuse), and the Excuse led by a camp whose partner was not
+        yet known is no violation when the king shows it won everything."""
+        seat = self.history[-len(self.trick) + self.trick.index(EX)][0]
+        if not self._may_keep_excuse(seat):
+            events.append(RevokeFound(seat, EX, self.tricks_done, EXCUSE_LAST,
+                                      "the Excuse was kept for the last trick: it goes "
+                                      "to the other camp"))
 
     def _note_violation(self, events):
         """Keep the first deciding violation among ``events`` (option ``decide``)."""
