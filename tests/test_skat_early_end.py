@@ -285,3 +285,78 @@ def test_a_resigned_null_is_booked_lost_on_the_board():
     res = pl.ctl.result
     assert res is not None and (res.won, res.value) == (False, -70), b.lcd_lines()
     assert b.lcd_lines()[1].strip().endswith("-70"), b.lcd_lines()
+
+
+# A grand after the pick-up (bid 18), forehand the declarer with the four Unter (CJ SJ
+# left in his hand, HJ DJ put in the skat). He takes the first two tricks (42); the
+# defenders take the next five (63: the game is theirs, ISkO 5.2.2: the declarer can no
+# longer reach 61). In trick 8 rearhand lays H9 on C9 while holding CQ, which he plays in
+# trick 9: the revoke is proven then.
+_DECIDED_THEN_REVOKE = (
+    (0, "SA"), (1, "S8"), (2, "ST"), (0, "HA"), (1, "HT"), (2, "H8"),
+    (0, "D7"), (1, "DA"), (2, "DT"), (1, "CA"), (2, "CT"), (0, "C7"),
+    (1, "HK"), (2, "HQ"), (0, "H7"), (1, "SK"), (2, "SQ"), (0, "S7"),
+    (1, "DK"), (2, "DQ"), (0, "D8"), (1, "C9"), (2, "H9"), (0, "C8"),
+    (1, "CK"), (2, "CQ"))
+
+
+def test_a_revoke_after_the_game_is_decided_does_not_turn_it():
+    """ISkO 4.1.4: a violation committed *before the game is decided* loses it for the
+    offending party; 4.1.3: when the game is already decided, the party that decided it
+    wins with the card points it took until then. Here the defenders had 63 before
+    rearhand's revoke: the declarer stays lost, with his 42 + 4 (the skat) = 46 points:
+    grand with 4, game = 5 x 24 = 120, lost -240. Played on the emulated board, hands
+    unknown: it booked +120, won for the declarer by the defenders' revoke."""
+    from host_sim.board import SimBoard, TaggedDeck
+    board = SimBoard(3)
+    tags = TaggedDeck(SKAT)
+    app = board.start(lambda: skat.Game().new_deal(), SKAT)
+    app.choose("enter_auction", 0, 18)
+    app.choose("pick_up", 0)
+    app.choose("declare", 0, "G", None)
+    for seat, code in _DECIDED_THEN_REVOKE:
+        events = board.play_card(seat, tags.tag(p(code)))
+    assert [type(e).__name__ for e in events][-2:] == ["RevokeFound", "Awaiting"]
+    for code in "CJ SJ HJ DJ".split():  # his hand left, then the skat
+        events = board.play_card(0, tags.tag(p(code)))
+    res = [e for e in events if type(e).__name__ == "DealOver"][0].result
+    assert (res.won, res.matadors, res.declarer_points, res.value) == (False, 4, 46, -240)
+
+
+def test_the_declarers_revoke_after_his_win_is_decided_keeps_it_won():
+    """The mirror case (ISkO 4.1.3-4.1.4): forehand's grand after the pick-up takes the
+    first three tricks (63 with the skat's 2 to come: decided), then lays D8 on a heart
+    while holding H7, which he plays in trick 6. He wins with his 65 points: grand with
+    4, game = +120 (it was booked lost at the declared value, -240)."""
+    d = skat.Game().new_deal()
+    d.enter_auction(0, 18)
+    d.pick_up(0)
+    d.declare(0, "G")
+    for seat, code in ((0, "SA"), (1, "S8"), (2, "ST"), (0, "HA"), (1, "HT"), (2, "H8"),
+                       (0, "DA"), (1, "DT"), (2, "D7"), (0, "C7"), (1, "CA"), (2, "C8"),
+                       (1, "HK"), (2, "HQ"), (0, "D8"), (1, "SK"), (2, "SQ")):
+        d.play(seat, p(code))
+    ev = d.play(0, p("H7"))
+    assert isinstance(ev[1], RevokeFound) and (ev[1].seat, ev[1].trick) == (0, 4)
+    d.show_hand([p(c) for c in "CJ SJ HJ CQ".split()])
+    res = d.set_skat([p("DJ"), p("C9")])[-1].result
+    assert (res.won, res.matadors, res.declarer_points, res.value) == (True, 4, 65, 120)
+
+
+def test_a_revoke_before_the_decision_still_decides():
+    """Unchanged: before the decision the offender's party loses (the declared value):
+    the same deal with the declarer's revoke in trick 3, when he had 42 (and the skat's
+    2), is lost -240."""
+    d = skat.Game().new_deal()
+    d.enter_auction(0, 18)
+    d.pick_up(0)
+    d.declare(0, "G")
+    for seat, code in ((0, "SA"), (1, "S8"), (2, "ST"), (0, "HA"), (1, "HT"), (2, "H8"),
+                       (0, "C7"), (1, "CA"), (2, "C8"), (1, "HK"), (2, "HQ"),
+                       (0, "D8"), (1, "SK"), (2, "SQ")):
+        d.play(seat, p(code))
+    ev = d.play(0, p("H7"))
+    assert isinstance(ev[1], RevokeFound) and (ev[1].seat, ev[1].trick) == (0, 3)
+    d.show_hand([p(c) for c in "CJ SJ HJ CQ DA".split()])
+    res = d.set_skat([p("DJ"), p("C9")])[-1].result
+    assert (res.won, res.value) == (False, -240)

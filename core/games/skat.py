@@ -698,6 +698,33 @@ class Deal(tricks.TrickDeal):
         self.end_reason = REVOKE
         return self._end()
 
+    def _decided_before(self, trick):
+        """Whether the game was decided before trick number ``trick`` (0-based): True when
+        the declarer's tricks and the skat held his 61 (90 with schneider announced),
+        False when the defenders' tricks held 60 (31), None when open. A violation
+        committed once the game is decided does not turn it: the party that decided it
+        wins with the card points taken (ISkO 4.1.3-4.1.4, docs/rules/skat.md). A null or
+        a schwarz announced is decided only by its loss, which ends it at once."""
+        c = self.contract
+        if c.kind == NULL or c.schwarz:
+            return None
+        mine = card_points(self.skat or ())
+        theirs = 0
+        h = self.history
+        table = self.points_table
+        for i in range(trick):
+            got = table[h[3 * i][1]] + table[h[3 * i + 1][1]] + table[h[3 * i + 2][1]]
+            if self.trick_winners[i] == self.declarer:
+                mine += got
+            else:
+                theirs += got
+        need = 90 if c.schneider else 61
+        if mine >= need:
+            return True
+        if theirs > 120 - need:
+            return False
+        return None
+
     def cards_left(self):
         """How many cards the declarer still holds unseen by the table (0 once his hand
         is laid, or all ten were played)."""
@@ -763,7 +790,7 @@ class Deal(tricks.TrickDeal):
         dt = self.taken_tricks[self.declarer]
         mat = matadors(self.declarer_cards(), self.contract.kind)
         null = self.contract.kind == NULL
-        if self.violation is not None:
+        if self.violation is not None and self._decided_before(self.violation[2]) is None:
             won = self.violation[0] != self.declarer
             won, value, mult, overbid, levels = self._with_doubles(*declared_value(
                 self.contract, mat, self.bid_value, won))
