@@ -366,9 +366,11 @@ class CardWords:
     def __init__(self, lang="en", looks=None):
         from core.cards import deck_named
         from core.vocab import Vocabulary
+        from host_sim.words_catalogue import catalogue
         self._vocab = {}
         for game, deck in GAME_DECKS.items():
             self._vocab[game] = Vocabulary(deck_named(deck), (looks or {}).get(deck), lang)
+        self._phrases = catalogue(lang)  # the LCD's words for the rules' sentences
 
     def card(self, code, game):
         """``code`` (``"SA"``) as the vocabulary writes it (``"GD"``)."""
@@ -391,9 +393,31 @@ class CardWords:
         return marked(text, v) if v is not None else marked(text, _UNKNOWN_SUITS)
 
     def text(self, sentence, game):
-        """A rules sentence with its cards in this vocabulary."""
+        """A rules sentence with its cards in this vocabulary, in the words the LCD gives
+        it in this language (``device.screens.Screens.rules_text``: "♠D top of suit" is
+        "GD höchste Farbe" in German)."""
         v = self._vocab.get(game)
-        return sentence if v is None or not isinstance(sentence, str) else v.text(sentence)
+        if v is None or not isinstance(sentence, str):
+            return sentence
+        return v.text(self._said(sentence, v.deck))
+
+    def _said(self, sentence, deck):
+        # as the LCD does: the sentence with its cards (a suit glyph first) as "%s", the
+        # format's words filled again; else the words after its first card translated
+        if not self._phrases or "%" in sentence:
+            return sentence
+        words, cards = [], []
+        for word in sentence.split(" "):
+            if word and deck.glyphs.find(word[0]) >= 0:
+                bare = word.rstrip(":,")
+                cards.append(bare)
+                word = "%s" + word[len(bare):]
+            words.append(word)
+        said = self._phrases.get(" ".join(words))
+        if cards and said is not None:
+            return said % tuple(cards)
+        head, _blank, rest = sentence.partition(" ")
+        return head + " " + self._phrases[rest] if rest in self._phrases else sentence
 
 
 def game_of(item, game=None):

@@ -142,11 +142,11 @@ def test_console_names_cards_in_players_words(tmp_path):
     con.frames = [P.Frame(7, P.EV_TRICK, (1, ["SA", "S7", "HJ"], 11, "♠D top of suit"))]
     keys = ("keys", str(tmp_path / "keys.json"))
     text = _watch(con, [keys, ("lang", "de")])
-    assert "P2 macht den Stich GD G7 HU (11 Punkte): GD top of suit" in text, text
+    assert "P2 macht den Stich GD G7 HU (11 Punkte): GD höchste Farbe" in text, text
     con = _AttachedLate("skat")
     con.frames = [P.Frame(7, P.EV_TRICK, (1, ["SA", "S7", "HJ"], 11, "♠D top of suit"))]
     text = _watch(con, [keys, ("lang", "de"), ("look", ["skat=french"])])
-    assert "P2 macht den Stich ♠A ♠7 ♥B (11 Punkte): ♠A top of suit" in text, text
+    assert "P2 macht den Stich ♠A ♠7 ♥B (11 Punkte): ♠A höchste Farbe" in text, text
     text = _watch(_AttachedLate("tarot"), [keys, ("lang", "en")])
     assert "P2 takes 21 1 Exc (4.5 points)" in text, text
     con = _AttachedLate("skat")

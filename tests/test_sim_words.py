@@ -225,3 +225,23 @@ def test_the_side_panels_long_lines_wrap_at_its_edge():
         assert len(shown) == 30 and shown[-1][0].strip() in lines[-1]  # the newest last
     finally:
         sim.close()
+
+
+
+@pytest.mark.parametrize("lang,plays,top,trump", [
+    ("de", "spielt", "höchste Farbe", "bester Trumpf"),
+    ("fr", "joue", "plus forte", "atout maître"),
+])
+def test_the_link_panel_says_why_a_trick_is_taken_in_the_table_language(speak, lang, plays,
+                                                                         top, trump):
+    """Found in German: the link panel's trick lines ended in the rules' English ("HU
+    highest trump", "SD top of suit") while the LCD said "bester Trumpf", "höchste Farbe";
+    the Zhopa and Magistr reasons too ("an eight, main suit now ♠"). The reason is now in
+    the LCD's words (the console with --lang as well)."""
+    speak(lang)
+    lines, played = deal_panel("skat", 3, 1)
+    tricks = [l for l in lines if re.search(r"\(\d+ (Punkte|points)\) ?: ", l)]
+    assert len(tricks) == 10, lines
+    text = "\n".join(tricks)
+    assert "top of suit" not in text and "highest trump" not in text, text
+    assert top in text and trump in text, text
