@@ -227,6 +227,37 @@ def test_the_side_panels_long_lines_wrap_at_its_edge():
         sim.close()
 
 
+def test_what_the_computer_and_the_table_enter_is_said_in_the_table_language(speak):
+    """Found playing in German: the side panel and the status line said what was entered
+    on the board by the menu items' English keys ("der Tisch gibt ein: P2 declarer, 22",
+    "Computer gibt ein: Pick up skat", "Eichel, Plain") while the LCD showed "P2 spielt",
+    "Skat aufnehmen", "Einfach"; the same in French ("Pass", "Not scanned") and
+    Ukrainian ("Go (68)"). Now they are the LCD's words, in full letters."""
+    from device.controller import MODE_CHOICE
+    from host_sim.ui.words import label_words
+    speak("de")
+    assert [label_words(x) for x in ("P2 declarer", "Pick up skat", "Plain", "Eichel",
+                                     "22", "Go (68)", "No (92)", "Claim (P1)")] == \
+        ["P2 spielt", "Skat aufnehmen", "Einfach", "Eichel", "22", "Geht (68)",
+         "Nein (92)", "Rest an P1"]
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=17, think_ms=60, collect_ms=100)
+    you = MousePerson(sim, 17)
+    try:  # the person passes at once (the A key would bid for them)
+        you.until(lambda: bool(sim.answer_rects), limit=4000)
+        rect = [r for r, i in sim.answer_rects if i == 1][0]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center,
+                                             button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center,
+                                             button=1))
+        you.until(lambda: sim.turn_pad() >= 0 and sim.ctl.mode != MODE_CHOICE, limit=8000)
+        entered = [l.split(" ~ ", 1)[1] for l in sim.traffic.lines if " gibt ein: " in l]
+        assert any(l.startswith("der Tisch gibt ein: P2 spielt, ") for l in entered), entered
+        assert "Computer gibt ein: Skat aufnehmen" in entered, entered
+        assert "Computer gibt ein: Eichel, Einfach" in entered, entered
+        assert not [l for l in entered if re.search(r"declarer|Pick up|Plain", l)], entered
+    finally:
+        sim.close()
+
 
 @pytest.mark.parametrize("lang,plays,top,trump", [
     ("de", "spielt", "höchste Farbe", "bester Trumpf"),

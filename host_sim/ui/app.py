@@ -57,7 +57,8 @@ from host_sim.ui.render import Renderer  # noqa: E402
 from host_sim.ui.sound import BuzzerSound  # noqa: E402
 from host_sim.ui.traffic import EventFeed, TrafficLog, link_tap  # noqa: E402
 from host_sim.ui.cards import vocabulary  # noqa: E402
-from host_sim.ui.words import card_words, result_words, sentence_words  # noqa: E402
+from host_sim.ui.words import (card_words, label_words, result_words,  # noqa: E402
+                                sentence_words)
 
 KEYS = {pygame.K_LEFT: PREV, pygame.K_RIGHT: NEXT, pygame.K_RETURN: OK, pygame.K_KP_ENTER: OK}
 DRAG_PX = 5  # pointer travel that turns a click into a drag
@@ -819,7 +820,7 @@ class SimApp:
             self._auto_once = False
             if labels:
                 # shown as entered: the computer's bids and contract, in the menus' words
-                self.note(_("computer enters: %s") % ", ".join(labels))
+                self.note(_("computer enters: %s") % ", ".join(map(label_words, labels)))
                 self.operator.choose(*labels)
             else:
                 self.operator.ok_while(lambda: self.ctl.view().mode == MODE_CHOICE and

@@ -29,6 +29,7 @@ The moves are checked and the turn is read through the rules core's own auction
 from core.games import skat
 from host_sim.i18n import _
 from host_sim.players import skat_bid
+from host_sim.ui.words import label_words
 
 UNDO_PAUSE_MS = 2000  # after an undo the computers wait this long before they speak again
 
@@ -247,7 +248,7 @@ def drive(sim):
         return True
     if labels is not None:
         a.entered = True
-        sim.note(_("the table enters: %s") % ", ".join(labels))
+        sim.note(_("the table enters: %s") % ", ".join(map(label_words, labels)))
         sim.operator.choose(*labels)
         return True
     move = a.computer(for_person=sim._auto_once)

@@ -303,6 +303,38 @@ def _suit_letter(deck, card):
     return code[0] if code[0] == other[0] else code[-1]
 
 
+_FILLED = {}  # language -> [(regex, English format)]: the catalogue's one-field formats
+
+
+def label_words(label):
+    """A menu item's label (its English key: "Pick up skat", "P2 declarer", "Go (68)")
+    as the board's LCD shows it in the table's language, in full letters ("Skat
+    aufnehmen", "P2 spielt", "Geht (68)"): a phrase through the LCD's catalogue, a label
+    made from a format (``device.menu.filled``) by that format's words, filled again;
+    anything else as it is."""
+    from device import words
+    said = words.tr(label)
+    if said != label:
+        return said
+    lang = words.language()
+    if lang not in _FILLED:
+        from host_sim.words_catalogue import catalogue
+        pats = []
+        for english in catalogue(lang):
+            if english.count("%") == 1 and ("%s" in english or "%d" in english):
+                head, field, tail = re.split(r"(%[sd])", english)
+                grab = r"(\S+)" if field == "%s" else r"(-?\d+)"
+                pats.append((re.compile(re.escape(head) + grab + re.escape(tail) + "$"),
+                             english, field))
+        _FILLED[lang] = pats
+    for pat, english, field in _FILLED[lang]:
+        m = pat.match(label)
+        if m:
+            value = m.group(1)
+            return words.tr(english) % (int(value) if field == "%d" else value)
+    return label
+
+
 def sentence_words(deck, sentence):
     """A sentence of the rules core or the players (cards in the deck's notation,
     ``Deck.short``: "♠D top of suit") with each card as :func:`card_words` writes it."""
