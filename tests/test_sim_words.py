@@ -259,6 +259,24 @@ def test_what_the_computer_and_the_table_enter_is_said_in_the_table_language(spe
         sim.close()
 
 
+def test_zhopa_go_and_no_are_said_in_the_table_language(speak):
+    """Found playing in Ukrainian: each Zhopa bid was noted in English ("P2 goes",
+    "P3 says no") in the side panel, on the status line and on the table."""
+    from host_sim.ui.games import _go_words
+    speak("uk")
+    assert _go_words("P2", True) == "P2 йде" and _go_words("P3", False) == "P3 каже ні"
+    sim = SimApp("zhopa", 4, seed=1, human=(), fixed_dt=17, think_ms=60, collect_ms=100)
+    you = MousePerson(sim, 17)
+    try:
+        you.until(lambda: len(sim.adapter.bids) >= 4, limit=8000)
+        assert sim.adapter.bids and all(re.fullmatch(r"P\d (йде|каже ні)", b)
+                                        for b in sim.adapter.bids), sim.adapter.bids
+        text = "\n".join(sim.traffic.lines)
+        assert " goes" not in text and "says no" not in text, text
+    finally:
+        sim.close()
+
+
 @pytest.mark.parametrize("lang,plays,top,trump", [
     ("de", "spielt", "höchste Farbe", "bester Trumpf"),
     ("fr", "joue", "plus forte", "atout maître"),

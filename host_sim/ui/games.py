@@ -204,6 +204,11 @@ class TrickGame:
         return _("Bids: %s") % ", ".join(self.bids[-BIDS_SHOWN:])
 
 
+def _go_words(who, go):
+    """Zhopa's go / no bid of ``who`` ("P2") in words: "P2 goes", "P2 says no"."""
+    return (_("%s goes") if go else _("%s says no")) % who
+
+
 class Bank(TrickGame):
     """Magistr and Zhopa (French 36, the bank beating system). The firmware's deal 1 waits
     for the table to name the holder of the lowest diamond (``lead``): the computer
@@ -238,7 +243,7 @@ class Bank(TrickGame):
         """Zhopa: every go / no bid made, a person's too, in words ("P2 goes", "P1 says
         no", A39); one taken back leaves the list."""
         if self.flow.NAME == "zhopa":
-            self.bids = ["P%d %s" % (sim.pad_of(args[0]) + 1, "goes" if args[1] else "says no")
+            self.bids = [_go_words("P%d" % (sim.pad_of(args[0]) + 1), args[1])
                          for verb, args in sim.ctl.view().app.referee.actions if verb == "bid"]
         TrickGame.after_sync(self, sim)
 
@@ -248,7 +253,7 @@ class Bank(TrickGame):
         if self.flow.NAME != "zhopa" or not labels or self._waiting_leader(sim) or d is None:
             return []
         who = "P%d" % (sim.pad_of(d.current_seat()) + 1)
-        return [who + (" goes" if labels[0].startswith("Go") else " says no")]
+        return [_go_words(who, labels[0].startswith("Go"))]
 
     def _waiting_leader(self, sim):
         d = sim.fw_deal
