@@ -277,6 +277,25 @@ def test_zhopa_go_and_no_are_said_in_the_table_language(speak):
         sim.close()
 
 
+@pytest.mark.parametrize("game,players,lang,title", [
+    ("tarot", 4, "fr", "Tarot, 4 joueurs"),
+    ("tarot", 3, "de", "Franz. Tarot, 3 Spieler"),
+    ("zhopa", 3, "uk", "Жопа, гравців: 3"),
+])
+def test_the_status_line_names_the_game_in_the_table_language(speak, game, players, lang,
+                                                               title):
+    """Found playing in French: the status line began "French Tarot, 4 joueurs" (the
+    flow's English title) where the board's menu says "Tarot"; in Ukrainian "Zhopa"
+    where the menu says "Жопа"."""
+    speak(lang)
+    sim = SimApp(game, players, seed=1, human=(), fixed_dt=17, think_ms=60, collect_ms=100)
+    try:
+        sim.run(frames=5)
+        assert sim.status_line().startswith(title + "   "), sim.status_line()
+    finally:
+        sim.close()
+
+
 @pytest.mark.parametrize("lang,plays,top,trump", [
     ("de", "spielt", "höchste Farbe", "bester Trumpf"),
     ("fr", "joue", "plus forte", "atout maître"),

@@ -249,7 +249,7 @@ def _window(args, record):
     sim.lazy_draw = bool(args.headless)  # draw only the frames that are saved
     you = ", ".join("P%d" % (p + 1) for p in sorted(humans)) or _("nobody (computer only)")
     print(_("trickref sim: %s, %d players, seed %d%s; you play %s") % (
-        flow.TITLE, players, args.seed, _(", record %s") % record.id if record else "", you))
+        sim.title(), players, args.seed, _(", record %s") % record.id if record else "", you))
     print(_("link: %s  (trickref console %s)") % (sim.link_url, sim.link_url))
     if not args.headless:
         print(_("keys: Left/Right/Enter = buttons (hold Enter: back), A = computer acts for "

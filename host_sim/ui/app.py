@@ -403,10 +403,15 @@ class SimApp:
         except Exception:  # a deal between phases
             return -1
 
+    def title(self):
+        """The game's name in the table's language, as the board's menu writes it
+        ("Franz. Tarot", "Жопа")."""
+        from device import words as lcd_words
+        return lcd_words.tr(self.flow.TITLE)
+
     def status_line(self):
         """The line at the top of the table: game, deal, seed, whose turn."""
-        title = self.flow.TITLE
-        bits = [_("%s, %d players") % (title, self.players), _("deal %d") % max(1, self._deals),
+        bits = [_("%s, %d players") % (self.title(), self.players), _("deal %d") % max(1, self._deals),
                 _("seed %d") % self.seed]
         if self.record is not None and self.flow.NAME == "skat":
             bits.append(_("record %s") % self.record.id)
@@ -1050,7 +1055,7 @@ class SimApp:
             return  # back (_watch_long_press); its release is not the board's
         if i == OK and self.starts_over() and not self._confirmed(
                 "abandon", _("press OK again to abandon deal %d of %s and start anew") % (
-                    max(1, self._deals), self.flow.TITLE)):
+                    max(1, self._deals), self.title())):
             self.signals.warn(_("OK again abandons the game in play"), self.now)
             return
         self._button_down_at[i] = self.now
