@@ -313,3 +313,39 @@ def test_the_link_panel_says_why_a_trick_is_taken_in_the_table_language(speak, l
     text = "\n".join(tricks)
     assert "top of suit" not in text and "highest trump" not in text, text
     assert top in text and trump in text, text
+
+
+def test_the_hand_to_scan_after_a_revoke_is_named_in_the_table_language(speak):
+    """Found playing as at the table in German: when a revoke ends a Skat deal the board
+    asks for the revoker's hand, and the status line said "noch 6 Karten auf ein Feld
+    legen (hand laid open)". Skat seed 1, the person at P1 does not follow suit."""
+    from core.events import RevokeFound
+    from device.controller import MODE_CHOICE, MODE_TABLE
+    from simperson import play_cards
+    speak("de")
+    sim = SimApp("skat", 3, seed=1, human={0}, fixed_dt=17, think_ms=60, collect_ms=100,
+                 practice=False)
+    you = MousePerson(sim, 17)
+    try:
+        you.until(lambda: sim.ctl.mode == MODE_CHOICE and bool(sim.answer_rects), limit=4000)
+        rect = [r for r, i in sim.answer_rects if i == 1][0]  # the person passes
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center,
+                                             button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center,
+                                             button=1))
+        you.until(lambda: sim.ctl.mode == MODE_TABLE and sim.turn_pad() >= 0, limit=8000)
+        bad = []
+
+        def revoke(legal, hand):
+            wrong = [c for c in hand if c not in legal]
+            if not bad and sim.fw_deal.trick and wrong:
+                bad.append(wrong[0])
+                return wrong[0]
+            return legal[0]
+        play_cards(sim, you, 0, lambda: any(isinstance(e, RevokeFound) for e in sim.events),
+                   pick=revoke)
+        you.until(lambda: "Feld legen" in sim.status_line(), limit=2000)
+        line = sim.status_line()
+        assert "(aufgelegte Karten)" in line and "hand laid open" not in line, line
+    finally:
+        sim.close()

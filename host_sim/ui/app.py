@@ -64,8 +64,15 @@ KEYS = {pygame.K_LEFT: PREV, pygame.K_RIGHT: NEXT, pygame.K_RETURN: OK, pygame.K
 DRAG_PX = 5  # pointer travel that turns a click into a drag
 MAX_DT_MS = 100  # a stalled frame advances the firmware at most this much
 # What a scan collects, in the field's words (the flows' scan verbs).
-SCAN_WORDS = {"discard": "écart", "announce": "poignée", "set_skat": "skat",
-              "show_hand": "hand laid open"}
+SCAN_WORDS = {"discard": "écart", "announce": "poignée", "set_skat": "skat"}  # the games' terms
+
+
+def scan_words(verb):
+    """What the board's scan for ``verb`` gathers, in the table's words: the games' own
+    terms (écart, poignée, skat) as players say them, the hand laid open in the language."""
+    if verb == "show_hand":
+        return _("hand laid open")
+    return SCAN_WORDS.get(verb, verb.replace("set_", ""))
 NOTE_MS = 4000  # how long the status line repeats the simulator's last note
 CLICK_MS = 40  # a button press lasts at least this long on the pins (> the 20 ms debounce)
 CONFIRM_MS = 3000  # a second Esc (or the window's close box) within this long quits
@@ -445,11 +452,11 @@ class SimApp:
             else None
         if wanted is not None:
             verb, left = wanted
-            what = SCAN_WORDS.get(verb, verb.replace("set_", ""))
+            what = scan_words(verb)
             return ngettext("scan %d more card on any pad (%s)",
                             "scan %d more cards on any pad (%s)", left) % (left, what)
         if self.awaiting is not None:
-            return _("scan the %s") % self.awaiting.verb.replace("set_", "")
+            return _("scan the %s") % scan_words(self.awaiting.verb)
         if self.humans and self.ctl.view().mode == MODE_RESULT:  # said before NEXT shows it
             return _("the deal is over: OK books it, < > the result, hold OK: back")
         tp = self.turn_pad()
