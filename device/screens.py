@@ -162,7 +162,7 @@ class Screens:
             return self.fit(["%s %s" % (self.name(ev.seat), what), shown])
         head = lcd(tr("%s %s in T%d") % (self.name(ev.seat), what, ev.trick + 1))
         if len(head) > self.cols:
-            head = "%s %s T%d" % (self.name(ev.seat), what, ev.trick + 1)
+            head = lcd(tr("%s %s T%d") % (self.name(ev.seat), what, ev.trick + 1))
         if len(lcd(head)) > self.cols:  # the trick gives way before the words do
             head = "%s %s" % (self.name(ev.seat), what)
         return self.fit([head, shown])

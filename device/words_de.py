@@ -11,6 +11,7 @@ WORDS = (
     "%s%srefused|%s%sabgelehnt\n"
     "shown by %s|gezeigt: %s\n"
     "%s %s in T%d|%s %s in S%d\n"
+    "%s %s T%d|%s %s S%d\n"
     "scan skat|Skat scannen\n"
     "lay hand|Hand zeigen\n"
     # why the play ended early (core.games.skat END_*, device.app.awaiting_reason)

@@ -11,6 +11,7 @@ WORDS = (
     "%s%srefused|%s%srefusé\n"
     "shown by %s|prouvé par %s\n"
     "%s %s in T%d|%s %s pli %d\n"
+    "%s %s T%d|%s %s #%d\n"
     "scan skat|scanner skat\n"
     "lay hand|abattre\n"
     # why the play ended early (core.games.skat END_*, device.app.awaiting_reason)

@@ -12,6 +12,7 @@ WORDS = (
     "%s%srefused|%s%sвідмова\n"
     "shown by %s|доказ: %s\n"
     "%s %s in T%d|%s %s В%d\n"
+    "%s %s T%d|%s %s В%d\n"
     "scan skat|скан прикупу\n"
     "lay hand|вся рука\n"
     # why the play ended early (core.games.skat END_*, device.app.awaiting_reason)

@@ -290,3 +290,20 @@ def test_every_violation_fits_a_16_column_row_with_its_seat(lang):
     finally:
         words.set_language("en")
     assert wide == []
+
+
+@pytest.mark.parametrize("lang,head", [
+    ("de", "P1 nicht bedient S1"), ("fr", "P1 renonce pli 1"), ("en", "P1 revoke in T1"),
+])
+def test_a_revoke_row_too_wide_keeps_the_tricks_letter_of_the_language(speak, lang, head):
+    """Found on a German 20x4 LCD: "P1 nicht bedient in S1" is 22 columns, and the row
+    that gives way wrote the trick in English, "P1 nicht bedient T1" (German counts
+    tricks "S1")."""
+    from core.cards import SKAT
+    from core.events import RevokeFound
+    from core.vocab import Vocabulary
+    from device.screens import Screens
+    speak(lang)
+    screens = Screens(SKAT, 20, 4, vocab=Vocabulary(SKAT, None, lang))
+    rows = screens.revoke(RevokeFound(0, SKAT.parse("HJ"), 0, "revoke", ""))
+    assert rows[0].rstrip() == head, rows
