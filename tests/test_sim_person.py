@@ -935,3 +935,25 @@ def test_the_auctions_result_is_entered_whatever_the_lcd_shows():
         assert not [e for e in sim.events[before:] if isinstance(e, Undone)]
     finally:
         sim.close()
+
+
+def test_the_status_line_says_how_to_leave_the_score_sheet():
+    """Found by a person: the score sheet opened from the table menu (OK during play)
+    left the status line with nothing to do (no word of the sheet), and holding OK,
+    "back" everywhere else, went to the main menu, not the table. The line now says what
+    the sheet's buttons do (device/modes/sheet.py: OK back to the game, BACK the main
+    menu), and OK does take the person back to the deal."""
+    from device.controller import MODE_SHEET
+    sim, you = _skat_p2_declares()
+    try:
+        you.until(lambda: sim.ctl.mode == MODE_TABLE and sim.turn_pad() >= 0, limit=4000)
+        you.click(OK)  # the table menu
+        you.choose("Score sheet")
+        assert sim.ctl.mode == MODE_SHEET
+        assert "OK: back to the game, hold OK: main menu" in sim.status_line(), \
+            sim.status_line()
+        assert "to play" not in sim.status_line()
+        you.click(OK)
+        assert sim.ctl.mode == MODE_TABLE
+    finally:
+        sim.close()

@@ -40,7 +40,8 @@ from core.events import (Awaiting, CardPlayed, DealOver, Refused, RevokeFound,  
 from core.rng import Rng  # noqa: E402
 from device.buttons import DEBOUNCE_MS, LONG_MS  # noqa: E402
 from device import flows  # noqa: E402
-from device.controller import MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_TABLE  # noqa: E402
+from device.controller import (MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_SHEET,  # noqa: E402
+                               MODE_TABLE)
 from device.last_trick import HOLD_MS  # noqa: E402
 from host_sim.board import SimBoard, TaggedDeck, marked, row_shows  # noqa: E402
 from host_sim.i18n import _, ngettext  # noqa: E402
@@ -442,6 +443,11 @@ class SimApp:
         if table_menu_open(self.ctl):  # the table menu, over whatever the deal waits for
             title = self.board.lcd_lines()[0].split("  ")[0].strip()
             return _('"%s" on the board: < > choose, OK enters, hold OK: back') % title
+        if self.ctl.mode == MODE_SHEET:  # a list (the score sheet): OK and a long OK leave it
+            if self.ctl.app is not None:  # device/modes/sheet.py: OK the table, BACK the menu
+                return _("a list on the board: < > scroll, OK: back to the game, "
+                         "hold OK: main menu")
+            return _("a list on the board: < > scroll, OK: main menu")
         step = self.adapter.person_step(self) or auction.status(self) or self.menu_hint()
         if step:
             return step
