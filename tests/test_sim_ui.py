@@ -657,3 +657,30 @@ def test_f2_screenshots_of_two_runs_never_overwrite_each_other(tmp_path, monkeyp
     assert sorted(os.listdir(tmp_path)) == sorted(os.path.basename(p) for p, _ in shots)
     assert open(first, "rb").read() == pixels
     assert pygame.image.load(first).get_size() == pygame.image.load(second).get_size()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "uk"])
+@pytest.mark.parametrize("game,players", [("skat", 3), ("tarot", 5)])
+def test_each_pads_name_fits_inside_its_frame(speak, lang, game, players):
+    """Found at 900x600 in French and Ukrainian: the pad's name under each reader
+    ("lecteur P4", "зчитувач P2") was wider than the pad and ran over its frame's lines;
+    now it is drawn in smaller type, or as the seat alone, within the frame, at the
+    smallest window and the default one."""
+    pygame.font.init()
+    speak(lang)
+    for size in ((900, 600), (1280, 800)):
+        sim = SimApp(game, players, seed=1, human=(), fixed_dt=DT, size=size)
+        try:
+            for p, r in enumerate(sim.layout.pads):
+                lab = sim.renderer.pad_label(p, r.w - 10)
+                assert lab.get_width() <= r.w - 10, (lang, size, p, lab.get_width(), r.w)
+        finally:
+            sim.close()
+    if lang == "fr":  # the case found: the name at its usual size is wider than the pad
+        from host_sim.i18n import _
+        sim = SimApp("tarot", 5, seed=1, human=(), fixed_dt=DT, size=(900, 600))
+        try:
+            r = sim.layout.pads[0]
+            assert sim.renderer.text(_("pad P%d") % 4, 16).get_width() > r.w - 10
+        finally:
+            sim.close()

@@ -169,6 +169,17 @@ class Renderer:
             self._text[key] = t
         return t
 
+    def pad_label(self, pad, width):
+        """The pad's name ("pad P2", "зчитувач P2") drawn within ``width`` pixels, inside
+        the pad's frame: in smaller type on a small table, the seat alone ("P2") when even
+        the smallest is too wide (at 900x600 "lecteur P4" ran over the frame's lines)."""
+        said = _("pad P%d") % (pad + 1)
+        for size in (16, 14, 12):
+            lab = self.text(said, size, DIM)
+            if lab.get_width() <= width:
+                return lab
+        return self.text("P%d" % (pad + 1), 16, DIM)
+
     def status_rows(self, line, width):
         """``(size, rows)``: the status line at the largest size of ``STATUS_SIZES`` whose
         one row fits ``width`` pixels, else in the smallest, wrapped at word breaks into as
@@ -250,7 +261,7 @@ class Renderer:
             for k in range(3):  # the reader's antenna loop
                 pygame.draw.rect(surface, (60, 104, 78), inner.inflate(-k * 10, -k * 10), 1,
                                  border_radius=8)
-            lab = self.text(_("pad P%d") % (p + 1), 16, DIM)
+            lab = self.pad_label(p, r.w - 10)
             surface.blit(lab, lab.get_rect(midbottom=(r.centerx, r.bottom - 4)))
         # talon
         talon = sim.tableau.talon()
