@@ -684,3 +684,33 @@ def test_each_pads_name_fits_inside_its_frame(speak, lang, game, players):
             assert sim.renderer.text(_("pad P%d") % 4, 16).get_width() > r.w - 10
         finally:
             sim.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "uk"])
+def test_card_pictures_keep_their_names_on_the_card(speak, lang):
+    """Found at 900x600 in French with a 20x4 LCD: the Cavalier's name under its mark
+    ("Cavalier", 31 px on a 31 px card) ran over the card's border and its corner mark.
+    Every word and mark drawn on every card of every deck, at the card size of the
+    smallest window (5 at a Tarot table, a 20x4 LCD), lies within the card's border."""
+    from core.cards import FRENCH36
+    from host_sim.ui.cards import draw_card
+    pygame.font.init()
+    speak(lang)
+    sim = SimApp("tarot", 5, seed=1, human=(), fixed_dt=DT, size=(900, 600), lcd=(20, 4))
+    try:
+        w, h = sim.layout.card
+    finally:
+        sim.close()
+
+    class Card(pygame.Surface):
+        def blit(self, source, dest, *args, **kw):
+            placed.append(pygame.Rect(dest[0], dest[1], *source.get_size()))
+            return pygame.Surface.blit(self, source, dest, *args, **kw)
+    inner = pygame.Rect(0, 0, w, h).inflate(-4, -4)  # inside the 2 px border
+    for deck in (TAROT, SKAT, FRENCH36):
+        vocab = Vocabulary(deck, None, lang)
+        for card in range(deck.size):
+            placed = []
+            draw_card(Card((w, h)), pygame.Rect(0, 0, w, h), deck, card, vocab)
+            out = [r for r in placed if not inner.contains(r)]
+            assert not out, (lang, deck.name, vocab.rank_name(card), out, inner)

@@ -186,8 +186,9 @@ def draw_card(surface, rect, deck, card, vocab=None):
     if suit >= TRUMP:
         name = vocab.rank_name(card)
         size = max(14, rect.h // 4) if len(name) <= 3 else max(12, rect.h // 7)
-        label = font(size).render(name, True, BLUE)
-        surface.blit(label, label.get_rect(center=rect.center))
+        label = _fitting(name, size, BLUE, rect.w - 8)
+        if label is not None:
+            surface.blit(label, label.get_rect(center=rect.center))
         return
     mark = vocab.rank_mark(card)
     color = PAINTERS[(deck.name, vocab.look)][suit][1]
@@ -197,5 +198,18 @@ def draw_card(surface, rect, deck, card, vocab=None):
     draw_suit(surface, deck, suit, rect.center, max(6, rect.w // 5), vocab)
     name = vocab.rank_name(card)
     if not name.isdigit():  # court cards: their name under the mark, as on Prager cards
-        small = font(max(12, rect.h // 9), False).render(name, True, INK)
-        surface.blit(small, small.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
+        small = _fitting(name, max(12, rect.h // 9), INK, rect.w - 8, bold=False)
+        if small is not None:
+            surface.blit(small, small.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
+
+
+def _fitting(text, size, colour, width, bold=True):
+    """``text`` rendered at ``size``, or smaller (down to 8 px) until it is no wider than
+    ``width``: a court's or the Excuse's name stays on its card at 900x600 ("Cavalier"
+    ran over the card's edge and its corner mark); None when even 8 px is too wide."""
+    while size >= 8:
+        label = font(size, bold).render(text, True, colour)
+        if label.get_width() <= width:
+            return label
+        size -= 1
+    return None
