@@ -714,3 +714,32 @@ def test_card_pictures_keep_their_names_on_the_card(speak, lang):
             draw_card(Card((w, h)), pygame.Rect(0, 0, w, h), deck, card, vocab)
             out = [r for r in placed if not inner.contains(r)]
             assert not out, (lang, deck.name, vocab.rank_name(card), out, inner)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "uk"])
+@pytest.mark.parametrize("size", [(900, 600), (1280, 800)])
+def test_the_buzzers_line_stays_in_the_side_panel(speak, lang, size):
+    """The buzzer's line beside the LED ran past the side panel's edge on a long
+    refusal ("BZZZ (P2's choice: the computer answers (hold OK: back))"), in every
+    language and most at 900x600. It now fits its box, in smaller type or two rows, the
+    end cut with "..." only when even two rows are too short; a short one is unchanged."""
+    from host_sim.i18n import _
+    from host_sim.ui.render import DIM, TURN, buzzer_words
+    pygame.font.init()
+    speak(lang)
+    sim = SimApp("tarot", 4, seed=3, human={3}, fixed_dt=DT, size=size)
+    try:
+        box = sim.layout.buzzer
+        r = sim.renderer
+        said = _("BZZZ (%s)") % (_("P%d's choice: the computer answers (hold OK: back)") % 2)
+        assert r.text(buzzer_words(said), 18).get_width() > box.w  # the case found
+        rows = r.buzzer_rows(buzzer_words(said), box, TURN)
+        assert 1 <= len(rows) <= 2
+        assert all(row.get_width() <= box.w for row in rows)
+        assert sum(row.get_height() for row in rows) <= box.h
+        quiet = r.buzzer_rows(buzzer_words(None), box, DIM)
+        assert len(quiet) == 1 and quiet[0] is r.text(buzzer_words(None), 18, DIM)
+        sim.signals.warn(_("P%d's choice: the computer answers (hold OK: back)") % 2, sim.now)
+        sim.draw()  # drawn without an error
+    finally:
+        sim.close()

@@ -180,6 +180,27 @@ class Renderer:
                 return lab
         return self.text("P%d" % (pad + 1), 16, DIM)
 
+    def buzzer_rows(self, said, box, colour):
+        """The buzzer's line drawn within ``box`` (beside the LED): one row, in smaller
+        type if it must; a long refusal ("BZZZ (P2's choice: the computer answers (hold
+        OK: back))") in two rows of the smallest, the second cut with "..." when even
+        they are too short (it ran past the panel's edge; the status line says it whole)."""
+        for size in (18, 16, 14):
+            row = self.text(said, size, colour)
+            if row.get_width() <= box.w:
+                return [row]
+        size = 13
+        font = self.font(size)
+        rows = wrap(font, said, box.w)
+        if len(rows) > 2 or any(font.size(r)[0] > box.w for r in rows):
+            rest = " ".join(rows[1:])
+            while rest and font.size(rest + "...")[0] > box.w:
+                rest = rest[:-1]
+            rows = [rows[0], rest.rstrip() + "..."]
+            while font.size(rows[0])[0] > box.w:  # one word wider than the box
+                rows[0] = rows[0][:-1]
+        return [self.text(r, size, colour) for r in rows]
+
     def status_rows(self, line, width):
         """``(size, rows)``: the status line at the largest size of ``STATUS_SIZES`` whose
         one row fits ``width`` pixels, else in the smallest, wrapped at word breaks into as
@@ -599,8 +620,11 @@ class Renderer:
         pygame.draw.circle(surface, LED_COLOURS.get(led, (60, 64, 60)) if led else (60, 64, 60),
                            (lx, ly), rad)
         buzz = sim.signals.buzz(sim.now)
-        surface.blit(self.text(buzzer_words(buzz), 18, TURN if buzz else DIM),
-                     (lay.buzzer.x, lay.buzzer.y + 6))
+        rows = self.buzzer_rows(buzzer_words(buzz), lay.buzzer, TURN if buzz else DIM)
+        y = lay.buzzer.y + 6 if len(rows) == 1 else lay.buzzer.y
+        for row in rows:
+            surface.blit(row, (lay.buzzer.x, y))
+            y += row.get_height()
         names = button_names()
         for i, r in enumerate(lay.buttons):
             down = sim.board.hw.buttons[i].value() == 0
