@@ -58,6 +58,7 @@ class TablePlayer:
         self.options = options
         self.results = []  # (shadow result, firmware result) per deal played here
         self.on_trick = None  # callback(TrickTaken, LCD rows) after a trick-ending card
+        self.on_result = None  # callback(result lines) as each deal's result shows
         self.flow = flows.load(game)
         self.laid = []  # (pad, card) of the last cards laid, newest last: the last trick
         self.result_lines = []  # what the result screen listed for the last deal
@@ -226,6 +227,8 @@ class TablePlayer:
             vocab = self.ctl.app.screens.vocab
             self.result_lines = [marked(l, vocab) for l in self.ctl.view().lines or ()]
             self.result_lcd = b.lcd_lines()
+            if self.on_result is not None:
+                self.on_result(self.result_lines)
         elif kind == "next":
             b.press(2)
 

@@ -65,3 +65,20 @@ def test_demo_says_the_skat_game_in_players_words(tmp_path):
     assert code == 0
     assert "Grand by P2 (forehand), bid 46: 88 card points, 8 tricks: won, +48" in out
     assert "d:0" not in out and "sheet    | P2    48 SF   98 |" in out
+
+
+def test_demo_of_several_deals_prints_every_deals_result(tmp_path):
+    """`trickref demo --game tarot --seed 2 --deals 2` printed both deals' tricks but only
+    the last deal's result, so the sheet's totals (P1 -357) matched no result shown
+    (P1 -201). Each deal's result now follows its tricks, and they add up to the sheet."""
+    code, out, _ = _run(["demo", "--game", "tarot", "--seed", "2", "--deals", "2",
+                         "--png", str(tmp_path / "t.png")])
+    assert code == 0
+    lines = out.splitlines()
+    starts = [i for i, l in enumerate(lines) if l.startswith("trick  1 |")]
+    results = [i for i, l in enumerate(lines) if l == "result   | P1 prise"]
+    assert len(starts) == 2 and len(results) == 2, out
+    assert starts[0] < results[0] < starts[1] < results[1]
+    marks = [int(l.split()[-1]) for l in lines if l.startswith("result   | P1 ")
+             and l.split()[-1].lstrip("+-").isdigit()]
+    assert "sheet    | P1 %+d" % sum(marks) in out, (marks, out[-300:])

@@ -93,7 +93,15 @@ def run(args):
         for row in lines[1:]:
             print("         | %s |" % row)
 
+    shown = []
+
+    def on_result(lines):  # each deal's result after its tricks (--deals N: every deal's)
+        shown.append(lines)
+        for row in lines:
+            print("result   | %s" % row)
+
     player.on_trick = on_trick
+    player.on_result = on_result
     try:
         results = player.play(deals, resume=journal is not None)
     except (ValueError, TrickrefError, AssertionError) as e:
@@ -106,8 +114,9 @@ def run(args):
     if journal is not None and not results and ctl.match is None and ctl.last_sheet:
         print("the flash folder %s holds this game, finished: its sheet follows (delete "
               "the folder or choose another --flash to play again)" % args.flash)
-    for row in player.result_lines:
-        print("result   | %s" % row)
+    if not shown:  # a journal resumed on its result: the result the board shows
+        for row in player.result_lines:
+            print("result   | %s" % row)
     sheet = ctl.last_sheet if ctl.match is None else player.flow.sheet_lines(ctl.match)
     cols = player.board.lcd_model.cols
     for row in sheet or []:  # as the LCD shows it: a row longer than the display is cut
