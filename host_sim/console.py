@@ -441,6 +441,24 @@ def _points(n, game):
     return "%d" % n
 
 
+_CODED = {}  # game -> Vocabulary of its deck (the default look): rewrites to codes
+
+
+def _coded(sentence, game):
+    """A rules sentence (cards in the deck's notation, ``"♣U highest trump"``) with each
+    card as the wire's code (``"CJ highest trump"``), as the console without ``--lang``
+    writes the cards of every other line; an unknown game's sentence as it came."""
+    deck = GAME_DECKS.get(game)
+    if deck is None or not isinstance(sentence, str):
+        return sentence
+    if game not in _CODED:
+        from core.cards import deck_named
+        from core.vocab import Vocabulary
+        _CODED[game] = Vocabulary(deck_named(deck))
+    v = _CODED[game]
+    return v.rewrite(sentence, v.deck.code)
+
+
 def describe(item, game=None, words=None):
     """One readable line for a received Frame or FrameError (``game``: the game in play,
     from the board's hello frame: tarot trick points arrive in half-points; ``words``: a
@@ -449,8 +467,12 @@ def describe(item, game=None, words=None):
     if isinstance(item, P.FrameError):
         return _("link: %s %s") % (item.code, item.detail)
     t, v = item.type, item.value
-    if words is None:
-        _c, _t = _card, str
+    if words is None:  # the wire's codes, in the rules' sentences too ("CJ highest trump")
+        def _c(code):
+            return _card(code)
+
+        def _t(sentence):
+            return _coded(sentence, game)
     else:
         def _c(code):
             return words.card(code, game)

@@ -458,9 +458,11 @@ def test_console_live_view_and_csv(bridge, data_dir, tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert "board up: protocol 2, game skat" in out and "deal 1 starts, dealer P3" in out
     assert "P1 plays CJ" in out and "P1 takes back SA" in out
-    # ISS 6997010 trick 1: CJ S9 DJ, the club jack (Kreuz-Unter) is the highest trump.
-    assert "P1 takes CJ S9 DJ (4 points): \u2663U highest trump" in out
-    assert "P2 takes CT CA DK (25 points): \u2663D top of suit" in out  # the last trick
+    # ISS 6997010 trick 1: CJ S9 DJ, the club jack (Kreuz-Unter) is the highest trump;
+    # without --lang every card is the wire's code, in the reason too (it said "♣U")
+    assert "P1 takes CJ S9 DJ (4 points): CJ highest trump" in out
+    assert "P2 takes CT CA DK (25 points): CA top of suit" in out  # the last trick
+    assert not [l for l in out if "\u2663" in l or "\u2660" in l], out
     assert sum(1 for l in out if " takes " in l and "points" in l) == 10
     assert "deal 1 over: grand won +48" in out
     with open(path, newline="") as f:
