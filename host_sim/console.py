@@ -422,14 +422,13 @@ class CardWords:
 
 def game_of(item, game=None):
     """The game in play after ``item``: a hello frame names it, so does a state answer
-    (R_STATE ``(seq, {"game": ...})``, public to any host); anything else keeps it."""
+    (R_STATE ``(seq, {"game": ...})``, public to any host); anything else, a hello or
+    state of another shape too (a str, a dict: never a KeyError), keeps it."""
     if isinstance(item, P.Frame) and item.type in (P.EV_HELLO, P.R_STATE):
-        try:
-            named = item.value[1]
-            if item.type == P.R_STATE:
-                named = named.get("game")
-        except (TypeError, IndexError, AttributeError):
-            return game
+        v = _parts(item, 2)
+        named = None if v is None else v[1]
+        if item.type == P.R_STATE:
+            named = named.get("game") if isinstance(named, dict) else None
         return named if isinstance(named, str) else game
     return game
 

@@ -262,3 +262,32 @@ def test_console_csv_follows_a_new_game_of_the_same_game(tmp_path):
         rows = list(csv.reader(f))
     assert rows[0] == columns
     assert [[int(c) for c in r] for r in rows[1:]] == want
+
+
+class _Impostor(_AttachedLate):
+    """A 'board' on the line sending well-framed events whose payloads are not the
+    protocol's shapes (a stranger posing as a board, or another firmware)."""
+
+    def __init__(self, frames):
+        _AttachedLate.__init__(self, "tarot")
+        self.frames = frames
+
+    def export_sheet(self, timeout):
+        return [], []
+
+
+@pytest.mark.parametrize("value", [{"game": "skat"}, {}, "skat", 7, None, []])
+def test_a_hello_or_state_of_another_shape_does_not_crash_the_console(tmp_path, value):
+    """A hello (or a state answer) whose payload is a dict, a str or a number used to
+    raise KeyError out of ``game_of`` and end `trickref console` (and the simulator's
+    link panel) with a traceback; docs/protocol.md: a malformed frame is never a crash.
+    It names no game: the game in play stays, and the console goes on to the next frame
+    (the Tarot trick after it is still counted in half-points)."""
+    from host_sim.console import game_of
+    for t in (P.EV_HELLO, P.R_STATE):
+        assert game_of(P.Frame(1, t, value), "tarot") == "tarot"
+    con = _Impostor([P.Frame(3, P.EV_HELLO, value), P.Frame(4, P.R_STATE, value),
+                     P.Frame(7, P.EV_TRICK, (1, ["21", "1", "EX"], 9, "trump 21"))])
+    text = _watch(con, [("keys", str(tmp_path / "keys.json")),
+                        ("csv", str(tmp_path / "live.csv"))])
+    assert "P2 takes 21 1 EX (4.5 points)" in text, text
