@@ -100,11 +100,9 @@ def from_journal(records):
     acts = []
     deal_no = 0
     sheet = None  # the checkpoint's booked rows, for the first deal line after it
-    for kind, data in records:
+    for i, (kind, data) in enumerate(records):
         if kind == "game":
-            name, players, options = data
-            head = {"format": FORMAT, "game": name, "players": players,
-                    "options": dict((k, v) for k, v in options)}
+            head = _head(i, data)
             acts = []
             deal_no = 0
             sheet = None
@@ -130,8 +128,27 @@ def from_journal(records):
     deck_cache = {}
     for line in lines:
         deck = deck_cache.setdefault(line["game"], _deck(line["game"]))
-        line["actions"] = [[v, encode_args(deck, v, a)] for v, a in line["actions"]]
+        try:
+            line["actions"] = [[v, encode_args(deck, v, a)] for v, a in line["actions"]]
+        except (TypeError, ValueError) as e:  # BadCard is a ValueError
+            raise BadRecord("journal record of %s deal %d: an action whose cards are not "
+                            "cards (%s)" % (line["game"], line["deal"], e))
     return lines
+
+
+def _head(i, data):
+    """The record line's head of game header ``data`` (journal record ``i``): ``[name,
+    players, [[option, value], ...]]``; raises BadRecord on any other shape (a record
+    the board could not replay, kept in a side file that ``trickref journal`` reads)."""
+    try:
+        name, players, options = data
+        options = dict((k, v) for k, v in options)
+    except (TypeError, ValueError):
+        options = None
+    if options is None or not isinstance(name, str) or type(players) is not int:
+        raise BadRecord("journal record %d: a game header is [name, players, options], "
+                        "not %r" % (i, data))
+    return {"format": FORMAT, "game": name, "players": players, "options": options}
 
 
 def _line(head, deal_no, acts, sheet):

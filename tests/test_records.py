@@ -199,3 +199,39 @@ def test_journal_says_damage_from_a_torn_write(tmp_path, damage):
         assert re.search(r"damaged at byte \d+: CRC mismatch in record \d+; the \d+ bytes "
                          r"from there are not read \(a board keeps the whole file aside", said)
     assert path.read_bytes() == bytes(data)  # only read
+
+
+@pytest.mark.parametrize("forged", [
+    ("act", ["set_skat", [5]]),  # the skat's cards not a list: the replay refuses it
+    ("act", ["declare", [0, "GH", 5]]),  # a discard that is no list of cards
+    ("game", ["skat", 3]),  # a header without its options
+    ("game", ["skat", [3], []]),  # players not a number
+    ("game", None),
+], ids=["skat-cards", "discard", "short-header", "players", "no-header"])
+def test_journal_names_an_odd_record_in_a_side_file(tmp_path, forged):
+    """A record with a good CRC that the board cannot replay makes it move the journal to
+    a side file (``journal.bin.1.bad``), which `trickref journal` is there to read
+    (docs/records.md). The command ended in a traceback (TypeError, ValueError) on it
+    when writing the records out; now it says which record it cannot read, exit 2, as it
+    does for any record it cannot decode."""
+    from core.journal import Journal, MAGIC, encode_record
+    from host_sim.board import SimBoard
+    from host_sim.flash import Reference
+    ref = Reference("skat", 3, 1, 5, str(tmp_path))
+    path = tmp_path / "journal.bin"
+    path.write_bytes(ref.data)
+    recs = [(r.kind, r.data) for r in Journal(str(path)).read()[0]]
+    if forged[0] == "game":  # in place of the header
+        recs[0] = forged
+    else:  # the deal's first action
+        recs.insert(1, forged)
+    path.write_bytes(MAGIC + b"".join(encode_record(k, d, i) for i, (k, d) in
+                                      enumerate(recs)))
+    SimBoard(3).power_on(journal=Journal(str(path)))  # the boot sets it aside
+    side = tmp_path / "journal.bin.1.bad"
+    assert side.exists()
+    for extra in ([], ["--jsonl", str(tmp_path / "out.jsonl")]):
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            assert main(["journal", str(side)] + extra) == 2
+        assert "error: journal record" in err.getvalue(), err.getvalue()
