@@ -199,6 +199,8 @@ def read(text):
                         isinstance(a[1], list) for a in d["actions"]):
             raise BadRecord("line %d: players is a number and actions a list of "
                             "[verb, [args...]]" % n)
+        if not isinstance(d["game"], str) or not isinstance(d.get("options", {}), dict):
+            raise BadRecord("line %d: game is a name and options an object" % n)
         out.append(d)
     return out
 
@@ -232,6 +234,9 @@ def replay(lines, cols=16, rows=2):
         for verb, args in line["actions"]:
             args = decode_args(flow.DECK, verb, args)
             if verb == "play":
+                if len(args) != 2:
+                    raise BadRecord("deal %s: play takes [seat, card], not %r"
+                                    % (line.get("deal"), list(args)))
                 pad = _pad_of(flow, match, app.referee.deal, args[0], players)
                 events = board.play_card(pad, tags.tag(args[1]))
             else:

@@ -67,6 +67,34 @@ def test_bad_record_lines_are_refused():
         list(records.replay(records.read(json.dumps(bad))))
 
 
+
+@pytest.mark.parametrize("change", [("options", None), ("options", []), ("options", 3),
+                                    ("game", 7), ("play", [])],
+                         ids=["options-null", "options-list", "options-number", "game-number",
+                              "play-without-args"])
+def test_a_record_line_of_another_shape_is_refused_not_a_crash(tmp_path, change):
+    """`trickref replay FILE` on a record line whose options are null, a list or a
+    number, whose game is a number, or whose play has no seat and card ended in a
+    traceback (TypeError, AttributeError, IndexError); such a line is refused as any bad
+    line is, with its reason, exit 1."""
+    line = {"format": "trickref/1", "game": "skat", "players": 3, "deal": 1,
+            "options": {}, "actions": [["enter_auction", [0, 18]],
+                                       ["declare", [0, "GH", None]], ["play", [1, "CJ"]]]}
+    key, value = change
+    if key == "play":
+        line["actions"][-1] = ["play", value]
+    else:
+        line[key] = value
+    path = tmp_path / "odd.jsonl"
+    path.write_text(json.dumps(line) + "\n")
+    for extra in ([], ["--json"]):
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            assert main(["replay", str(path)] + extra) == 1
+        assert "Traceback" not in out.getvalue() + err.getvalue()
+    with pytest.raises(BadRecord):
+        list(records.replay(records.read(json.dumps(line))))
+
 def _journal_cmd(path, out):
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
