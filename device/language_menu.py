@@ -3,6 +3,7 @@
 code the firmware does not know, leaves English: the boot never fails on it."""
 
 from device import words
+from device.flashfile import keep
 from device.menu import Item, Menu
 
 FILE = "/lang.txt"
@@ -27,20 +28,6 @@ def save(storage, code):
     words.set_language(code)
     if storage:
         keep(storage + FILE, code)
-
-
-def keep(path, text):
-    """Write ``text`` to the flash file ``path`` whole or not at all: a temporary file,
-    then renamed over the old one (littlefs and MicroPython's FAT replace it in the
-    rename, as the journal's checkpoint relies on), so a power cut leaves the old file or
-    the new one; the old one was removed first, and a cut before the rename lost both.
-    Raises OSError if the flash refuses the write. The table's settings files (lang.txt,
-    look.txt, device/looks.py) are written so."""
-    import os
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(text)
-    getattr(os, "replace", os.rename)(tmp, path)  # CPython on Windows: os.replace
 
 
 def menu(storage, done):

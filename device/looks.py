@@ -63,7 +63,7 @@ def save(storage, deck_name, name):
     look is in use all the same)."""
     use(deck_name, name)
     if storage:
-        from device.language_menu import keep
+        from device.flashfile import keep
         keep(storage + FILE, "".join(["%s=%s\n" % (deck, _chosen[deck])
                                       for deck, _, _ in CHOICES if deck in _chosen]))
 

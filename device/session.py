@@ -12,6 +12,7 @@ from core.errors import BadRecord, NotSaved, TrickrefError
 from core.events import FLASH_FULL, WRITE_ERROR
 from core.journal import ACTION
 from core.tags import DeckRegistry
+from device.flashfile import drop, keep
 
 
 def save(journal, kind, data):
@@ -73,38 +74,28 @@ def load_registry(storage, deck, resume=False):
         except (OSError, BadRecord, TrickrefError):
             pass  # none saved yet (or damaged): learn again
     else:
-        _drop_file(seen)
+        drop(seen)
     registry.on_bind = lambda reg: _save_file(seen, reg.to_bytes())
     return registry, False, problem
 
 
 def save_registry(storage, reg):
-    """Save ``reg`` (a clean audit's DeckRegistry) as its deck's registry. Returns True
-    when saved, False when the board has no flash; raises OSError when the write fails."""
+    """Save ``reg`` (a clean audit's DeckRegistry) as its deck's registry
+    (``deck-<name>.bin``), whole or not at all (device/flashfile.py ``keep``: a power cut
+    leaves the old registry or the new one, never a damaged one). Returns True when saved,
+    False when the board has no flash; raises OSError when the flash refuses the write
+    (the old registry stands, no ``.new`` is left; the deck audit reports it)."""
     path = registry_path(storage, reg.deck.name)
     if path is None:
         return False
-    with open(path, "wb") as f:
-        f.write(reg.to_bytes())
+    keep(path, reg.to_bytes())
     return True
 
 
-def _drop_file(path):
+def _save_file(path, data):
+    """Write ``data`` to ``path`` whole or not at all; a flash that cannot take it leaves
+    the old file (the tags are learned again after a power cycle)."""
     try:
-        import os
-        os.remove(path)
+        keep(path, data)
     except OSError:
         pass
-
-
-def _save_file(path, data):
-    """Write ``data`` to ``path`` atomically (temporary file, then rename); a flash that
-    cannot take it leaves the old file (the tags are learned again after a power cycle)."""
-    import os
-    try:
-        with open(path + ".new", "wb") as f:
-            f.write(data)
-            f.flush()
-        os.rename(path + ".new", path)
-    except OSError:
-        _drop_file(path + ".new")

@@ -1,6 +1,6 @@
 """The table's settings on flash through a power cut: the language (``lang.txt``) and the
 decks' looks (``look.txt``) chosen in the main menu of the emulated board, the power cut
-while the menu writes the file (device/language_menu.py ``keep``)."""
+while the menu writes the file (device/flashfile.py ``keep``)."""
 
 import os
 
