@@ -9,11 +9,13 @@ returns a count above ``tries`` the board starts in safe mode: the journal is se
 (:func:`set_aside`, for export with ``trickref journal``), the controller starts on its
 menu and the reason shows on the LCD.
 
-The file is text (``"<count>\\n<reason>"``); an unreadable one counts as 0 boots (a guard
+The file is text (``"<count>\\n<reason>"``), written whole or not at all (a temporary file
+renamed over it: device/flashfile.py); an unreadable one counts as 0 boots (a guard
 must never be the reason a board does not start).
 """
 
 from core.compat import const
+from device.flashfile import keep
 
 BOOT_TRIES = const(3)  # boots in a row that may fail before safe mode
 JOURNAL = "journal.bin"
@@ -43,12 +45,13 @@ class BootGuard:
             return 0, ""
 
     def _write(self, count, reason):
-        # A flash that refuses the write (full, worn) must not stop the boot: the count
-        # is then lost (kept in ``write_error``), never the board.
+        # Whole or not at all (device/flashfile.py): written in place, a power cut in the
+        # write left "1" of "12\n..." (the boot loop's count and reason gone). A flash
+        # that refuses the write (full, worn) must not stop the boot: this count is then
+        # lost (kept in ``write_error``, the old file stands), never the board.
         try:
             _mkdir(self.folder)
-            with open(self.path, "w") as f:
-                f.write("%d\n%s" % (count, reason))
+            keep(self.path, "%d\n%s" % (count, reason))
             self.write_error = None
         except OSError as e:
             self.write_error = e

@@ -400,6 +400,52 @@ def test_flash_that_refuses_the_counter_never_stops_the_boot(tmp_path):
     assert guard.begin() is False and isinstance(guard.write_error, OSError)
 
 
+def _failed_boots(flash, n, reason):
+    """``flash`` holding the boot counter after ``n`` boots in a row that failed."""
+    from device.bootguard import BootGuard
+    os.makedirs(flash)
+    with open(os.path.join(flash, "boot.txt"), "w") as f:
+        f.write("%d\n%s" % (n, reason))
+    return BootGuard(flash, tries=20)
+
+
+def test_a_power_cut_while_the_counter_is_written_keeps_the_count(tmp_path, monkeypatch):
+    """Twelve failed boots counted; the thirteenth is counted and the power goes after the
+    first byte of "13\\nRuntimeError x" reached boot.txt: the file said "1", the boot
+    loop's count and reason were gone (a board that fails forever never got to safe
+    mode). Now the counter is written beside and renamed over boot.txt: the next boot
+    reads 12 and the reason, and counts itself the 13th."""
+    from host_sim.flash import PowerCut
+    from test_registry_cuts import writes_fail
+    flash = str(tmp_path / "flash")
+    guard = _failed_boots(flash, 12, "RuntimeError x")
+    writes_fail(monkeypatch, PowerCut("power cut after one byte"), land=1)
+    with pytest.raises(PowerCut):
+        guard.begin()
+    monkeypatch.undo()
+    again = type(guard)(flash, tries=20)  # the next boot
+    assert again.read() == (12, "RuntimeError x")
+    assert again.begin() is False and again.read() == (13, "RuntimeError x")
+    assert sorted(os.listdir(flash)) == ["boot.txt"]
+
+
+def test_a_counter_the_flash_refuses_keeps_the_old_one(tmp_path, monkeypatch):
+    """Two failed boots counted; the flash refuses the third count's write (full): the
+    boot goes on (the error kept in ``write_error``), boot.txt still holds the two boots
+    and their reason (written in place, it was left empty: the count back to 0) and no
+    ``boot.txt.new`` is left."""
+    import errno
+    from test_registry_cuts import writes_fail
+    flash = str(tmp_path / "flash")
+    guard = _failed_boots(flash, 2, "MemoryError y")
+    writes_fail(monkeypatch, OSError(errno.ENOSPC, "No space left on device"), land=0)
+    assert guard.begin() is False and guard.count == 3
+    monkeypatch.undo()
+    assert guard.write_error.args[0] == errno.ENOSPC
+    assert type(guard)(flash).read() == (2, "MemoryError y")
+    assert sorted(os.listdir(flash)) == ["boot.txt"]
+
+
 def test_a_watchdog_the_port_refuses_does_not_stop_the_board(tmp_path):
     """A WDT_MS above the port's limit (rp2040: 8388 ms) is refused by machine.WDT: the
     board runs without a watchdog and says so, rather than not starting."""

@@ -25,13 +25,14 @@ def _registry(cards):
 
 
 class _Failing:
-    """A file opened to write whose ``write`` lands half its bytes, then raises ``fail``."""
+    """A file opened to write whose ``write`` lands ``land`` bytes of its data (None: half
+    of them), then raises ``fail``."""
 
-    def __init__(self, f, fail):
-        self._f, self._fail = f, fail
+    def __init__(self, f, fail, land):
+        self._f, self._fail, self._land = f, fail, land
 
     def write(self, data):
-        self._f.write(data[:len(data) // 2])
+        self._f.write(data[:len(data) // 2 if self._land is None else self._land])
         self._f.flush()
         raise self._fail
 
@@ -43,12 +44,15 @@ class _Failing:
         return False
 
 
-def _writes_fail(monkeypatch, fail):
+def writes_fail(monkeypatch, fail, land=None):
+    """Until ``monkeypatch.undo()``, every file opened to write fails its first write:
+    ``land`` bytes (None: half) reach the file, then ``fail`` is raised (a PowerCut: the
+    power went in the middle of the write; an OSError: the flash refused it)."""
     real = builtins.open
 
     def failing_open(path, mode="r", *args, **kwargs):
         f = real(path, mode, *args, **kwargs)
-        return _Failing(f, fail) if "w" in mode else f
+        return _Failing(f, fail, land) if "w" in mode else f
     monkeypatch.setattr(builtins, "open", failing_open)
 
 
@@ -66,7 +70,7 @@ def test_a_power_cut_while_the_registry_is_saved_keeps_the_old_one(tmp_path, mon
     old = _audited(tmp_path)
     new = _registry(range(30))
     new.bind(b"\x04\x99\x20\x30\x40\x50\x60", 30)
-    _writes_fail(monkeypatch, PowerCut("power cut during the write"))
+    writes_fail(monkeypatch, PowerCut("power cut during the write"))
     with pytest.raises(PowerCut):
         session.save_registry(str(tmp_path), new)
     monkeypatch.undo()
@@ -83,7 +87,7 @@ def test_a_registry_the_flash_refuses_raises_and_leaves_the_old_one(tmp_path, mo
     raises the OSError (the audit shows "cannot save tags"), the old registry is read
     back whole and no ``deck-skat.bin.new`` is left on the flash."""
     old = _audited(tmp_path)
-    _writes_fail(monkeypatch, OSError(code, os.strerror(code)))
+    writes_fail(monkeypatch, OSError(code, os.strerror(code)))
     with pytest.raises(OSError) as e:
         session.save_registry(str(tmp_path), _registry(range(31)))
     monkeypatch.undo()
