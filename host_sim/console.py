@@ -115,9 +115,15 @@ class Console:
 
     def send(self, ftype, value=None):
         """Send one frame; returns its SEQ. A frame that changes the table or reads the
-        journal is signed with the session's key once logged in (docs/protocol.md)."""
+        journal is signed with the session's key once logged in (docs/protocol.md).
+        Raises ConsoleError when the frame cannot carry ``value`` (over the link's
+        MAX_PAYLOAD bytes, signature included, or a value the codec has no type for):
+        nothing is sent and the SEQ is not used up."""
         seq = self._writer.seq
-        data = self._writer.frame(ftype, signed(self.session, seq, ftype, value))
+        try:
+            data = self._writer.frame(ftype, signed(self.session, seq, ftype, value))
+        except BadRecord as e:
+            raise ConsoleError("cannot send %s to the board: %s" % (P.type_name(ftype), e))
         if self.trace:
             self.trace(">", data)
         self.port.write(data)

@@ -511,6 +511,51 @@ def test_console_errors_are_bounded_and_clear(bridge, capsys):
         Console(serial.serial_for_url("loop://", timeout=0.05)).query_state(0.3)
 
 
+def test_a_request_the_link_cannot_carry_is_a_console_error():
+    """A command whose payload the frame cannot carry (a new-game with setup answers over
+    the 240-byte payload once signed, a value the codec has no type for) raised core's
+    BadRecord from the frame writer out of Console.command; now ConsoleError naming the
+    command and why, nothing sent and no sequence number used up."""
+    port = serial.serial_for_url("loop://", timeout=0.05)
+    con = Console(port)
+    con.session = bytes(32)  # logged in: the payload is [value, 16-byte signature]
+    setup = {"game": "skat", "players": 3, "note": "x" * 187}
+    with pytest.raises(ConsoleError) as e:
+        con.command(P.C_NEW_GAME, setup, 0.3)
+    assert str(e.value) == ("cannot send new-game to the board: frame payload of 241 "
+                            "bytes is over the 240-byte limit")
+    with pytest.raises(ConsoleError) as e:
+        con.command(P.C_NEW_GAME, {"game": "skat", "players": 1.5}, 0.3)
+    assert str(e.value) == ("cannot send new-game to the board: cannot encode 1.5 (a "
+                            "float) in the value codec")
+    assert port.in_waiting == 0 and con.send(P.Q_STATE) == 0
+    port.close()
+
+
+def test_console_with_a_host_name_too_long_to_send_says_so(bridge, tmp_path, capsys):
+    """A keys file whose host name (edited by hand) makes the hello frame longer than the
+    link carries: ``--pair`` and ``--query`` ended in a BadRecord traceback. Now --pair
+    says why and exits 1; --query says the login failed and prints the public state."""
+    board = Board(bridge)
+    try:
+        board.do(lambda: board.link.hello("skat"))
+        path = tmp_path / "keys.json"
+        path.write_text('{"host": "%s", "boards": {"%s": "%s"}}'
+                        % ("h" * 300, "00" * 8, "ab" * 32))
+        assert main(["console", bridge.url, "--pair", "123456", "--keys", str(path)]) == 1
+        out, err = capsys.readouterr()
+        assert err == ("error: cannot send hello-host to the board: frame payload of 323 "
+                       "bytes is over the 240-byte limit\n")
+        assert main(["console", bridge.url, "--query", "--seconds", "0",
+                     "--keys", str(path)]) == 0
+        out, err = capsys.readouterr()
+        assert "state: deal=1, game=skat\n" in out
+        assert err == ("note: cannot send hello-host to the board: frame payload of 323 "
+                       "bytes is over the 240-byte limit; the public state only\n")
+    finally:
+        board.stop()
+
+
 # ---------------------------------------------------------------------------- bridge
 
 def test_bridge_one_host_at_a_time_and_fifo_limits():

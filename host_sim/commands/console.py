@@ -16,7 +16,8 @@ prints the board's state first (``--query --seconds 0``: only that, then exit).
 keeping the key in ``--keys FILE`` (default ``$TRICKREF_KEYS`` or
 ``~/.config/trickref/keys.json``); a paired host logs in by itself for the full state and
 the journal export (docs/protocol.md "Pairing"). Exit status: 0, 1 when the board does not
-answer in time or refuses, 2 when the port cannot be opened or a file cannot be written.
+answer in time or refuses, or a request does not fit a frame (a host name in the keys file
+too long for the hello), 2 when the port cannot be opened or a file cannot be written.
 """
 
 import sys
