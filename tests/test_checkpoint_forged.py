@@ -265,3 +265,44 @@ def test_a_forged_game_over_never_replaces_the_sheet_its_deals_make(refs, forged
     ctl.journal.close()
     _, again = boot(ref, path)  # the journal the boot left is one the next boot reads
     assert again.last_sheet == genuine and again.mode == MODE_SHEET  # and says so again
+
+
+@pytest.mark.parametrize("forged", ["taker-plus-100", "one-mark-off"])
+def test_a_tarot_sheet_row_whose_marks_do_not_sum_to_zero_is_refused_by_name(refs, forged,
+                                                                            tmp_path):
+    """A Tarot deal's marks always sum to 0 (FFT 2012 p.8-9: what each defender pays or
+    wins the taker's camp wins or pays; the house rules and the mort keep it so,
+    docs/rules/tarot.md). The sheet checkpoint (good CRC and sequence number) of a board
+    whose second deal is booked, its second row forged: the taker's mark raised by 100,
+    or one defender's mark one point off. The boot used to book it, the totals off by it
+    for the rest of the evening; now the row is refused by name and the journal set aside
+    from the game header (the checkpoint is one record: none of its rows is proven), the
+    whole file kept in the side file, and the game played on from its first deal ends as
+    the uninterrupted one."""
+    ref = refs("tarot", 4, 3)
+    path = str(tmp_path / "journal.bin")
+    second = bookings(ref)[1]
+    base = ref.files[second + 1]
+    recs = _records(base, path)
+    assert [r.kind for r in recs] == ["game", "sheet"] and len(recs[1].data) == 2
+    sheet = encode_record("sheet", recs[1].data, 1)
+    assert base.endswith(sheet)
+    rows = [list(r) for r in recs[1].data]
+    taker, row = rows[1][0], rows[1]
+    assert taker >= 0 and sum(row[2:]) == 0
+    if forged == "taker-plus-100":
+        row[2 + taker] += 100
+        why = "marks sum to 100, not 0"
+    else:
+        row[2 + (taker + 1) % 4] -= 1
+        why = "marks sum to -1, not 0"
+    data = base[:-len(sheet)] + encode_record("sheet", rows, 1)
+    board, ctl = _booting(ref, path, data)
+    assert ctl.mode == MODE_SHEET and why in ctl.journal_report, ctl.journal_report
+    assert "tarot checkpoint row %r: %s" % (tuple(row), why) in ctl.journal_report
+    assert "kept 0 deals" in ctl.journal_report
+    with open(path + ".1.bad", "rb") as f:
+        assert f.read() == data  # nothing deleted
+    ctl.press(OK)
+    assert deals(ctl) == 0 and board_state(ctl) == ref.states[0]
+    ends_the_game(ref, path, ctl, 1)

@@ -212,11 +212,20 @@ def booked_rows(match):
 def rebook(match, row):
     """Book a ``booked_rows`` row again (what the sheet and its totals read of a result:
     taker, contract, marks); the deal passes on as at the table. Raises BadRecord on a
-    row that is not ``[taker, contract, mark per seat]``."""
+    row that is not ``[taker, contract, mark per seat]`` of integers, or whose marks do
+    not sum to 0: what the defenders pay the taker's camp wins (FFT 2012 p.8-9; the house
+    rules settle each prime between its owner and the others, the mort marks 0:
+    docs/rules/tarot.md), so such a row is no deal the board booked."""
     n = _table_players(match)
     row = _row(row, n + 2)
+    for v in row:
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise BadRecord("tarot checkpoint row %r: %r is not a number" % (row, v))
     if not (-1 <= row[0] < n and 0 <= row[1] < len(tarot.CONTRACT_NAMES)):
         raise BadRecord("tarot checkpoint row %r: no such taker or contract" % (row,))
+    total = sum(row[2:])
+    if total:
+        raise BadRecord("tarot checkpoint row %r: marks sum to %d, not 0" % (row, total))
     booked = tarot.Booked(row[0], row[1], tuple(row[2:]))
     if hasattr(match, "book"):  # the mort's sheet: the row is in table seats already
         match.book(booked)
