@@ -29,8 +29,17 @@ class TableMode:
         app.show(ask if ask is not None else app.screens.fit(self.intro()))
 
     def redraw(self):
-        """Show the table again (after a host request was settled)."""
-        self.ctl.enter_table()
+        """Show the table again after a host request was settled without changing it
+        (declined, expired, refused: the prompt covered the table, nothing else did, see
+        ``device.host_request``): the screen the table showed before the prompt, so an
+        instruction on it stays until it is done ("6 cards taken" / "lift; lead: P2"
+        after an écart, "P3 lift ..." after an undo); the table's intro when it showed
+        none yet."""
+        app = self.ctl.app
+        if app is not None and app.lines is not None:
+            app.show(app.lines)
+        else:
+            self.ctl.enter_table()
 
     def intro(self):
         """What the table sees when play starts: the flow's deal intro (if it has one) and
