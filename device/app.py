@@ -68,6 +68,7 @@ class App:
         self.scan_asked = False  # that scan was a menu item's (expect_scan)
         self._must_clear = False
         self._lift = None  # pad where a card taken back still lies, until it is lifted
+        self._lift_lines = None  # its "P3 lift ..." / "then play again" screen
         self.lines = None
         self._before_outage = None  # the screen a "no reader" message covers
         look = self.screens.vocab.look  # the look chosen in the menu (device.looks)
@@ -165,8 +166,15 @@ class App:
         for pad, uid in enumerate(self.pads.uid):
             if uid is not None and self.registry.card_for(uid) == ev.card:
                 self._lift = pad
-                self.show(self.screens.lift_card(ev.seat, ev.card))
+                self._lift_lines = self.screens.lift_card(ev.seat, ev.card)
+                self.show(self._lift_lines)
                 return
+
+    def lift_lines(self):
+        """The LCD rows asking for a card taken back to be lifted off its pad ("P3 lift
+        ..." / "then play again") while it still lies there (cards are refused until
+        then), else None: the table's screen shows them until the pad is clear."""
+        return self._lift_lines if self._lift is not None else None
 
     def _resume_lines(self):
         """What the board waits for once the pads are clear: the cards still to scan, else

@@ -14,7 +14,7 @@ from core.rng import Rng
 from core.tags import ntag213_image
 from core.vocab import Vocabulary
 from host_sim.autoplay import table_player
-from host_sim.board import SimBoard, TaggedDeck, tag_uid
+from host_sim.board import SimBoard, TaggedDeck, marked, tag_uid
 from host_sim.chips.ntag import Ntag213
 
 
@@ -403,6 +403,54 @@ def test_undo_of_a_card_left_on_its_pad_asks_its_seat_to_lift_it():
     assert b.lcd_lines() == ["T1: 1 played    ", "play: P2        "]  # P1's SA still lies
     b.play_card(1, second)
     assert b.app.referee.deal.history[-1] == (1, SKAT.parse("S7"))
+
+
+def _second_card_left_on_its_pad(game, players):
+    """A TablePlayer of ``game`` whose deal's first card was laid and lifted and whose
+    second card still lies on its pad (as at a real table); returns it and that card's
+    ``(pad, card)``."""
+    p = table_player(game, players, seed=4)
+    p.start()
+    cards = 0
+    for step in p.script(1):
+        if step[0] == "start":
+            continue
+        if step[0] == "card":
+            cards += 1
+            if cards == 2:
+                p.board.place(p.pad(step[1]), p.tags.tag(step[2]))
+                p.board.run(60)
+                return p, (p.pad(step[1]), step[2])
+        p._run_step(step)
+    raise AssertionError("the deal ended before its second card")
+
+
+@pytest.mark.parametrize("game,players", [("magistr", 3), ("zhopa", 4), ("tarot", 4),
+                                          ("skat", 3)])
+def test_a_long_press_undo_keeps_the_lift_instruction_until_the_card_is_lifted(game,
+                                                                                 players):
+    """A long OK takes back the card still lying on its pad: the LCD asks its seat to
+    lift it and keeps asking (the table's screen drew over it at once, so the board
+    refused cards with "lift card first" while the LCD said "play: P3") until the pad is
+    clear; then who plays, and the same card laid again counts."""
+    p, (pad, card) = _second_card_left_on_its_pad(game, players)
+    b = p.board
+    assert p.ctl.app.referee.deal.history[-1][1] == card
+    ev = b.press(2, hold_ms=900)
+    undone = [e for e in ev if type(e).__name__ == "Undone"]
+    assert len(undone) == 1 and undone[0].card == card
+    assert card not in [c for _, c in p.ctl.app.referee.deal.history]
+    screens = p.ctl.app.screens
+    lift = [marked(l, screens.vocab) for l in screens.lift_card(undone[0].seat, card)]
+    assert b.lcd_lines() == lift
+    b.run(500)
+    assert p.ctl.view().name == "table" and b.lcd_lines() == lift
+    b.lift(pad, p.tags.tag(card))
+    b.run(60)
+    who = p.ctl.seating.label(undone[0].seat)
+    assert b.lcd_lines()[1].strip().endswith(": " + who), b.lcd_lines()
+    p.lay(pad, card)
+    assert p.ctl.app.referee.deal.history[-1][1] == card
 
 
 def test_a_mode_is_loaded_when_entered_and_the_setup_menus_dropped_at_the_deal():

@@ -22,10 +22,13 @@ class TableMode:
         self.ctl = ctl
 
     def enter(self):
-        """Show what the table waits for: cards to scan, else the deal's intro and who
-        plays now."""
+        """Show what the table waits for: cards to scan, else a card taken back to be
+        lifted off its pad (an undo: cards are refused until then, ``App.lift_lines``),
+        else the deal's intro and who plays now."""
         app = self.ctl.app
         ask = app.scan_lines()  # cards the deal waits for: keep asking
+        if ask is None:
+            ask = app.lift_lines()
         app.show(ask if ask is not None else app.screens.fit(self.intro()))
 
     def redraw(self):
