@@ -147,11 +147,15 @@ class App:
                                      self.awaiting_reason(), self.lines)
 
     def undo(self):
-        """Take back the last accepted action (card or choice); returns the events."""
+        """Take back the last accepted action (card or choice); returns the events. A
+        refused undo (nothing to take back) leaves the board as it was: the cards it
+        collects, a trick still to clear off the pads, a card still to lift."""
+        events = self.referee.undo()
+        if events and isinstance(events[0], Refused):
+            return self._handle(events)
         self._collect = None
         self._must_clear = False
         self._lift = None
-        events = self.referee.undo()
         self._count_tricks()
         out = self._handle(events)
         for ev in events:

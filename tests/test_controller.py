@@ -405,6 +405,31 @@ def test_undo_of_a_card_left_on_its_pad_asks_its_seat_to_lift_it():
     assert b.app.referee.deal.history[-1] == (1, SKAT.parse("S7"))
 
 
+def test_a_refused_undo_keeps_the_card_to_lift():
+    """The first card of the deal taken back while it still lies on its pad, then a
+    second undo, refused (nothing left to take back): the board still waits for that card
+    to be lifted (it forgot it, so a card laid meanwhile was judged and the pad's
+    clearing went unseen), then says who leads."""
+    b = _skat_table()
+    deck = TaggedDeck(SKAT)
+    lead = deck.tag(SKAT.parse("SA"))
+    b.place(0, lead)
+    b.run(60)
+    b.app.undo()
+    assert b.lcd_lines()[0].startswith("P1 lift")
+    assert _refusal(b.app.undo())[0].detail == "nothing to undo"
+    other = deck.tag(SKAT.parse("S8"))
+    b.place(1, other)
+    ev = b.run(60)
+    assert _refusal(ev)[0].reason == "lift-card"
+    b.lift(1, other)
+    b.lift(0, lead)
+    b.run(40)
+    assert b.lcd_lines() == ["pads clear      ", "lead: P1        "]
+    b.play_card(0, lead)
+    assert b.app.referee.deal.history == [(0, SKAT.parse("SA"))]
+
+
 def _second_card_left_on_its_pad(game, players):
     """A TablePlayer of ``game`` whose deal's first card was laid and lifted and whose
     second card still lies on its pad (as at a real table); returns it and that card's
