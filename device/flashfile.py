@@ -1,11 +1,12 @@
 """Small files on the board's flash written whole or not at all.
 
 A file the board reads back at boot (the deck's audited tag registry, the boot counter, the
-table's settings) is never written in place: a power cut in the middle of the write would
-leave a torn file (a damaged registry, a count "12" cut to "1"). :func:`keep` writes a
-temporary ``<path>.new`` and renames it over the old file (littlefs and MicroPython's FAT
-replace the old file in the rename, as the journal's checkpoint relies on), so a cut leaves
-the old file or the new one. MicroPython: only ``open``, ``os.rename``, ``os.remove``.
+table's settings, the paired hosts' keys, a Wi-Fi board's message numbers) is never written
+in place: a power cut in the middle of the write would leave a torn file (a damaged
+registry, a count "12" cut to "1"). :func:`keep` writes a temporary ``<path>.new`` and
+renames it over the old file (littlefs and MicroPython's FAT replace the old file in the
+rename, as the journal's checkpoint relies on), so a cut leaves the old file or the new
+one. MicroPython: only ``open``, ``os.rename``, ``os.remove``.
 """
 
 

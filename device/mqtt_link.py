@@ -192,15 +192,14 @@ class MqttLink:
         self.flush()
 
     def _keep(self):
-        # a temporary file renamed over the old one: a power cut during the write leaves
-        # the old numbers (one message behind: the host asks for it), never an empty file
+        # whole or not at all (device/flashfile.py keep): a power cut during the write
+        # leaves the old numbers (one message behind: the host asks for it), never an
+        # empty file; a refused write is counted in ``errors`` and leaves no temporary file
         if self.keep is None:
             return
-        import os
+        from device.flashfile import keep
         try:
-            with open(self.keep + ".new", "w") as f:
-                f.write(self.numbering.line())
-            os.rename(self.keep + ".new", self.keep)
+            keep(self.keep, self.numbering.line())
         except OSError:
             self.errors += 1
 

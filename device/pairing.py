@@ -154,14 +154,14 @@ class Pairing:
             self.error = "paired hosts unreadable: %s" % e
 
     def _save(self):
+        # whole or not at all (device/flashfile.py keep: a power cut leaves the old keys);
+        # a write the flash refuses leaves the old file and no temporary one, and never
+        # stops a pairing: the keys stay in RAM until the next boot, ``error`` says why
         if self.path is None:
             return
         data = encode({"id": self.board_id, "hosts": [tuple(h) for h in self.hosts]})
-        tmp = self.path + ".tmp"
+        from device.flashfile import keep
         try:
-            with open(tmp, "wb") as f:
-                f.write(data)
-            import os
-            os.rename(tmp, self.path)
+            keep(self.path, data)
         except OSError as e:
             self.error = "paired hosts not saved: %s" % e

@@ -237,6 +237,24 @@ def test_a_keep_file_that_is_no_line_counts_from_the_start(tmp_path, data):
     assert link.numbering.seq == 0 and link.numbering.game is None
 
 
+def _two_messages_kept(tmp_path):
+    """A Wi-Fi board's link whose numbers (2 messages of a Skat game) are kept in
+    ``club.seq`` in ``tmp_path``; returns the file's path and the link."""
+    from core import protocol as P
+    keep = str(tmp_path / "club.seq")
+    link = MqttLink(_Client([]), "W1", lambda: 1000, keep=keep)
+    link.start()
+    link.tap(P.EV_HELLO, [2, "skat"])
+    link.tap(P.EV_DEAL, [1, 0])
+    return keep, link
+
+
+def _last_numbers(keep):
+    """``(count, game)`` a board booting on the keep file ``keep`` goes on from."""
+    again = MqttLink(_Client([]), "W1", lambda: 1000, keep=keep)
+    return again.numbering.seq, again.numbering.game
+
+
 def test_a_power_cut_inside_the_keep_write_keeps_the_last_numbers(tmp_path, monkeypatch):
     """The numbers were written over the file in place: a power cut after the truncation
     left it empty and the board counted from 1 again. A new file renamed over the old
@@ -244,11 +262,7 @@ def test_a_power_cut_inside_the_keep_write_keeps_the_last_numbers(tmp_path, monk
     import builtins
 
     from core import protocol as P
-    keep = str(tmp_path / "club.seq")
-    link = MqttLink(_Client([]), "W1", lambda: 1000, keep=keep)
-    link.start()
-    link.tap(P.EV_HELLO, [2, "skat"])
-    link.tap(P.EV_DEAL, [1, 0])
+    keep, link = _two_messages_kept(tmp_path)
     real_open = builtins.open
 
     def cut(path, mode="r", *a, **kw):
@@ -261,8 +275,25 @@ def test_a_power_cut_inside_the_keep_write_keeps_the_last_numbers(tmp_path, monk
     with pytest.raises(KeyboardInterrupt):
         link.tap(P.EV_CARD, [0, 5])
     monkeypatch.setattr(builtins, "open", real_open)
-    again = MqttLink(_Client([]), "W1", lambda: 1000, keep=keep)
-    assert (again.numbering.seq, again.numbering.game) == (2, "skat")
+    assert _last_numbers(keep) == (2, "skat")
+
+
+def test_numbers_the_flash_refuses_leave_the_last_ones_and_no_temporary(tmp_path,
+                                                                         monkeypatch):
+    """The flash refuses a keep write (full): the link counts the error, the last
+    numbers kept stand, and no temporary ``club.seq.new`` is left on the flash."""
+    import errno
+
+    from core import protocol as P
+    from test_registry_cuts import writes_fail
+    keep, link = _two_messages_kept(tmp_path)
+    errors = link.errors
+    writes_fail(monkeypatch, OSError(errno.ENOSPC, "No space left on device"), land=2)
+    link.tap(P.EV_CARD, [0, 5])
+    monkeypatch.undo()
+    assert link.errors == errors + 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.seq"]
+    assert _last_numbers(keep) == (2, "skat")
 
 
 @pytest.mark.parametrize("game", ["skat", "tarot", "magistr", "zhopa"])

@@ -395,6 +395,31 @@ def test_a_keys_file_that_does_not_read_is_kept_not_written_over(tmp_path):
     assert not KeyStore(str(tmp_path / "none.json")).damaged  # no file: nothing damaged
 
 
+def test_paired_hosts_the_flash_refuses_leave_the_old_file_and_no_temporary(tmp_path,
+                                                                           monkeypatch):
+    """A host paired and kept; the flash then refuses the next host's keys (full): the
+    old file stands, the board says why (``error``) and goes on with both keys in RAM,
+    and no temporary file is left on the flash (``hosts.bin.tmp`` stayed, in the space
+    a full flash has least of)."""
+    import errno
+    from test_registry_cuts import writes_fail
+    path = str(tmp_path / "hosts.bin")
+    pairing = Pairing(path)
+    msg = b"h1" + bytes(32)
+    assert pairing.check_pair("h1", msg, proof(pairing.open(), b"pair", msg))
+    before = (tmp_path / "hosts.bin").read_bytes()
+    writes_fail(monkeypatch, OSError(errno.ENOSPC, "No space left on device"), land=3)
+    msg2 = b"h2" + bytes(32)
+    assert pairing.check_pair("h2", msg2, proof(pairing.open(), b"pair", msg2))
+    monkeypatch.undo()
+    assert pairing.error.startswith("paired hosts not saved")
+    assert pairing.key("h2") is not None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hosts.bin"]
+    assert (tmp_path / "hosts.bin").read_bytes() == before
+    again = Pairing(path)
+    assert again.key("h1") == pairing.key("h1") and again.key("h2") is None
+
+
 def test_console_query_with_a_key_the_board_forgot_says_the_public_state(bridge, tmp_path,
                                                                           capsys):
     """``--query`` logs in where this host holds keys (the state then names its seat); a
