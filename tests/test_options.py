@@ -86,3 +86,26 @@ def test_the_controller_refuses_an_unknown_option():
     with pytest.raises(ValueError):
         board.controller.start_game("tarot", 4, {"excuse_slam": "sometimes"})
     assert board.controller.flow.NAME == "skat"  # nothing changed
+
+
+@pytest.mark.parametrize("game,players", [("magistr", 3), ("zhopa", 4)])
+def test_own_trumps_partly_answered_take_the_menus_defaults(game, players, tmp_path,
+                                                            replay_json):
+    """A record (or a controller's caller) answering only P1's own trump, diamonds,
+    leaves P2's question at the menu's default, the first suit still free (clubs); the
+    match got P2 diamonds too and was refused: "two seats share the trump D"."""
+    flow = flows.load(game)
+    partial = {"variant": "own", "trump0": 1}
+    asked = dict((k, v) for k, v, _ in flows.check_options(flow, players, partial))
+    assert [asked["trump%d" % s] for s in range(players)] == [1, 0, 2, 3][:players]
+    match = flow.new_match(players, partial)
+    assert list(match.game.rules.seat_suit) == [1, 0, 2, 3][:players]
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps({"format": "trickref/1", "game": game, "players": players,
+                                "options": partial, "deal": 1, "actions": [],
+                                "unfinished": True}) + "\n")
+    status, out = replay_json(path)
+    assert status == 0 and out[0]["status"] == "unfinished"
+    board = run_script("", "skat", 3, out=lambda line: None)
+    board.controller.start_game(game, players, partial)
+    assert board.controller.flow.NAME == game

@@ -35,7 +35,7 @@ def OPTIONS(players, chosen):
             free = [c for c in _SUITS if c[1] not in taken]
             if not free:  # four suits: never asked (own trumps are offered up to 4)
                 break
-            default = [c for c in free if c[1] == s % 4] or free[:1]
+            default = [c for c in free if c[1] == _own_default(s, taken)]
             opts.append(("trump%d" % s, words.tr("%s trump") % seat_label(s),
                          tuple(default + [c for c in free if c not in default])))
             taken.append(chosen.get("trump%d" % s, default[0][1]))
@@ -55,12 +55,25 @@ def OPTIONS(players, chosen):
     return opts
 
 
+def _own_default(seat, taken):
+    """The default own trump of ``seat`` (a suit code) when the seats before it hold
+    ``taken``: its own suit (P1 clubs, P2 diamonds...) unless taken, else the first suit
+    still free (None when none is)."""
+    if seat % 4 not in taken:
+        return seat % 4
+    free = [c for _, c in _SUITS if c not in taken]
+    return free[0] if free else None
+
+
 def bank_setup(players, options):
     """``(variant, trumps)`` for bank.Rules from the answers to OPTIONS; without answers
     the first choice of each question (own trumps up to 4 players, else none)."""
     v = options.get("variant", "own" if players <= 4 else "none")
-    if v == "own":
-        return v, [options.get("trump%d" % s, s % 4) for s in range(players)]
+    if v == "own":  # an unanswered seat: the menu's default, never a suit already taken
+        trumps = []
+        for s in range(players):
+            trumps.append(options.get("trump%d" % s, _own_default(s, trumps)))
+        return v, trumps
     if v == "one":  # bank.Rules takes the common trump as a sequence of one suit
         return v, [options.get("trump0", 0)]
     if v in ("two", "senior-junior"):
