@@ -32,6 +32,7 @@ from host_sim.board import SimBoard, TaggedDeck, marked, row_shows
 OK_PRESS = "<OK>"  # a "ui" label meaning: press OK (opens the table menu during play)
 _TITLES = {"skat": "Skat", "magistr": "Magistr", "tarot": "French Tarot", "zhopa": "Zhopa"}
 _DECKS = {"skat": SKAT, "magistr": FRENCH36, "zhopa": FRENCH36, "tarot": TAROT}
+_JACK = SKAT.rank(SKAT.parse("CJ"))  # never pushed in a Schieberamsch
 
 
 class TablePlayer:
@@ -55,11 +56,13 @@ class TablePlayer:
         self.journal = journal
         self.deck = _DECKS[game]
         self.tags = TaggedDeck(self.deck)
-        self.options = options
+        self.flow = flows.load(game)
+        # (key, value, menu label) of every setup question, in the order the menus ask
+        self.answers = flows.check_options(self.flow, players, options or {})
+        self.options = dict((k, v) for k, v, _ in self.answers)
         self.results = []  # (shadow result, firmware result) per deal played here
         self.on_trick = None  # callback(TrickTaken, LCD rows) after a trick-ending card
         self.on_result = None  # callback(result lines) as each deal's result shows
-        self.flow = flows.load(game)
         self.laid = []  # (pad, card) of the last cards laid, newest last: the last trick
         self.result_lines = []  # what the result screen listed for the last deal
         self.result_lcd = None  # the LCD rows while that result showed
@@ -70,7 +73,7 @@ class TablePlayer:
     def script(self, deals):
         """The steps of a game of at most ``deals`` deals (fewer when the game ends)."""
         yield ("start",)
-        match = self.flow.new_match(self.players, {})
+        match = self.flow.new_match(self.players, self.options)
         for _ in range(deals):
             shadow, steps = self.deal_steps(match)
             for step in steps:
@@ -145,7 +148,7 @@ class TablePlayer:
         b.choose("New game")
         b.choose(_TITLES[self.game])
         b.choose(str(self.players))
-        for label in self.options or ():
+        for _, _, label in self.answers:
             b.choose(label)
         while not any(row_shows(l, "Start") for l in b.lcd_lines()):
             b.press(2)  # every other setup question: its first (default) answer
@@ -235,7 +238,12 @@ class TablePlayer:
 
 class SkatPlayer(TablePlayer):
     """Skat: a random declarer at bid 18 picks up (or plays hand), discards two random
-    cards, declares a random game; the skat is scanned after the last trick."""
+    cards, declares a random game; the skat is scanned after the last trick. The house
+    rules are played when the options hold them: with ``ramsch`` one deal in four is all
+    passed and played as a Ramsch (in a Schieberamsch each player pushes two random cards
+    other than a jack or passes the skat on unseen); with ``kontra`` one game in two a
+    random defender says Kontra before the first card, and the declarer answers Re one
+    time in two."""
 
     def deal_steps(self, match):
         from core.games import skat
@@ -243,6 +251,12 @@ class SkatPlayer(TablePlayer):
         cards = self.deal_rng.shuffle(list(range(32)))
         hands = [cards[0:10], cards[10:20], cards[20:30]]
         shadow = match.new_deal(hands, cards[30:32])
+        if shadow.status == "ramsch":  # a Ramsch round (Bock's bockramsch): no auction
+            return shadow, self._ramsch_steps(shadow, seats, [])
+        if shadow.ramsch != skat.RAMSCH_OFF and self.rng.random() < 0.25:
+            for s in (1, 2, 0):  # as the menu's "All passed" enters them
+                shadow.pass_(s)
+            return shadow, self._ramsch_steps(shadow, seats, [("ui", ["All passed"], (), 3)])
         decl = self.rng.randrange(3)
         kind = self.rng.choice("CSHDGN")
         hand = self.rng.random() < 0.25
@@ -261,10 +275,43 @@ class SkatPlayer(TablePlayer):
                                           "Null")))[kind])
         labels.append("Null" if kind == "N" else ("Plain hand" if hand else "Plain"))
         steps.append(("ui", labels, (), 1))
+        steps += self._doubles(shadow, seats)
         steps += self.play_out(shadow, lambda s: seats[s])
         steps.append(("ui", (), tuple(shadow.skat), 1))
         assert shadow.phase == skat.PHASE_OVER
         return shadow, steps
+
+    def _doubles(self, shadow, seats):
+        """With the option ``kontra``: a random defender's Kontra, perhaps the declarer's
+        Re, said from the table menu before the first card; their steps."""
+        from core.games import skat
+        if shadow.kontra_rule == skat.KONTRA_OFF or self.rng.random() < 0.5:
+            return []
+        defender = self.rng.choice([s for s in range(3) if s != shadow.declarer])
+        shadow.kontra(defender)
+        steps = [("ui", [OK_PRESS, "P%d Kontra" % (seats[defender] + 1)], (), 1)]
+        if self.rng.random() < 0.5:
+            shadow.re(shadow.declarer)
+            steps.append(("ui", [OK_PRESS, "P%d Re" % (seats[shadow.declarer] + 1)], (), 1))
+        return steps
+
+    def _ramsch_steps(self, shadow, seats, steps):
+        """A Ramsch after ``steps``: the skat pushed round in a Schieberamsch, the play, the
+        skat scanned at the end; returns all the steps."""
+        from core.games import skat
+        while shadow.phase == skat.PHASE_PUSH:
+            s = shadow.pusher
+            if self.rng.random() < 0.5:
+                shadow.pass_skat(s)
+                steps.append(("ui", ["Pass on unseen"], (), 1))
+            else:  # not scanned: the board sees the skat only at the end
+                pool = [c for c in shadow.hands[s] + shadow.skat if SKAT.rank(c) != _JACK]
+                shadow.push(s, self.rng.sample(pool, 2))
+                steps.append(("ui", ["Push 2 cards"], (), 1))
+        steps += self.play_out(shadow, lambda s: seats[s])
+        steps.append(("ui", (), tuple(shadow.skat), 1))
+        assert shadow.phase == skat.PHASE_OVER
+        return steps
 
 
 class MagistrPlayer(TablePlayer):
@@ -287,13 +334,15 @@ class TarotPlayer(TablePlayer):
     def deal_steps(self, match):
         from core.games import tarot
         game = match.game
+        # deal seats at the table: with the mort (option five) the four after the dealer
+        on_table = getattr(match, "table_seat", lambda s: s)
         hands, _ = tarot.split_pack(self.deal_rng.shuffle(list(range(78))), game.players)
-        shadow = game.new_deal(match.dealer, hands)
+        shadow = match.new_deal(hands)
         if shadow.is_over():  # a petit sec: its holder announces it during the bidding
             holder = next(s for s in range(game.players) if _petit_sec(hands[s]))
-            shadow = game.new_deal(match.dealer, None)
+            shadow = match.new_deal(None)
             shadow.announce(holder, tarot.PETIT_SEC)
-            return shadow, [("ui", ["Petit sec P%d" % (holder + 1)], (), 1)]
+            return shadow, [("ui", ["Petit sec P%d" % (on_table(holder) + 1)], (), 1)]
         taker = self.rng.randrange(game.players)
         contract = self.rng.choice(("prise", "garde"))
         steps = []
@@ -313,7 +362,7 @@ class TarotPlayer(TablePlayer):
             ecart = self.rng.sample(plain, game.chien_size)
             shadow.discard(taker, ecart)
             steps.append(("ui", ["Scan %d cards" % game.chien_size], tuple(ecart), 1))
-        return shadow, steps + self.play_out(shadow, lambda s: s)
+        return shadow, steps + self.play_out(shadow, on_table)
 
 
 def _petit_sec(hand):

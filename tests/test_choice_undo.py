@@ -246,8 +246,7 @@ def test_a_misere_announced_and_taken_back_is_said_on_the_lcd(tmp_path):
     left the LCD as it was ("French Tarot / play: P2"): the table could not tell whether
     the announcement was taken. Now the first row says each, the second who plays."""
     p = table_player("tarot", 4, seed=1, journal=Journal(str(tmp_path / "journal.bin")),
-                     options=["to other camp", "any camp (seed)", "decide", "20/30/40 (FFT)",
-                              "to the point", "20 points"])
+                     options={"misere": "20"})
     p.start()
     b = p.board
     for label in ("Prise", "Pass", "Pass", "Pass", "Not scanned"):

@@ -336,3 +336,66 @@ def test_a_keep_file_with_an_impossible_count_counts_from_the_start(tmp_path, li
     keep.write_bytes(line)
     link = MqttLink(_Client([]), "W1", lambda: 1000, keep=str(keep))
     assert link.numbering.seq == 0 and link.numbering.game is None
+
+
+def _evening(game, players, seed, deals, options):
+    """An emulated table ``T1`` with ``options`` plays ``deals`` deals; its messages go to
+    a club host: returns the table, its (shadow, firmware) results and the stored list."""
+    cap = Capture("T1")
+    t = EmulatedTable("T1", game, players, seed, cap.pub, options=options)
+    results = t.play(deals)
+    host = _host()
+    _deliver(host, cap.out)
+    stored = [s for s in standings.sheets(host.store) if s.table == "T1"][-1]
+    assert (stored.columns, stored.rows) == (t.sheet()[0], [list(r) for r in t.sheet()[1]])
+    assert [a == b for a, b in results] == [True] * deals  # the board judged as the plan
+    return t, results, stored.rows
+
+
+def test_an_emulated_tarot_table_at_five_plays_the_mort():
+    """Option keys as ``trickref sim --option``: ``{"five": "mort"}`` stopped at once
+    (LookupError: menu item 'five' not found), and a plan made with the default rules
+    (a called king, 15 cards each) could not be played on a board set to the mort. Now
+    the four after the dealer play each deal (18 cards each): the dealer's mark is 0,
+    the taker wins or pays three defenders alone (no partner), as the store books it."""
+    t, results, rows = _evening("tarot", 5, 1, 4, {"five": "mort"})
+    assert [len(r.trick_winners) for r, _ in results] == [18] * 4
+    assert [r.partner for r, _ in results] == [None] * 4
+    assert rows == [
+        [1, 3, "prise", 0, 38, -114, 38, 38, 0, 38, -114, 38, 38],
+        [2, 5, "garde", 92, 0, 92, 92, -276, 92, 38, -22, 130, -238],
+        [3, 2, "prise", 64, -192, 0, 64, 64, 156, -154, -22, 194, -174],
+        [4, 1, "prise", -117, 39, 39, 0, 39, 39, -115, 17, 194, -135]]
+    # the mort moves on after each deal someone took: P1, P2, P3, P4 sat out
+    assert [r[3 + d] for d, r in enumerate(rows)] == [0, 0, 0, 0]
+
+
+def test_an_emulated_skat_table_plays_kontra_and_re():
+    """House rule ``kontra`` (docs/rules/skat.md "Kontra and Re"): the defenders say
+    Kontra and the declarer Re from the table menu before the first card; the booked
+    value is doubled by each. Seed 1: game 2 with Kontra, won: 36 x 2 = +72; game 3 with
+    Kontra and Re, lost: -144 x 4 = -576."""
+    _, results, rows = _evening("skat", 3, 1, 3, {"kontra": "on"})
+    assert [r.levels[2:] for r, _ in results] == [(), ("kontra",), ("kontra", "re")]
+    assert rows == [[1, 2, -144, 0, -144, 0, 40, -194, 40],
+                    [2, 1, 72, 72, -144, 0, 162, -194, 40],
+                    [3, 1, -576, -504, -144, 0, -464, -154, 80]]
+
+
+def test_an_emulated_skat_table_plays_a_ramsch_when_all_pass():
+    """House rule ``ramsch``: a deal all three pass is played as a Ramsch; its loser
+    (most card points, here P3 with 58) is booked as declarer with -58 and no
+    Seeger-Fabian bonus; game 2 is an ordinary grand hand."""
+    _, results, rows = _evening("skat", 3, 1, 2, {"ramsch": "ramsch"})
+    assert [r.status for r, _ in results] == ["ramsch", "played"]
+    assert rows == [[1, 3, -58, 0, 0, -58, 0, 0, -58],
+                    [2, 1, 120, 120, 0, -58, 170, 0, -58]]
+
+
+def test_an_emulated_table_refuses_an_unknown_option_or_value():
+    """As everywhere else (device.flows.check_options), a name or value the game does not
+    offer is an error naming it, before the board is powered on."""
+    with pytest.raises(ValueError, match="maybe"):
+        EmulatedTable("T1", "skat", 3, 1, Capture("T1").pub, options={"kontra": "maybe"})
+    with pytest.raises(ValueError, match="five"):
+        EmulatedTable("T1", "tarot", 4, 1, Capture("T1").pub, options={"five": "mort"})

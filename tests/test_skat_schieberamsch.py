@@ -216,7 +216,7 @@ def test_a_jack_passed_on_unseen_is_no_breach():
 
 @pytest.mark.parametrize("violations,values,row", [
     ("decide", (0, 0, -240), "x2 -240"),
-    ("report only", (-436, 0, 0), "Jungfr. x2 -436")])
+    ("report", (-436, 0, 0), "Jungfr. x2 -436")])
 def test_the_board_catches_the_pushed_jack_in_the_skat_scanned(tmp_path, violations,
                                                                  values, row):
     """Example 4 on the emulated board (cards read from their tags, the pushes entered in
@@ -229,7 +229,7 @@ def test_the_board_catches_the_pushed_jack_in_the_skat_scanned(tmp_path, violati
     from host_sim.board import SimBoard
     path = str(tmp_path / "journal.bin")
     pl = table_player("skat", 3, seed=1, journal=Journal(path),
-                      options=[violations, "Schieberamsch"])
+                      options={"violations": violations, "ramsch": "schieberamsch"})
     pl.start()
     b = pl.board
     b.choose("All passed")

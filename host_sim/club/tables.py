@@ -1,10 +1,13 @@
 """Emulated tables for a club evening: each a SimBoard playing whole games
 (host_sim.autoplay) whose serial link is tapped frame by frame into a TablePublisher.
 
-``EmulatedTable(table, game, players, seed, publisher)``; ``play(deals)`` plays that many
-deals (fewer when the game ends) on the board, each frame the board sends reaching the
-publisher at once; ``sheet()`` is the board's own list (the flow's sheet table of its
-match: what the store must equal).
+``EmulatedTable(table, game, players, seed, publisher, options=None)``; ``play(deals)``
+plays that many deals (fewer when the game ends) on the board, each frame the board sends
+reaching the publisher at once; ``sheet()`` is the board's own list (the flow's sheet table
+of its match: what the store must equal). ``options``: the table's rules options by key,
+as ``trickref sim --option KEY=VALUE`` takes them (``{"five": "mort"}``, ``{"kontra":
+"on"}``): entered in the board's setup menus and played by the emulated players
+(host_sim.autoplay), so an evening can be emulated with the club's house rules.
 """
 
 from core import protocol as P
@@ -36,7 +39,8 @@ class TapUart:
 
 
 class EmulatedTable:
-    """One table of the evening (see the module doc). ``on_card(msg)``: called for every
+    """One table of the evening (see the module doc); ``options``: rules options by key
+    (ValueError naming an unknown name or value). ``on_card(msg)``: called for every
     published card message (latency measurements)."""
 
     def __init__(self, table, game, players, seed, publisher, options=None):
