@@ -433,6 +433,72 @@ def test_the_club_command_refuses_a_player_seated_at_two_tables(tmp_path, capsys
     assert Store(str(db)).seats() == {}
 
 
+def _members(tmp_path, text, seat=False):
+    """A roster file of ``text`` and a store whose roster is Anna, Bernd and Clara
+    (seated at t11 with ``seat``): ``(roster file, store file)``."""
+    roster = tmp_path / "members.txt"
+    roster.write_text(text, encoding="utf-8")
+    db = tmp_path / "club.db"
+    store = Store(str(db))
+    for n in ("Anna", "Bernd", "Clara"):
+        store.add_player(n)
+    if seat:
+        store.assign("t11", ["Anna", "Bernd", "Clara"])
+    store.close()
+    return roster, db
+
+
+def test_the_club_commands_export_only_reads_the_store(tmp_path, capsys):
+    """``--export-csv`` writes the lists of the evening stored: given with ``--seat`` or
+    ``--roster`` it saved the roster file's names into the store (and dropped the
+    seating without a word); a mistyped ``--db`` made an empty store and wrote empty
+    lists. Now both are refused (exit 2, naming why) and nothing is written; an export
+    alone leaves the store's roster and seating as they were."""
+    from host_sim.cli import main
+    roster, db = _members(tmp_path, "Anna\nBernd\nClara\nDora\n", seat=True)
+    out = tmp_path / "out"
+    export = ["club", "--db", str(db), "--export-csv", str(out)]
+    assert main(export + ["--seat", "t11=Clara,Anna,Bernd"]) == 2
+    assert "--export-csv only reads the store" in capsys.readouterr().err
+    assert main(export + ["--roster", str(roster)]) == 2
+    assert "--export-csv only reads the store" in capsys.readouterr().err
+    assert not out.exists()
+    missing = tmp_path / "evening.db"
+    assert main(["club", "--db", str(missing), "--export-csv", str(out)]) == 2
+    assert "no store at %s" % missing in capsys.readouterr().err
+    assert not missing.exists() and not out.exists()
+    assert main(export) == 0
+    assert (out / "tables.csv").exists() and (out / "skat.csv").exists()
+    again = Store(str(db))
+    assert again.roster() == ["Anna", "Bernd", "Clara"]
+    assert again.seats() == {"t11": ["Anna", "Bernd", "Clara"]}
+
+
+def test_the_club_commands_seat_draw_reads_the_roster_file_without_storing_it(tmp_path,
+                                                                               capsys):
+    """``--roster FILE --draw-seats``: the draw among the store's roster and the file's
+    names (as before), but the file is no longer saved into the store, and a store that
+    is not there is not made; ``--seat`` with ``--draw-seats`` is refused."""
+    from host_sim.cli import main
+    roster, db = _members(tmp_path, "Emil\nFritz\nGerd\nHanna\n")
+    draw = ["club", "--db", str(db), "--roster", str(roster), "--draw-seats", "--seed", "7"]
+    assert main(draw) == 0
+    names = ["Anna", "Bernd", "Clara", "Emil", "Fritz", "Gerd", "Hanna"]
+    tables = standings.draw_seats(names, 7)
+    assert [len(t) for t in tables] == [4, 3]
+    assert capsys.readouterr().out.splitlines() == [
+        "table %d: %s" % (i + 1, ", ".join(t)) for i, t in enumerate(tables)]
+    assert Store(str(db)).roster() == ["Anna", "Bernd", "Clara"]
+    missing = tmp_path / "none.db"
+    assert main(["club", "--db", str(missing), "--roster", str(roster), "--draw-seats",
+                 "--seed", "7"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 1  # one table of 4
+    assert not missing.exists()
+    assert main(draw + ["--seat", "t11=Anna,Bernd,Clara"]) == 2
+    assert "--draw-seats only reads the store" in capsys.readouterr().err
+    assert Store(str(db)).seats() == {}
+
+
 def test_the_club_command_notes_a_player_still_seated_at_a_table_not_seated_again(tmp_path):
     from host_sim.commands.club import _still_seated
     store = Store(str(tmp_path / "club.db"))

@@ -10,8 +10,10 @@ Without ``--broker`` an embedded broker (amqtt) runs on 127.0.0.1:1883 (``--embe
 for a one-laptop club. ``--roster FILE``: the club's players, one name a line; ``--seat`` seats roster
 names at a table (pushed to it, retained). ``--export-csv DIR`` writes every list the store
 holds as CSV and exits; ``--draw-seats`` prints the seat draw for the next Skat series
-among the roster and exits. Exit status 0; 2 for a bad option, an unreadable file, or a
-broker that cannot be reached or started.
+among the roster (the store's and ``--roster``'s names) and exits. Both only read: they
+store nothing, ``--seat`` with either is refused, as is ``--roster`` with ``--export-csv``
+and an export of a ``--db`` that does not exist. Exit status 0; 2 for a bad option, an
+unreadable file, or a broker that cannot be reached or started.
 """
 
 import os
@@ -42,9 +44,12 @@ def add_arguments(p):
     p.add_argument("--seconds", type=float, default=None,
                    help="run this long (default: until Ctrl-C)")
     p.add_argument("--export-csv", metavar="DIR",
-                   help="write every list of the store as DIR/NAME.csv and exit")
+                   help="write every list of the store as DIR/NAME.csv and exit; only "
+                        "reads the store (--db must exist; --seat and --roster are refused)")
     p.add_argument("--draw-seats", action="store_true",
-                   help="print the seat draw for the next Skat series and exit")
+                   help="print the seat draw for the next Skat series among the store's "
+                        "roster and --roster's names and exit; stores nothing (--seat is "
+                        "refused)")
     p.add_argument("--seed", type=int, default=None, help="seed of --draw-seats")
 
 
@@ -56,12 +61,19 @@ def _addr(text, default_host):
     return host or default_host, int(port)
 
 
-def _setup(store, args):
-    if args.roster:
-        with open(args.roster, encoding="utf-8") as f:
-            for line in f:
-                if line.strip():
-                    store.add_player(line.strip())
+def _roster_names(path):
+    """The names of the roster file ``path`` (one a line, blank lines skipped); [] for
+    no file."""
+    if not path:
+        return []
+    with open(path, encoding="utf-8") as f:
+        return [line.strip() for line in f if line.strip()]
+
+
+def _setup(args):
+    """``(roster names, seats)`` of the options, checked (ValueError, OSError); nothing
+    is stored yet."""
+    roster = _roster_names(args.roster)
     seats = []
     for s in args.seat:
         table, _, names = s.partition("=")
@@ -69,7 +81,7 @@ def _setup(store, args):
             raise ValueError("--seat wants TABLE=NAME,NAME,..., not %r" % s)
         seats.append((table, [n.strip() for n in names.split(",")]))
     _one_seat_each(seats)
-    return seats
+    return roster, seats
 
 
 def _one_seat_each(seats):
@@ -109,22 +121,43 @@ def _export(store, args):
     return 0
 
 
+def _read_only(names, seats, args):
+    """``--export-csv`` or ``--draw-seats``: they only read the store (an organiser
+    exporting the evening or drawing the next series' seats changes nothing): ValueError
+    for ``--seat`` with either, ``--roster`` with the export, or an export of a store
+    that is not there (a mistyped ``--db`` would be made and give empty lists). The draw
+    is among the store's roster and ``names`` (``--roster``), none of them stored."""
+    from host_sim.club.store import Store
+    what = "--export-csv" if args.export_csv else "--draw-seats"
+    if seats or (names and args.export_csv):
+        raise ValueError("%s only reads the store: %s belong to a run of the evening, "
+                         "not to %s" % (what, "--seat and --roster" if args.export_csv
+                                        else "--seat options", what))
+    there = os.path.exists(args.db)
+    if args.export_csv:
+        if not there:
+            raise ValueError("no store at %s (--db): nothing to export" % args.db)
+        return _export(Store(args.db), args)
+    from host_sim.club.standings import draw_seats
+    roster = set(names) | set(Store(args.db).roster() if there else ())
+    for i, table in enumerate(draw_seats(sorted(roster), args.seed)):
+        print("table %d: %s" % (i + 1, ", ".join(table)))
+    return 0
+
+
 def run(args):
     """Run the club host; returns the exit status."""
     from host_sim.club.store import Store
     try:
+        names, seats = _setup(args)
+        if args.export_csv or args.draw_seats:
+            return _read_only(names, seats, args)
+        http = _addr(args.http, "127.0.0.1")
         store = Store(args.db)
-        seats = _setup(store, args)
+        for name in names:
+            store.add_player(name)
         for line in _still_seated(store, seats):
             print(line, file=sys.stderr)
-        if args.export_csv:
-            return _export(store, args)
-        if args.draw_seats:
-            from host_sim.club.standings import draw_seats
-            for i, names in enumerate(draw_seats(store.roster(), args.seed)):
-                print("table %d: %s" % (i + 1, ", ".join(names)))
-            return 0
-        http = _addr(args.http, "127.0.0.1")
     except (OSError, ValueError) as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
