@@ -40,8 +40,8 @@ class TapUart:
 
 class EmulatedTable:
     """One table of the evening (see the module doc); ``options``: rules options by key
-    (ValueError naming an unknown name or value). ``on_card(msg)``: called for every
-    published card message (latency measurements)."""
+    (ValueError naming an unknown name or value). Every frame the board sends goes to
+    ``publisher.feed``."""
 
     def __init__(self, table, game, players, seed, publisher, options=None):
         self.table = table
