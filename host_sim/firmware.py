@@ -95,11 +95,40 @@ def destinations(board, frozen=False):
     return sorted(modules + ["main.py", "board_config.py"])
 
 
+# The first line of every board_config.py written here: it marks a folder as a build of
+# ``trickref flash`` (:func:`clear_build`).
+CONFIG_HEAD = "# Written by `trickref flash`: the board module and the table (main.py reads it).\n"
+
+
 def board_config(board, seats=3, lcd_cols=16, lcd_rows=2):
     """The text of ``board_config.py`` (read by main.py)."""
-    return ("# Written by `trickref flash`: the board module and the table (main.py reads it).\n"
-            "BOARD = %r\nSEATS = %d\nLCD_COLS = %d\nLCD_ROWS = %d\n"
+    return (CONFIG_HEAD + "BOARD = %r\nSEATS = %d\nLCD_COLS = %d\nLCD_ROWS = %d\n"
             % (board, seats, lcd_cols, lcd_rows))
+
+
+def clear_build(out_dir):
+    """Empty ``out_dir`` for a new build, so no stale module of an earlier one is staged:
+    a folder that is missing or empty is left as it is, an earlier build (its
+    ``board_config.py`` written by :func:`board_config`) is removed whole. Any other
+    folder holds someone's files: raises FirmwareError naming one, having touched
+    nothing."""
+    if not os.path.isdir(out_dir):
+        if os.path.exists(out_dir):
+            raise FirmwareError("%s is a file, not a folder for the build" % out_dir)
+        return
+    names = sorted(os.listdir(out_dir))
+    if not names:
+        return
+    try:
+        with open(os.path.join(out_dir, "board_config.py"), encoding="utf-8") as f:
+            ours = f.readline() == CONFIG_HEAD
+    except (OSError, UnicodeError):
+        ours = False
+    if not ours:
+        raise FirmwareError("%s holds files that are not a trickref flash build (%s%s): "
+                            "give a new or empty folder, nothing was changed"
+                            % (out_dir, names[0], ", ..." if len(names) > 1 else ""))
+    shutil.rmtree(out_dir)
 
 
 # mpy-cross -O level of a deployed build: 3 drops the line-number tables (MicroPython docs,

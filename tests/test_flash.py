@@ -242,3 +242,31 @@ def test_importing_main_on_cpython_runs_nothing(monkeypatch):
     with pytest.raises(ValueError) as e:  # no board_config.py here, platform "linux"
         mod.config()
     assert "no board_config.py" in str(e.value)
+
+
+def test_out_folder_of_the_users_files_is_not_wiped(tmp_path, capsys):
+    """``--out DIR`` named a folder of the user's own (their notes, a project): the flash
+    wiped it whole (``shutil.rmtree``) before compiling into it. Only an earlier build of
+    ``trickref flash`` is cleared (no stale module gets installed); any other folder that
+    is not empty is refused, exit 2, naming a file it holds, and nothing in it is touched."""
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "notes.txt").write_text("precious\n")
+    status, text, err = _dry_run("pico", out, capsys)
+    assert status == 2
+    assert (out / "notes.txt").read_text() == "precious\n"
+    assert sorted(os.listdir(str(out))) == ["notes.txt"]
+    assert "--out %s" % out in err and "notes.txt" in err and "would copy" not in text
+    # an earlier build in that folder is replaced whole: a module it had and the firmware
+    # no longer has is gone
+    build = tmp_path / "build"
+    assert _dry_run("pico", build, capsys)[0] == 0
+    (build / "core" / "gone.mpy").write_bytes(b"M\x06")
+    assert _dry_run("pico", build, capsys)[0] == 0
+    assert not (build / "core" / "gone.mpy").exists()
+    assert (build / "core" / "cards.mpy").exists()
+    # an empty folder, or one not there yet, is the user's choice of a new build folder
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert _dry_run("pico", empty, capsys)[0] == 0
+    assert _dry_run("pico", tmp_path / "new" / "deep", capsys)[0] == 0

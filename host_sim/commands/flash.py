@@ -17,7 +17,8 @@ Steps (host_sim/firmware.py has the file list and the version table):
    (exit 2) with both versions named: the board would reject every file with
    "incompatible .mpy file".
 2. Compile ``core/``, ``device/``, ``boards/__init__.py`` and ``boards/<board>.py`` to .mpy
-   with mpy-cross into ``--out`` (default ``build/flash/<board>-mpy<version>``), copy
+   with mpy-cross into ``--out`` (default ``build/flash/<board>-mpy<version>``; an earlier
+   build there is removed first, a folder holding other files is refused), copy
    ``firmware/main.py`` and write ``board_config.py`` (board, seats, LCD size).
 3. ``--dry-run``: list what would be copied (no board needed) and stop.
 4. One mpremote session: create the folders, remove the stale twins, then ``fs cp`` the
@@ -99,7 +100,8 @@ def add_arguments(p):
                    help="mpy-cross -O level (default 3: no line numbers, a smaller heap; "
                         "0 keeps line numbers for tracebacks)")
     p.add_argument("--out", help="folder for the compiled files (default "
-                                 "build/flash/<board>-mpy<version>)")
+                                 "build/flash/<board>-mpy<version>): new, empty or an "
+                                 "earlier build, which is replaced")
     p.add_argument("--no-reset", action="store_true", help="do not reset the board after")
     p.add_argument("--install-micropython", metavar="IMAGE",
                    help="first install MicroPython itself from IMAGE (a .uf2 for the Pico, "
@@ -269,8 +271,10 @@ def run(args):
         return _fail(str(e), 2)
     out_dir = args.out or os.path.join(firmware.ROOT, "build", "flash",
                                        "%s-mpy%s" % (args.board, mpy_version))
-    if os.path.isdir(out_dir):
-        shutil.rmtree(out_dir)  # no stale module of an earlier build gets installed
+    try:
+        firmware.clear_build(out_dir)  # no stale module of an earlier build gets installed
+    except firmware.FirmwareError as e:
+        return _fail("--out %s" % e, 2)
     try:
         staged = firmware.stage(args.board, out_dir, version, args.seats, cols, rows, args.opt,
                                 frozen=args.frozen)
