@@ -71,13 +71,17 @@ class App:
         self._lift_lines = None  # its "P3 lift ..." / "then play again" screen
         self.lines = None
         self._before_outage = None  # the screen a "no reader" message covers
-        look = self.screens.vocab.look  # the look chosen in the menu (device.looks)
-        from device.glyphs import suit_glyphs  # once a deal: in CGRAM, not in RAM, after
-        for slot, rows8 in enumerate(suit_glyphs(deck.name, look)):
-            lcd.define_char(slot, rows8)
+        self.load_glyphs()
+        self.show(self.screens.message(deck_title(deck), "lay first card"))
+
+    def load_glyphs(self):
+        """Load the deck's suit glyphs, in the look chosen in the menu (device.looks),
+        into the LCD's CGRAM slots 0..3: once a deal, and again when a deck audit or the
+        tag writer loaded another deck's."""
+        from device.glyphs import load_suits  # in CGRAM, not in RAM, after
+        load_suits(self.lcd, self.screens.deck.name, self.screens.vocab.look)
         if SMALL_HEAP:  # a board's (on CPython it would be executed again, for nothing)
             unload("device.glyphs")
-        self.show(self.screens.message(deck_title(deck), "lay first card"))
 
     def show(self, lines):
         """Put ``lines`` on the LCD (only changed rows are sent)."""

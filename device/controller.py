@@ -108,6 +108,7 @@ class Controller:
         self.registry = None
         self.strict = False
         self.seating = None  # device.seating.Seating of the deal in play
+        self._glyphs_of = None  # a deck audited or tagged: its suit glyphs are in CGRAM
         self.journal_report = None
         if journal is None or not hasattr(journal, "recover") or not self._resume():
             self.main_menu()
@@ -294,7 +295,8 @@ class Controller:
         ``deck_name`` (device/modes/scan.py)."""
         from device.modes.scan import ScanDesk
         self._enter(ScanDesk(self.hw.readers, self.show, purpose, deck_name,
-                             self.hw.storage, self._bound))
+                             self.hw.storage, self._bound, self.lcd))
+        self._glyphs_of = deck_name  # the deck whose suit glyphs are in CGRAM now
 
     def _bound(self, deck, reg):
         """A clean audit of ``deck`` saved its registry ``reg``: a game played with that
@@ -308,7 +310,12 @@ class Controller:
 
     def enter_table(self):
         """Show what the deal needs next: its result, a choice to enter (the flow's
-        ``prompt``, required: MODE_CHOICE), or card play (MODE_TABLE)."""
+        ``prompt``, required: MODE_CHOICE), or card play (MODE_TABLE). The game's suit
+        glyphs go back into CGRAM when a deck audit or the tag writer put another deck's
+        there."""
+        if self._glyphs_of not in (None, self.flow.DECK.name):
+            self.app.load_glyphs()
+        self._glyphs_of = None
         deal = self.app.referee.deal
         if deal.is_over():
             self._deal_over(deal.result())

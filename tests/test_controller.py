@@ -585,3 +585,43 @@ def test_a_deck_audit_during_a_game_binds_that_games_tags_at_once(tmp_path):
         p.tags.tag(SKAT.parse("CJ")).uid) == SKAT.parse("CJ")
     b.press(2)  # OK on the report: back to the deal, its auction as it was
     assert b.lcd_lines()[0].startswith("Auction result") and ctl.app.strict is True
+
+
+def _cgram_marks(b, deck):
+    """The marks CGRAM slots 0..3 of the board's LCD show, read in ``deck``'s look."""
+    from device.glyphs import glyph_map
+    gm = glyph_map(deck.name)
+    return [gm.get(b.lcd_model.cgram_char(s), "?") for s in range(4)]
+
+
+def test_tag_writer_and_audit_show_their_decks_suit_glyphs(tmp_path):
+    """Write tags and Deck audit name each card by its suit's CGRAM glyph, but nothing
+    loaded the deck's glyphs: after power-on the writer asked for '▯7 (1/32)' (a blank
+    CGRAM), after a Skat game a French deck's cards were shown with the German suits' marks.
+    The scan modes load their deck's glyphs; back at the table the game's are loaded again."""
+    b = SimBoard(3)
+    b.power_on()
+    b.run(40)
+    b.choose("Write tags")
+    b.choose("Skat 32")
+    eichel = Vocabulary(SKAT).suit_marks[0]
+    assert b.lcd_lines()[1] == eichel + "7  (1/32)      "
+    # a Skat evening is under way; the club audits its French deck from the main menu
+    p = table_player("skat", 3, seed=1, flash=str(tmp_path / "flash"), boot=True)
+    p.start()
+    b = p.board
+    assert _cgram_marks(b, SKAT) == list(Vocabulary(SKAT).suit_marks)
+    b.press(2, hold_ms=900)
+    b.choose("Main menu")
+    b.choose("Deck audit")
+    b.choose("French 36")
+    first = TaggedDeck(FRENCH36).tag(0)
+    b.play_card(0, first)
+    french = Vocabulary(FRENCH36)
+    assert b.lcd_lines()[0] == (french.suit_marks[0] + "6 ok").ljust(16)
+    b.press(2)  # the report
+    assert b.controller.view().lines[2] == "- " + french.lcd(1)
+    assert _cgram_marks(b, FRENCH36) == list(french.suit_marks)
+    b.press(2)  # OK: back to the deal, in the Skat deck's glyphs again
+    assert b.lcd_lines()[0].startswith("Auction result")
+    assert _cgram_marks(b, SKAT) == list(Vocabulary(SKAT).suit_marks)

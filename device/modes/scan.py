@@ -23,11 +23,13 @@ class ScanDesk:
     ``deck_name`` on ``readers`` (one per pad); ``show(lines)`` puts rows on the LCD;
     ``storage``: the flash folder of the deck's registry (None: no flash); ``bound(reg)``:
     called with the registry a clean audit saved (the controller's game in play takes it
-    now, not at the next boot), or None."""
+    now, not at the next boot), or None; ``lcd``: the LCD driver, whose CGRAM gets the
+    deck's suit glyphs (the cards are named by them), or None."""
 
-    def __init__(self, readers, show, purpose, deck_name, storage=None, bound=None):
+    def __init__(self, readers, show, purpose, deck_name, storage=None, bound=None, lcd=None):
         self.readers = readers
         self.show = show
+        self.lcd = lcd
         self.storage = storage
         self.bound = bound
         self.deck = deck_named(deck_name)
@@ -41,6 +43,13 @@ class ScanDesk:
     def enter(self):
         """Show the first prompt."""
         self.label = self._label()
+        if self.lcd is not None:  # the cards' suits as the deck's glyphs, not another's
+            from core.compat import SMALL_HEAP, unload
+            from device.glyphs import load_suits
+            from device.looks import look
+            load_suits(self.lcd, self.deck.name, look(self.deck.name))
+            if SMALL_HEAP:
+                unload("device.glyphs")
         if self.purpose == "audit":
             from device.audit import Audit
             from device.screens import deck_title
