@@ -271,3 +271,34 @@ def test_vboard_stops_cleanly(vboard, flashed):
     proc.terminate()
     assert proc.wait(10) == 0
     assert "vboard stopped" in proc.stdout.read()
+
+
+def test_a_frozen_flash_removes_the_folders_that_would_shadow_the_frozen_modules(tmp_path):
+    """docs/hardware.md step 4: the modules frozen in the image, ``trickref flash --frozen``
+    installs main.py and board_config.py. The /core, /device and /boards an earlier flash
+    left come first on sys.path, so the board went on running the old modules instead of
+    the frozen ones, and the flash said nothing. It removes them (naming each)."""
+    root = tmp_path / "fs"
+    for rel in ("core/cards.mpy", "core/games/skat.mpy", "device/app.mpy",
+                "boards/pico.mpy", "data/journal.bin"):
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_bytes(b"old")
+    proc = subprocess.Popen([sys.executable, "-m", "host_sim", "vboard", "--port", "0",
+                             "--root", str(root)], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        m = re.search(r"vboard ready: (socket://127\.0\.0\.1:\d+)", _readline(proc, 20))
+        assert m is not None
+        r = subprocess.run([sys.executable, "-m", "host_sim", "flash", "--board", "pico",
+                            "--port", m.group(1), "--frozen", "--out", str(tmp_path / "o")],
+                           cwd=ROOT, capture_output=True, text=True, timeout=300)
+        assert r.returncode == 0, r.stderr
+        for folder in ("core", "device", "boards"):
+            assert "removing stale :%s/ (it would shadow the frozen modules)" % folder \
+                in r.stdout
+            assert not (root / folder).exists()
+        assert sorted(os.listdir(str(root))) == ["board_config.py", "data", "lib", "main.py"]
+        assert (root / "data" / "journal.bin").read_bytes() == b"old"  # the game's flash
+    finally:
+        proc.terminate()
+        proc.wait(10)

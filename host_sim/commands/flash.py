@@ -48,8 +48,15 @@ from host_sim import firmware, install_micropython
 HELP = "compile the firmware to .mpy and copy it to a board with mpremote (or --dry-run)"
 
 # Read-only probe run on the board: "V <version>", then "H <path> <sha256 hex or ->" per
-# firmware file and "T <path>" per module that also exists as .py.
-_PROBE = """import sys, hashlib, binascii
+# firmware file, "T <path>" per module that also exists as .py and "S <folder>/" per
+# folder of an earlier flash that would shadow frozen modules (asked with --frozen only).
+_PROBE = """import sys, hashlib, binascii, os
+for d in %r:
+    try:
+        os.stat(d)
+        print('S', d + '/')
+    except OSError:
+        pass
 print('V', '.'.join(str(n) for n in sys.implementation.version[:3]))
 print('M', getattr(sys.implementation, '_mpy', 0))
 for p in %r:
@@ -73,14 +80,25 @@ for p in %r:
 """
 
 _PREPARE = """import os
+def rm(p):
+    if os.stat(p)[0] & 0x4000:
+        for n in os.listdir(p):
+            rm(p + '/' + n)
+        os.rmdir(p)
+    else:
+        os.remove(p)
 for d in %r:
     try:
         os.mkdir(d)
     except OSError:
         pass
 for p in %r:
-    os.remove(p)
+    rm(p.rstrip('/'))
 """
+
+# What a frozen image holds (boards/freeze/): the filesystem comes first on sys.path, so
+# these folders, left by an earlier flash, would be imported instead.
+FROZEN_PACKAGES = firmware.PACKAGES + ("boards",)
 
 
 def add_arguments(p):
@@ -144,8 +162,9 @@ def _last_lines(text, n=6):
 
 
 def parse_probe(out):
-    """``(version, mpy, {path: sha256 hex or None}, [stale .py twins])`` from the probe's
-    output; ``mpy`` is the board's ``.mpy`` version (``"6.3"``) or None if it did not say."""
+    """``(version, mpy, {path: sha256 hex or None}, [stale paths])`` from the probe's
+    output; ``mpy`` is the board's ``.mpy`` version (``"6.3"``) or None if it did not say;
+    the stale paths are the .py twins and the folders (``core/``) shadowing frozen modules."""
     version, mpy, hashes, twins = None, None, {}, []
     for line in out.splitlines():
         w = line.split()
@@ -155,7 +174,7 @@ def parse_probe(out):
             mpy = board_mpy(int(w[1]))
         elif len(w) == 3 and w[0] == "H":
             hashes[w[1]] = None if w[2] == "-" else w[2]
-        elif len(w) == 2 and w[0] == "T":
+        elif len(w) == 2 and w[0] in ("T", "S"):
             twins.append(w[1])
     return version, mpy, hashes, twins
 
@@ -255,7 +274,8 @@ def run(args):
         exe = mpremote_exe()
         if exe is None:
             return _fail("mpremote not found: pip install mpremote (the dev extra)")
-        probe = _PROBE % (tuple(firmware.destinations(args.board, args.frozen)),)
+        probe = _PROBE % (FROZEN_PACKAGES if args.frozen else (),
+                          tuple(firmware.destinations(args.board, args.frozen)))
         status, out, err = mpremote(exe, args.port, ["exec", probe], 60)
         for _ in range(5 if args.install_micropython and status != 0 else 0):
             time.sleep(2)  # a freshly installed board is still booting
@@ -300,7 +320,8 @@ def run(args):
         return 0
     plan, changed = copy_plan(out_dir, staged, hashes, twins)
     for t in twins:
-        print("removing stale %s (it would shadow the .mpy)" % t)
+        print("removing stale :%s (it would shadow %s)"
+              % (t, "the frozen modules" if t.endswith("/") else "the .mpy"))
     if plan:
         status, out, err = mpremote(exe, args.port, plan, 600)
         print(out, end="")
