@@ -13,7 +13,6 @@ only after every pad has been cleared (``clear_between_tricks``, on by default w
 pad per seat), so a card left lying is never read twice and the taker sees the trick.
 """
 
-from core.compat import SMALL_HEAP, unload
 from core.errors import TrickrefError
 from core.events import (NOT_IN_DECK, UNKNOWN_TAG, WRONG_PHASE, Awaiting, CardPlayed,
                          DealOver, Refused, RevokeFound, TrickTaken, Undone)
@@ -78,10 +77,8 @@ class App:
         """Load the deck's suit glyphs, in the look chosen in the menu (device.looks),
         into the LCD's CGRAM slots 0..3: once a deal, and again when a deck audit or the
         tag writer loaded another deck's."""
-        from device.glyphs import load_suits  # in CGRAM, not in RAM, after
-        load_suits(self.lcd, self.screens.deck.name, self.screens.vocab.look)
-        if SMALL_HEAP:  # a board's (on CPython it would be executed again, for nothing)
-            unload("device.glyphs")
+        from device.looks import load_glyphs
+        load_glyphs(self.lcd, self.screens.deck.name, self.screens.vocab.look)
 
     def show(self, lines):
         """Put ``lines`` on the LCD (only changed rows are sent)."""

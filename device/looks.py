@@ -26,6 +26,19 @@ def look(deck_name):
     return _chosen.get(deck_name)
 
 
+def load_glyphs(lcd, deck_name, name=None):
+    """Load deck ``deck_name``'s four suit glyphs, in look ``name`` (None: the look chosen
+    for it), into CGRAM slots 0..3 of ``lcd`` (device.glyphs): for each deal and for the
+    deck audit and tag writer, which name cards by them. On a board device.glyphs is
+    unloaded after: the glyphs live in CGRAM, not in RAM. Raises TrickrefError for a look
+    the deck does not have."""
+    from device.glyphs import load_suits
+    load_suits(lcd, deck_name, look(deck_name) if name is None else name)
+    from core.compat import SMALL_HEAP, unload
+    if SMALL_HEAP:  # a board's (on CPython it would be executed again, for nothing)
+        unload("device.glyphs")
+
+
 def use(deck_name, name):
     """Use look ``name`` for deck ``deck_name`` from now on (None: its default); raises
     TrickrefError naming the deck's looks for one it does not have (nothing changes)."""

@@ -35,7 +35,8 @@ def OPTIONS(players, chosen):
             free = [c for c in _SUITS if c[1] not in taken]
             if not free:  # four suits: never asked (own trumps are offered up to 4)
                 break
-            default = [c for c in free if c[1] == _own_default(s, taken)]
+            own = _own_default(s, taken)
+            default = [c for c in free if c[1] == own]
             opts.append(("trump%d" % s, words.tr("%s trump") % seat_label(s),
                          tuple(default + [c for c in free if c not in default])))
             taken.append(chosen.get("trump%d" % s, default[0][1]))

@@ -44,12 +44,8 @@ class ScanDesk:
         """Show the first prompt."""
         self.label = self._label()
         if self.lcd is not None:  # the cards' suits as the deck's glyphs, not another's
-            from core.compat import SMALL_HEAP, unload
-            from device.glyphs import load_suits
-            from device.looks import look
-            load_suits(self.lcd, self.deck.name, look(self.deck.name))
-            if SMALL_HEAP:
-                unload("device.glyphs")
+            from device.looks import load_glyphs
+            load_glyphs(self.lcd, self.deck.name)
         if self.purpose == "audit":
             from device.audit import Audit
             from device.screens import deck_title
