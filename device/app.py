@@ -94,8 +94,17 @@ class App:
 
     def choose(self, verb, *args):
         """A choice entered at the table (auction result, contract, skat...): the menus'
-        entry point into the referee. Returns the events."""
-        return self._handle(self.referee.act(verb, *args))
+        entry point into the referee. Returns the events.
+
+        An accepted ``verb`` that the table was scanning cards for (the ouvert hand, the
+        hand left after a resignation, an écart) ends that scan: the cards came another way
+        (a record's ``show_hand``, ``trickref replay``), and a scan left waiting would take
+        the next cards laid for it, not as plays."""
+        events = self.referee.act(verb, *args)
+        c = self._collect
+        if c is not None and c[0] == verb and not (events and isinstance(events[0], Refused)):
+            self._collect = None
+        return self._handle(events)
 
     def expect_scan(self, count, verb, prefix=(), asked=False):
         """Collect the next ``count`` distinct cards laid on any pad, then apply

@@ -360,3 +360,31 @@ def test_a_revoke_before_the_decision_still_decides():
     d.show_hand([p(c) for c in "CJ SJ HJ CQ DA".split()])
     res = d.set_skat([p("DJ"), p("C9")])[-1].result
     assert (res.won, res.value) == (False, -240)
+
+
+def test_the_boards_journal_export_replays_to_the_servers_values(records, tmp_path):
+    """`trickref replay` of the board's own journal records of each deal (all of them,
+    as a journal export taken before the booking's checkpoint holds them): the ouvert
+    hand laid at the declaration (13577) and the hand left laid after a resignation
+    (9000022) are actions of the record (``show_hand``) that the replay enters, not cards
+    the board still waits to be scanned (the ouvert record replayed as "unfinished,
+    tricks played: 0", or its 10th card refused as a hand laid out of turn)."""
+    from core.journal import Journal
+    from host_sim import records as rec
+
+    class Kept(Journal):  # every record the board writes, whatever the booking squeezes
+        def append(self, kind, data):
+            self.kept.append((kind, data))
+            return Journal.append(self, kind, data)
+
+    for r in records:
+        journal = Kept(str(tmp_path / ("%s.bin" % r.id)))
+        journal.kept = []
+        SkatAtTheTable(r, journal=journal).run()
+        lines = rec.from_journal(journal.kept)
+        assert len(lines) == 1, r.id
+        out = list(rec.replay(lines))
+        assert [o["status"] for o in out] == ["played"], r.id
+        res = out[0]["result"]
+        assert (res["value"], res["matadors"], res["declarer_points"],
+                res["declarer_tricks"]) == SERVER[r.id], (r.id, res)
