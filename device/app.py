@@ -17,10 +17,10 @@ from core.errors import TrickrefError
 from core.events import (NOT_IN_DECK, UNKNOWN_TAG, WRONG_PHASE, Awaiting, CardPlayed,
                          DealOver, Refused, RevokeFound, TrickTaken, Undone)
 from core.tags import DeckRegistry, decode_card
-from device.pads import BETWEEN, CARD, COLLISION, NO_READER, READER_BACK, Pads
+from device.pads import BETWEEN, CARD, COLLISION, NO_READER, Pads
 from device.reasons import (CLEAR_PADS, LIFT_CARD, NOT_BOUND, TAG_REWRITTEN,  # noqa: F401
                             TWO_TAGS, fault_lines, loop_fault)
-from device.screens import Screens, decided_by, deck_title
+from device.screens import ReaderOutage, Screens, decided_by, deck_title
 from device.seating import Seating
 from device.words import tr
 
@@ -69,7 +69,7 @@ class App:
         self._lift = None  # pad where a card taken back still lies, until it is lifted
         self._lift_lines = None  # its "P3 lift ..." / "then play again" screen
         self.lines = None
-        self._before_outage = None  # the screen a "no reader" message covers
+        self._outage = ReaderOutage()  # "pad 3: no reader", and the screen it covers
         self.load_glyphs()
         self.show(self.screens.message(deck_title(deck), "lay first card"))
 
@@ -346,15 +346,11 @@ class App:
         return verb, count - len(cards)
 
     def _fault(self, read):
-        if read.kind == NO_READER:  # the screen under the message comes back with the pad
-            self._before_outage = self._before_outage or self.lines
-            self.show(self.screens.message("pad %d: no reader" % (read.pad + 1),
-                                           "retrying..."))
-            return [Refused(self._seat(read.pad), -1, NO_READER, str(read.error))]
-        if read.kind == READER_BACK:
-            before, self._before_outage = self._before_outage, None
-            back = "pad %d: back" % (read.pad + 1)
-            self.show(self.screens.fit([back] + list(before or self.lines or [])[1:]))
+        outage = self._outage.lines(read, self.lines)
+        if outage is not None:  # the screen under the message comes back with the pad
+            self.show(self.screens.fit(outage))
+            if read.kind == NO_READER:
+                return [Refused(self._seat(read.pad), -1, NO_READER, str(read.error))]
             return []
         if read.kind == BETWEEN:  # credited to neither seat: lift it, lay it on one pad
             pads = "+".join(["P%d" % (p + 1) for p in (read.pad,) + tuple(read.data)])

@@ -9,7 +9,8 @@ firmware loaded the four suit glyphs of the deck in play (``device.glyphs``), su
 from core.vocab import Vocabulary
 from device import looks, words
 from device.lcdtext import fit, seat_label
-from device.words import lcd, tr
+from device.pads import NO_READER, READER_BACK
+from device.words import lcd, say, tr
 
 # What the last row asks when a deal waits for cards (Awaiting.verb -> words).
 ASKS = {"set_skat": "scan skat", "show_hand": "lay hand"}
@@ -35,6 +36,29 @@ def deck_title(deck):
     """The deck in players' words for the LCD, in the language in use: ``"36-card deck"``
     for ``french36``; an unnamed deck keeps its code name."""
     return lcd(tr(DECK_TITLES.get(deck.name, deck.name)))
+
+
+class ReaderOutage:
+    """What the LCD says while a pad's reader does not answer (``device.pads``
+    NO_READER: "pad 3: no reader" / "retrying...") and when it answers again
+    (READER_BACK: "pad 3: back" over the rest of the screen the first message covered),
+    in the language in use. The table (device.app) and the pad modes of the main menu
+    (device.modes.scan: the deck audit is the wiring check, docs/wiring.md) both say it
+    so."""
+
+    def __init__(self):
+        self.covered = None  # the rows under the first "no reader", until a pad is back
+
+    def lines(self, read, current):
+        """The rows to show for ``read`` (a ``device.pads.Read``) over ``current`` (the
+        rows on the LCD now, or None), or None when ``read`` is no reader's outage."""
+        if read.kind == NO_READER:
+            self.covered = self.covered or current
+            return [say("pad %d: no reader") % (read.pad + 1), say("retrying...")]
+        if read.kind == READER_BACK:
+            before, self.covered = self.covered, None
+            return [say("pad %d: back") % (read.pad + 1)] + list(before or current or [])[1:]
+        return None
 
 
 class Screens:

@@ -59,6 +59,10 @@ WORDS = (
     "flash full|Flash voll\n"
     "write error|Schreibfehler\n"
     "lift card first|erst Karte heben\n"
+    # a pad's reader silent, then answering again (device.screens.ReaderOutage)
+    "pad %d: no reader|Feld %d Leser aus\n"
+    "retrying...|neuer Versuch...\n"
+    "pad %d: back|Feld %d: zurück\n"
     "must trump|Trumpf Pflicht\n"
     "must overtrump|übertrumpfen!\n"
     "not called suit|Ruffarbe nicht\n"

@@ -59,6 +59,10 @@ WORDS = (
     "flash full|flash pleine\n"
     "write error|erreur écriture\n"
     "lift card first|retirer d'abord\n"
+    # a pad's reader silent, then answering again (device.screens.ReaderOutage)
+    "pad %d: no reader|lecteur %d muet\n"
+    "retrying...|nouvel essai...\n"
+    "pad %d: back|lecteur %d ok\n"
     "must trump|doit couper\n"
     "must overtrump|doit surcouper\n"
     "not called suit|couleur appelée\n"

@@ -60,6 +60,10 @@ WORDS = (
     "flash full|флеш повна\n"
     "write error|збій запису\n"
     "lift card first|спершу зніміть\n"
+    # a pad's reader silent, then answering again (device.screens.ReaderOutage)
+    "pad %d: no reader|поле %d мовчить\n"
+    "retrying...|повтор...\n"
+    "pad %d: back|поле %d: ожило\n"
     "must trump|бийте козирем\n"
     "must overtrump|перебийте козир\n"
     "not called suit|не та масть\n"

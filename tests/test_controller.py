@@ -526,6 +526,31 @@ def test_deck_audit_speaks_the_tables_language(speak):
     assert report[:2] == ["1/32 Karten ok", "fehlen 31"] and report[-1] == "fremd 1"
 
 
+@pytest.mark.parametrize("lang,out,back", [
+    ("en", ["pad 3: no reader", "retrying...     "], ["pad 3: back     ", "lay every card  "]),
+    ("de", ["Feld 3 Leser aus", "neuer Versuch..."], ["Feld 3: zurueck ", "Karten auflegen "]),
+])
+def test_deck_audit_names_a_pad_whose_reader_does_not_answer(speak, lang, out, back):
+    """The deck audit is the wiring check (docs/wiring.md), but a pad whose MFRC522 did
+    not answer said nothing there (only play said "pad 3: no reader"): the card laid on it
+    was simply not read. The audit names the pad, in the table's language, as play does,
+    and says when its reader answers again; a card laid on it then is audited."""
+    speak(lang)
+    b = SimBoard(3)
+    b.power_on()
+    b.run(40)
+    b.choose("Deck audit")
+    b.choose("Skat 32")
+    b.pads[2].power_off()
+    b.run(400)
+    assert b.lcd_lines() == out
+    b.pads[2].power_on()
+    b.run(600)
+    assert b.lcd_lines() == back
+    b.play_card(2, TaggedDeck(SKAT).tag(0))
+    assert b.lcd_lines()[1].startswith("1 ")  # "1 of 32", "1 von 32"
+
+
 @pytest.mark.parametrize("game", ["Magistr", "Zhopa"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_one_common_trump_starts_a_game(game, players, tmp_path):

@@ -172,6 +172,21 @@ def test_dead_reader_is_no_reader_never_a_card_or_a_collision(table, miso):
     assert list(app.referee.deal.history) == [(0, SKAT.parse("SA"))]
 
 
+def test_dead_reader_is_told_in_the_tables_language(table, speak):
+    """Play's "pad 1: no reader" / "retrying..." and "pad 1: back" were English on every
+    table (the words were formatted before the catalogue was asked); they are the deck
+    audit's words too (device.screens.ReaderOutage), in the table's language."""
+    b, _ = table
+    speak("de")
+    screen = b.lcd_lines()
+    b.pads[0].power_off()
+    b.run(100)
+    assert b.lcd_lines() == ["Feld 1 Leser aus", "neuer Versuch..."]
+    b.pads[0].power_on()
+    b.run(600)
+    assert b.lcd_lines() == ["Feld 1: zurueck ", screen[1]]
+
+
 def test_reader_offline_at_power_on_then_back():
     """A reader that does not answer at power-on does not stop the board: it starts
     offline (every read raises DeviceNotFound) until revive() finds it."""

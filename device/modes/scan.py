@@ -15,6 +15,7 @@ from core.tags_write import encode_card
 from device import session
 from device.controller import MODE_AUDIT, MODE_WRITE
 from device.pads import CARD, Pads
+from device.screens import ReaderOutage
 from device.words import say
 
 
@@ -28,7 +29,9 @@ class ScanDesk:
 
     def __init__(self, readers, show, purpose, deck_name, storage=None, bound=None, lcd=None):
         self.readers = readers
-        self.show = show
+        self._show = show
+        self.lines = None  # the rows shown last (a reader's outage message covers them)
+        self.outage = ReaderOutage()
         self.lcd = lcd
         self.storage = storage
         self.bound = bound
@@ -55,11 +58,23 @@ class ScanDesk:
         self.writing = [self.deck, 0]
         self._prompt_write()
 
+    def show(self, lines):
+        """Put ``lines`` on the LCD (the controller's ``show``)."""
+        self.lines = lines
+        self._show(lines)
+
     def tick(self, now_ms):
-        """Poll the next pad; a card read is audited or written. Stays in the mode:
+        """Poll the next pad; a card read is audited or written, a pad whose reader stops
+        answering is named ("pad 3: no reader": the audit is the wiring check,
+        docs/wiring.md) until it answers again ("pad 3: back"). Stays in the mode:
         ``([], None)``."""
         read = self.pads.poll(now_ms)
-        if read is None or read.kind != CARD:
+        if read is None:
+            return [], None
+        if read.kind != CARD:
+            outage = self.outage.lines(read, self.lines)
+            if outage is not None:
+                self.show(outage)
             return [], None
         if self.audit is not None:
             self.show(self.audit.scan(read.uid, read.data))
