@@ -4,10 +4,15 @@ Loaded only when a player chooses "Deck audit" (a loaded module is heap: issue 1
 mode that reads the pads is :mod:`device.modes.scan`.
 """
 
+from core.compat import const
 from core.errors import BadTag, TrickrefError
 from core.tags import DeckRegistry, decode_card
 from device.reasons import TWO_TAGS
 from device.words import lcd, reason, say
+
+# Missing cards the report names one by one (a Tarot deck barely begun misses 78: the
+# list is scrolled on the LCD and kept in the heap); more are counted, "and 58 more".
+LISTED = const(20)
 
 
 class Audit:
@@ -56,11 +61,15 @@ class Audit:
         return [c for c in range(len(self.deck)) if c not in self.seen]
 
     def report(self):
-        """The audit's findings, one line each."""
+        """The audit's findings, one line each: the count of cards ok, the missing cards
+        (the first :data:`LISTED` named, then how many more), the duplicates, the foreign
+        tags; in the table's language, each line within 16 columns."""
         miss = self.missing()
         lines = [say("%d/%d cards ok") % (len(self.seen), len(self.deck)),
                  say("missing %d") % len(miss)]
-        lines += ["- " + self.label(c) for c in miss[:20]]
+        lines += ["- " + self.label(c) for c in miss[:LISTED]]
+        if len(miss) > LISTED:  # the count tells the rest: the list stops, the audit not
+            lines.append(say("and %d more") % (len(miss) - LISTED))
         lines.append(say("duplicates %d") % len(self.duplicates))
         lines += ["- " + self.label(c) for c in self.duplicates]
         lines.append(say("foreign %d") % self.foreign)

@@ -285,6 +285,7 @@ WORDS = (
     "%d of %d|%d von %d\n"
     "%d/%d cards ok|%d/%d Karten ok\n"
     "missing %d|fehlen %d\n"
+    "and %d more|und %d weitere\n"
     "duplicates %d|doppelt %d\n"
     "foreign %d|fremd %d\n"
     "tags bound|Tags gebunden\n"

@@ -285,6 +285,7 @@ WORDS = (
     "%d of %d|%d sur %d\n"
     "%d/%d cards ok|%d/%d cartes ok\n"
     "missing %d|manquent %d\n"
+    "and %d more|et %d de plus\n"
     "duplicates %d|doublons %d\n"
     "foreign %d|étrangers %d\n"
     "tags bound|tags liés\n"

@@ -286,6 +286,7 @@ WORDS = (
     "%d of %d|%d з %d\n"
     "%d/%d cards ok|%d/%d карт ok\n"
     "missing %d|бракує %d\n"
+    "and %d more|і ще %d\n"
     "duplicates %d|дублікати %d\n"
     "foreign %d|чужі %d\n"
     "tags bound|мітки збережено\n"

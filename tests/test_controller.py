@@ -248,13 +248,19 @@ def test_long_press_undoes_the_last_card():
     assert p.ctl.app.referee.deal.history == [(seat, card)]
 
 
-def test_deck_audit_finds_missing_duplicate_and_foreign():
-    """Scan a whole deck: missing, duplicate (two tags claiming one card) and foreign tags."""
+def audit_board():
+    """A 3-pad board just powered on, its Skat deck's audit chosen in the main menu."""
     b = SimBoard(3)
     b.power_on()
     b.run(40)
     b.choose("Deck audit")
     b.choose("Skat 32")
+    return b
+
+
+def test_deck_audit_finds_missing_duplicate_and_foreign():
+    """Scan a whole deck: missing, duplicate (two tags claiming one card) and foreign tags."""
+    b = audit_board()
     deck = TaggedDeck(SKAT)
     for card in range(31):  # DA (card 31) is missing
         b.play_card(card % 3, deck.tag(card))
@@ -510,11 +516,7 @@ def test_deck_audit_speaks_the_tables_language(speak):
     """The audit's screens and report in the table's language (they were English on
     every table): German here, the cards by their LCD labels."""
     speak("de")
-    b = SimBoard(3)
-    b.power_on()
-    b.run(40)
-    b.choose("Deck audit")
-    b.choose("Skat 32")
+    b = audit_board()
     assert b.lcd_lines()[1] == "Karten auflegen " and b.lcd_lines()[0].startswith("Pruefung: ")
     deck = TaggedDeck(SKAT)
     b.play_card(0, deck.tag(0))
@@ -524,6 +526,23 @@ def test_deck_audit_speaks_the_tables_language(speak):
     b.press(2)
     report = b.controller.view().lines
     assert report[:2] == ["1/32 Karten ok", "fehlen 31"] and report[-1] == "fremd 1"
+
+
+@pytest.mark.parametrize("lang,more", [("en", "and 11 more     "), ("de", "und 11 weitere  "),
+                                       ("uk", "i shche 11      ")])
+def test_deck_audit_says_how_many_more_cards_are_missing(speak, lang, more):
+    """The report names at most 20 missing cards, and said nothing of the others: 31
+    missing, 20 listed, the 11 left unsaid. It says how many more, in the table's
+    language, on the LCD's 16 columns, after the 20 and before the duplicates."""
+    speak(lang)
+    b = audit_board()
+    b.play_card(0, TaggedDeck(SKAT).tag(0))
+    b.press(2)
+    report = b.controller.view().lines
+    assert len(report) == 2 + 20 + 1 + 2 and max(len(l) for l in report) <= 16
+    for _ in range(21):  # scroll the list down to the 20th card listed and the next line
+        b.press(1)
+    assert b.lcd_lines()[1] == more and report[22] == more.rstrip()
 
 
 @pytest.mark.parametrize("lang,out,back", [
@@ -536,11 +555,7 @@ def test_deck_audit_names_a_pad_whose_reader_does_not_answer(speak, lang, out, b
     was simply not read. The audit names the pad, in the table's language, as play does,
     and says when its reader answers again; a card laid on it then is audited."""
     speak(lang)
-    b = SimBoard(3)
-    b.power_on()
-    b.run(40)
-    b.choose("Deck audit")
-    b.choose("Skat 32")
+    b = audit_board()
     b.pads[2].power_off()
     b.run(400)
     assert b.lcd_lines() == out
