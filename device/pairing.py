@@ -70,7 +70,9 @@ class Pairing:
 
     ``board_id``: 8 random bytes made once, so a host knows which of its keys to use.
     ``code``: the pairing code while the table shows it, else None. A file that cannot be
-    read starts an empty store (``error`` says why); nothing is guessed from it.
+    read starts an empty store (``error`` says why); nothing is guessed from it. ``error``
+    says why the keys on flash are not the ones in RAM: a file unread, a write the flash
+    refused; None again once a save succeeds (the file then holds every key).
     """
 
     def __init__(self, path=None):
@@ -82,8 +84,11 @@ class Pairing:
         self.board_id = None
         self._load()
         if self.board_id is None:
+            unread = self.error
             self.board_id = random_bytes(8)
             self._save()
+            # the new id's save does not make the lost keys good: why they are gone stays
+            self.error = self.error or unread
 
     def open(self):
         """Start pairing: a fresh code (shown on the LCD) accepts PAIR_TRIES proofs."""
@@ -135,6 +140,10 @@ class Pairing:
     def _load(self):
         if self.path is None:
             return
+        # firmware before device/flashfile.py wrote <path>.tmp and renamed it: one a power
+        # cut or a full flash left there is never read, and holds flash space
+        from device.flashfile import drop
+        drop(self.path + ".tmp")
         try:
             with open(self.path, "rb") as f:
                 data = f.read()
@@ -165,3 +174,5 @@ class Pairing:
             keep(self.path, data)
         except OSError as e:
             self.error = "paired hosts not saved: %s" % e
+            return
+        self.error = None  # the file holds every key now: an earlier failure is over

@@ -572,11 +572,12 @@ def test_csv_cells_are_escaped(tmp_path):
 
 # ---------------------------------------------------------------- under MicroPython
 
-def test_a_sample_under_micropython():
-    """tests/mp/check_pairing.py: pairing, replay, backoff, a second host, on the
+def test_a_sample_under_micropython(tmp_path):
+    """tests/mp/check_pairing.py: pairing, replay, backoff, a second host, the hosts'
+    file in ``tmp_path`` (a stale temporary of older firmware removed), on the
     MicroPython unix port with the modules compiled to .mpy as a board loads them."""
     from mpy import run_mp
-    out = run_mp("check_pairing.py")
+    out = run_mp("check_pairing.py", str(tmp_path))
     assert "OK" in out
 
 

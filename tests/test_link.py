@@ -395,6 +395,13 @@ def test_a_keys_file_that_does_not_read_is_kept_not_written_over(tmp_path):
     assert not KeyStore(str(tmp_path / "none.json")).damaged  # no file: nothing damaged
 
 
+def paired(pairing, host):
+    """``host`` proves the code ``pairing`` opens for it (device/pairing.py): True when the
+    board took its key."""
+    msg = host.encode() + bytes(32)
+    return pairing.check_pair(host, msg, proof(pairing.open(), b"pair", msg))
+
+
 def test_paired_hosts_the_flash_refuses_leave_the_old_file_and_no_temporary(tmp_path,
                                                                            monkeypatch):
     """A host paired and kept; the flash then refuses the next host's keys (full): the
@@ -405,12 +412,10 @@ def test_paired_hosts_the_flash_refuses_leave_the_old_file_and_no_temporary(tmp_
     from test_registry_cuts import writes_fail
     path = str(tmp_path / "hosts.bin")
     pairing = Pairing(path)
-    msg = b"h1" + bytes(32)
-    assert pairing.check_pair("h1", msg, proof(pairing.open(), b"pair", msg))
+    assert paired(pairing, "h1")
     before = (tmp_path / "hosts.bin").read_bytes()
     writes_fail(monkeypatch, OSError(errno.ENOSPC, "No space left on device"), land=3)
-    msg2 = b"h2" + bytes(32)
-    assert pairing.check_pair("h2", msg2, proof(pairing.open(), b"pair", msg2))
+    assert paired(pairing, "h2")
     monkeypatch.undo()
     assert pairing.error.startswith("paired hosts not saved")
     assert pairing.key("h2") is not None
@@ -418,6 +423,49 @@ def test_paired_hosts_the_flash_refuses_leave_the_old_file_and_no_temporary(tmp_
     assert (tmp_path / "hosts.bin").read_bytes() == before
     again = Pairing(path)
     assert again.key("h1") == pairing.key("h1") and again.key("h2") is None
+
+
+def test_a_save_that_succeeds_clears_the_error_of_one_the_flash_refused(tmp_path,
+                                                                        monkeypatch):
+    """The flash refused a host's key (full: ``error`` says so); room was made and the
+    next host's pairing saved every key. ``error`` still said "paired hosts not saved"
+    though the file held them all; a save that succeeds clears it."""
+    import errno
+    from test_registry_cuts import writes_fail
+    path = str(tmp_path / "hosts.bin")
+    pairing = Pairing(path)
+    writes_fail(monkeypatch, OSError(errno.ENOSPC, "No space left on device"))
+    assert paired(pairing, "h1")
+    monkeypatch.undo()
+    assert pairing.error == "paired hosts not saved: [Errno 28] No space left on device"
+    assert paired(pairing, "h2")
+    assert pairing.error is None
+    again = Pairing(path)
+    assert again.error is None and [h for h, _ in again.hosts] == ["h1", "h2"]
+
+
+def test_an_unreadable_hosts_file_is_told_after_the_new_board_id_is_saved(tmp_path):
+    """A damaged hosts file starts an empty store with a new board id, saved at once:
+    that save does not clear why the keys are gone (``error``); the next pairing's does."""
+    path = tmp_path / "hosts.bin"
+    path.write_bytes(b"\x00garbage")
+    pairing = Pairing(str(path))
+    assert pairing.error.startswith("paired hosts unreadable: ") and pairing.hosts == []
+    assert paired(pairing, "h1") and pairing.error is None
+
+
+def test_a_temporary_hosts_file_of_older_firmware_is_removed_at_load(tmp_path):
+    """Firmware before atomic writes (device/flashfile.py) wrote ``hosts.bin.tmp`` and
+    renamed it; a power cut or a full flash left it there for good (nothing reads or
+    removes it, and it holds flash space). Loading the hosts removes it, and keeps the
+    keys of ``hosts.bin``, never the temporary's."""
+    path = str(tmp_path / "hosts.bin")
+    pairing = Pairing(path)
+    assert paired(pairing, "h1")
+    (tmp_path / "hosts.bin.tmp").write_bytes(b"\x01half a file")
+    again = Pairing(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hosts.bin"]
+    assert again.error is None and again.key("h1") == pairing.key("h1")
 
 
 def test_console_query_with_a_key_the_board_forgot_says_the_public_state(bridge, tmp_path,
