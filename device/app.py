@@ -68,6 +68,9 @@ class App:
         self._must_clear = False
         self._lift = None  # pad where a card taken back still lies, until it is lifted
         self._lift_lines = None  # its "P3 lift ..." / "then play again" screen
+        # () -> the rows the table showed when the deal's play started (the table mode's
+        # intro), shown again once the deal's first card, taken back, is lifted; or None
+        self.opening = None
         self.lines = None
         self._outage = ReaderOutage()  # "pad 3: no reader", and the screen it covers
         self.load_glyphs()
@@ -217,7 +220,7 @@ class App:
             if read is None:
                 if self._lift is not None and self.pads.uid[self._lift] is None:
                     self._lift = None
-                    self._show_resume()
+                    self._show_lifted()
                 if self._must_clear and not self.pads.occupied():
                     self._must_clear = False
                     self._show_resume()
@@ -239,6 +242,16 @@ class App:
         """True when the READ of tag ``uid`` can be skipped: the deck was audited
         (``strict``) and binds the UID to a card."""
         return self.strict and self.registry.card_for(uid) is not None
+
+    def _show_lifted(self):
+        """The card taken back is off its pad: with no card left in the deal (the undo
+        took back its first) the deal's opening screen again (``opening``), as when its
+        play started; else what the board waits for (:meth:`_resume_lines`)."""
+        if self.opening is not None and self._collect is None and \
+                not self.referee.deal.history:
+            self.show(self.screens.fit(self.opening()))
+        else:
+            self._show_resume()
 
     def _show_resume(self):
         lines = self._resume_lines()

@@ -436,10 +436,10 @@ def test_a_refused_undo_keeps_the_card_to_lift():
     assert b.app.referee.deal.history == [(0, SKAT.parse("SA"))]
 
 
-def _second_card_left_on_its_pad(game, players):
-    """A TablePlayer of ``game`` whose deal's first card was laid and lifted and whose
-    second card still lies on its pad (as at a real table); returns it and that card's
-    ``(pad, card)``."""
+def _card_left_on_its_pad(game, players, nth=2):
+    """A TablePlayer of ``game`` whose deal's cards before the ``nth`` were laid and
+    lifted and whose ``nth`` card still lies on its pad (as at a real table); returns it
+    and that card's ``(pad, card)``."""
     p = table_player(game, players, seed=4)
     p.start()
     cards = 0
@@ -448,12 +448,12 @@ def _second_card_left_on_its_pad(game, players):
             continue
         if step[0] == "card":
             cards += 1
-            if cards == 2:
+            if cards == nth:
                 p.board.place(p.pad(step[1]), p.tags.tag(step[2]))
                 p.board.run(60)
                 return p, (p.pad(step[1]), step[2])
         p._run_step(step)
-    raise AssertionError("the deal ended before its second card")
+    raise AssertionError("the deal ended before its card %d" % nth)
 
 
 @pytest.mark.parametrize("game,players", [("magistr", 3), ("zhopa", 4), ("tarot", 4),
@@ -464,7 +464,7 @@ def test_a_long_press_undo_keeps_the_lift_instruction_until_the_card_is_lifted(g
     lift it and keeps asking (the table's screen drew over it at once, so the board
     refused cards with "lift card first" while the LCD said "play: P3") until the pad is
     clear; then who plays, and the same card laid again counts."""
-    p, (pad, card) = _second_card_left_on_its_pad(game, players)
+    p, (pad, card) = _card_left_on_its_pad(game, players)
     b = p.board
     assert p.ctl.app.referee.deal.history[-1][1] == card
     ev = b.press(2, hold_ms=900)
@@ -480,6 +480,30 @@ def test_a_long_press_undo_keeps_the_lift_instruction_until_the_card_is_lifted(g
     b.run(60)
     who = p.ctl.seating.label(undone[0].seat)
     assert b.lcd_lines()[1].strip().endswith(": " + who), b.lcd_lines()
+    p.lay(pad, card)
+    assert p.ctl.app.referee.deal.history[-1][1] == card
+
+
+@pytest.mark.parametrize("game,players,title", [
+    ("magistr", 3, "D1 All -1"), ("zhopa", 4, "Zhopa deal 1"), ("tarot", 4, "French Tarot"),
+    ("skat", 3, "Skat")])
+def test_lifting_the_deals_first_card_taken_back_shows_the_deals_opening_again(
+        game, players, title):
+    """A long OK takes back the deal's first card, still on its pad; once it is lifted
+    the LCD said "pads clear" / "lead: P2", a screen of a trick just cleared, where the
+    deal is back at its start. It shows the deal's opening screen again (the table's
+    intro, as when play started: "D1 All -1" / "play: P2"), and the card laid again
+    counts."""
+    p, (pad, card) = _card_left_on_its_pad(game, players, nth=1)
+    b = p.board
+    ev = b.press(2, hold_ms=900)
+    undone = [e for e in ev if type(e).__name__ == "Undone"]
+    assert len(undone) == 1 and p.ctl.app.referee.deal.history == []
+    assert b.lcd_lines()[0].startswith(p.ctl.seating.label(undone[0].seat) + " lift ")
+    b.lift(pad, p.tags.tag(card))
+    b.run(60)
+    who = p.ctl.seating.label(undone[0].seat)
+    assert b.lcd_lines() == [(title + " " * 16)[:16], ("play: " + who + " " * 16)[:16]]
     p.lay(pad, card)
     assert p.ctl.app.referee.deal.history[-1][1] == card
 

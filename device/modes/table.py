@@ -26,6 +26,7 @@ class TableMode:
         lifted off its pad (an undo: cards are refused until then, ``App.lift_lines``),
         else the deal's intro and who plays now."""
         app = self.ctl.app
+        app.opening = self.intro  # shown again when an undo leaves the deal without a card
         ask = app.scan_lines()  # cards the deal waits for: keep asking
         if ask is None:
             ask = app.lift_lines()
