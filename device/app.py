@@ -116,7 +116,9 @@ class App:
         card), not the deal (the skat after the last trick)."""
         self.scan_asked = asked
         self._collect = [verb, count, [], tuple(prefix)]
-        self.show(self.screens.message(tr("scan %d cards") % count, "on any pad"))
+        # a card taken back still on its pad is lifted first (cards are refused till then)
+        self.show(self.lift_lines() or
+                  self.screens.message(tr("scan %d cards") % count, "on any pad"))
 
     def rescan(self):
         """A long press while cards are scanned: the cards scanned so far are dropped and
@@ -284,14 +286,16 @@ class App:
         return self._play(seat, card)
 
     def _play(self, seat, card):
-        # a card the table may believe: collected, refused while the pads hold a trick, or
-        # played for the seat
-        if self._collect is not None:
-            return self._collected(card)
+        # a card the table may believe: refused while a card taken back still lies on its
+        # pad or the pads hold a trick, else collected or played for the seat. The lift
+        # comes first: a scan asked after the undo (a poignée from the table menu) would
+        # take the card while the table was told to lift one
         if self._lift is not None:
             return self._handle([Refused(seat, card, LIFT_CARD,
                                          "lift the card taken back from pad %d first"
                                          % (self._lift + 1))])
+        if self._collect is not None:
+            return self._collected(card)
         if self._must_clear:
             return self._handle([Refused(seat, card, CLEAR_PADS,
                                          "clear the last trick from the pads first")])

@@ -508,6 +508,32 @@ def test_lifting_the_deals_first_card_taken_back_shows_the_deals_opening_again(
     assert p.ctl.app.referee.deal.history[-1][1] == card
 
 
+def test_a_card_laid_for_a_scan_asked_while_a_card_taken_back_lies_on_its_pad_is_refused():
+    """Tarot for 4: a long OK takes back P2's first card, still on its pad, and the
+    table menu's "Poignee P2" asks for 10 trumps. The scan was looked at before the lift:
+    "scan 10 cards" covered "P2 lift ...", and a card laid was collected while the card
+    taken back still lay there. The lift comes first: the LCD keeps asking for it, a card
+    laid is refused ("lift card first"), and once the pad is clear cards are collected."""
+    p, (pad, card) = _card_left_on_its_pad("tarot", 4, nth=1)
+    b = p.board
+    b.press(2, hold_ms=900)
+    lift = b.lcd_lines()
+    assert lift[0].startswith("P2 lift ") and lift[1] == "then play again "
+    b.press(2)  # the table menu
+    b.choose("Poignee P2")
+    b.choose("10")
+    assert p.ctl.app.scan_wanted() == ("announce", 10) and b.lcd_lines() == lift
+    other = TAROT.parse("21")
+    ev = b.play_card(2, p.tags.tag(other))
+    assert [e.reason for e in ev if type(e).__name__ == "Refused"] == ["lift-card"]
+    assert b.lcd_lines()[1] == "lift card first " and p.ctl.app.scan_wanted()[1] == 10
+    b.lift(pad, p.tags.tag(card))
+    b.run(60)
+    b.play_card(2, p.tags.tag(other))
+    assert p.ctl.app.scan_wanted() == ("announce", 9)
+    assert b.lcd_lines()[0] == "scanned 1 of 10 "
+
+
 def test_a_mode_is_loaded_when_entered_and_the_setup_menus_dropped_at_the_deal():
     """Issue 15: each screen mode's module is imported when the mode is entered; the main
     menu and setup menus (device/modes/main.py) leave the heap when a deal starts, and

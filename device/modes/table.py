@@ -22,14 +22,14 @@ class TableMode:
         self.ctl = ctl
 
     def enter(self):
-        """Show what the table waits for: cards to scan, else a card taken back to be
-        lifted off its pad (an undo: cards are refused until then, ``App.lift_lines``),
-        else the deal's intro and who plays now."""
+        """Show what the table waits for: a card taken back to be lifted off its pad (an
+        undo: cards are refused until then, ``App.lift_lines``), else cards to scan, else
+        the deal's intro and who plays now."""
         app = self.ctl.app
         app.opening = self.intro  # shown again when an undo leaves the deal without a card
-        ask = app.scan_lines()  # cards the deal waits for: keep asking
+        ask = app.lift_lines()
         if ask is None:
-            ask = app.lift_lines()
+            ask = app.scan_lines()  # cards the deal waits for: keep asking
         app.show(ask if ask is not None else app.screens.fit(self.intro()))
 
     def redraw(self):
