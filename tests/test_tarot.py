@@ -15,6 +15,7 @@ from core.errors import BadRecord, IllegalPlay, TrickrefError
 from core.events import (ALREADY_PLAYED, MUST_FOLLOW, NOT_IN_HAND, NOT_YOUR_TURN, REVOKE,
                          DealOver, RevokeFound, TrickTaken)
 from core.games import tarot as T
+from core.games import tarot_score as TS
 from core.games.tarot_score import count_deal
 from core.referee import Referee
 from host_sim.cli import main as cli_main
@@ -169,6 +170,114 @@ def test_cli_five_players_partner_and_alone(capsys):
     assert json.loads(capsys.readouterr().out)["marks"] == [140, 70, -70, -70, -70]
     assert cli_main(base + ["--alone"]) == 0
     assert json.loads(capsys.readouterr().out)["marks"] == [280, -70, -70, -70, -70]
+
+
+def test_cli_refuses_what_no_deal_gives(capsys):
+    """A chelem made with 50 points, the attack's petit au bout in a defence chelem or
+    without an oudler, two poignées from one seat: no deal gives these, so the calculator
+    says why and exits 2 instead of printing a total (docs/rules/tarot.md "Score
+    calculator"; FFT p.6-7)."""
+    base = ["score", "tarot", "--contract", "garde", "--points", "50", "--oudlers", "1"]
+    for extra, why in (
+            (["--chelem", "announced"],
+             "--chelem announced: the defence took no trick, keeping only an Excuse: the "
+             "attack has 91 points with 3 oudlers or 87 points with 2 oudlers, not 50 "
+             "points with 1 oudler"),
+            (["--chelem", "defence"],
+             "--chelem defence: the attack took no trick, keeping only its écart (6 cards, "
+             "no king or oudler) and an Excuse: the attack has 3 to 19 points with 0 oudlers "
+             "or 7 to 23.5 points with 1 oudler, not 50 points with 1 oudler"),
+            (["--petit-au-bout", "taker", "--chelem", "defence"],
+             "petit au bout to the attack: it takes the last trick, and in a defence chelem "
+             "(--chelem defence) the attack took none"),
+            (["--oudlers", "0", "--petit-au-bout", "taker"],
+             "petit au bout to the attack: its last trick holds the Petit, an oudler, so the "
+             "attack has 1 to 3 oudlers, not 0"),
+            (["--oudlers", "3", "--petit-au-bout", "defence"],
+             "petit au bout to the defence: the defence holds the Petit, an oudler, so the "
+             "attack has 0 to 2 oudlers, not 3"),
+            (["--points", "87", "--oudlers", "2", "--chelem", "announced", "--petit-au-bout",
+              "defence"],
+             "petit au bout to the defence: in a chelem made (--chelem announced) the "
+             "defence took no trick; a Petit it kept to the end falls in the attack's last "
+             "trick, au bout for the attack (docs/rules/tarot.md decision 11)"),
+            (["--poignee", "taker:10", "--poignee", "taker:13"],
+             "2 poignées shown by the attack: one a seat at most, and it has 1 (FFT p.7)"),
+            (["--poignee", "taker:10", "--poignee", "defence:13"],
+             "poignées of 10 and 13 trumps show 23 cards: the pack has 21 trumps and the "
+             "Excuse (FFT p.7)"),
+            (["--points", "91", "--oudlers", "3"],
+             "91 points leave the defence less than a trick (4 cards, at least 1.5 points): "
+             "the attack took every trick, give --chelem unannounced (or announced)"),
+            (["--points", "0", "--oudlers", "0", "--chelem", "failed"],
+             "0 points leave the attack less than a trick (4 cards, at least 1.5 points): "
+             "the defence took every trick, give --chelem failed-defence")):
+        assert cli_main(base + extra) == 2, extra
+        assert capsys.readouterr().out == "error: %s\n" % why
+    # at five the partner's Excuse played to the chelem's last trick goes to the defence;
+    # two defenders and the taker, or taker and partner, show one poignée each
+    assert cli_main(base + ["--players", "5", "--chelem", "unannounced"]) == 2
+    assert capsys.readouterr().out.startswith(
+        "error: --chelem unannounced: the defence took no trick, keeping only an Excuse: "
+        "the attack has 91 points with 3 oudlers, 87 points with 2 oudlers or 86.5 points "
+        "with 2 oudlers, not 50")
+    five = base + ["--players", "5", "--poignee", "taker:8", "--poignee", "attack:8"]
+    assert cli_main(five) == 0
+    capsys.readouterr()
+    assert cli_main(five + ["--alone"]) == 2
+    assert capsys.readouterr().out == \
+        "error: 2 poignées shown by the attack: one a seat at most, and it has 1 (FFT p.7)\n"
+
+
+def _counted(players, contract, kitty, first, last, winner, excuse_seat=None):
+    """count_deal of a deal whose ``kitty`` is never played, ``first`` opening the play and
+    ``last`` ending it, the other cards between; seat ``i % players`` plays the i-th card
+    (``excuse_seat`` plays the Excuse instead, swapped with the card it would have),
+    ``winner(trick)`` takes each trick; the taker is seat 0, the partner seat 1 at five."""
+    rest = [c for c in range(78) if c not in kitty and c not in first and c not in last]
+    order = list(first) + rest + list(last)
+    seats = [i % players for i in range(len(order))]
+    if excuse_seat is not None:
+        i = order.index(T.EX)
+        j = i - seats[i] + excuse_seat
+        order[i], order[j] = order[j], order[i]
+    plays = list(zip(seats, order))
+    winners = [winner(t) for t in range(len(order) // players)]
+    camps = [T.ATTACK] * (2 if players == 5 else 1)
+    camps += [T.DEFENCE] * (players - len(camps))
+    return count_deal(players, contract, plays, winners, camps, False)
+
+
+def test_cli_accepts_each_chelem_count_deal_gives(capsys):
+    """The refusals above agree with the rules core: each chelem core.games.tarot_score
+    count_deal counts (the defence keeping its Excuse for a half-point card, the partner's
+    Excuse played to the last trick going over, a garde contre's chien, a defence
+    chelem with an Excuse given in the last trick, a defender's Petit in the last trick
+    au bout for the attack) is accepted with its points, oudlers and petit au bout."""
+    queens = cards("HQ SQ CQ DQ HC SC")  # an écart: no king, no oudler
+    small = cards("H2 H3 H4 H5 H6 H7")
+    deals = (  # players, contract, kitty, first, last, winner, excuse_seat
+        (4, T.GARDE, small, [T.EX], [], lambda t: 0, 2),  # 87 with 2
+        (5, T.GARDE, small[:3], [], [T.EX], lambda t: 0, 1),  # 86.5 with 2
+        (4, T.GARDE_CONTRE, [T.MONDE] + small[:5], [], [], lambda t: 0, None),  # 84 with 2
+        (4, T.GARDE, queens, [], [T.EX], lambda t: 1, 2),  # 19 + 4.5 with 1
+        (4, T.GARDE, small, [], [T.PETIT, T.EX], lambda t: 0, 0),  # petit au bout, 91
+        (3, T.GARDE_SANS, [T.PETIT] + small[:5], [T.EX], [], lambda t: 1, 0))  # 11 with 2
+    got = []
+    for players, contract, kitty, first, last, winner, ex in deals:
+        pts, oud, pab, chelem, _ = _counted(players, contract, kitty, first, last, winner, ex)
+        got.append((pts[T.ATTACK], oud, pab, TS.CHELEM_NAMES[chelem]))
+        args = ["score", "tarot", "--players", str(players), "--contract",
+                TS.CONTRACT_NAMES[contract].replace(" ", "-"), "--points",
+                "%d%s" % (pts[T.ATTACK] // 2, ".5" if pts[T.ATTACK] % 2 else ""),
+                "--oudlers", str(oud), "--chelem", TS.CHELEM_NAMES[chelem]]
+        if pab is not None:
+            args += ["--petit-au-bout", TS.CAMP_NAMES[pab]]
+        assert cli_main(args) == 0, capsys.readouterr().out
+        capsys.readouterr()
+    assert got == [(174, 2, None, "unannounced"), (173, 2, None, "unannounced"),
+                   (168, 2, None, "unannounced"), (47, 1, None, "defence"),
+                   (182, 3, T.ATTACK, "unannounced"), (22, 2, None, "defence")]
 
 
 # --- scoring rules (FFT p.4, p.7-9, p.11-12) ---

@@ -172,17 +172,13 @@ def poignee_level(players, trumps):
     return sizes.index(trumps)
 
 
-def _half(points_half):
+def half_text(points_half):
     """Half-points as text: 81 -> "40.5", 98 -> "49"."""
     return "%d.5" % (points_half // 2) if points_half % 2 else "%d" % (points_half // 2)
 
 
 def _signed(n):
     return "+%d" % n if n >= 0 else "%d" % n
-
-
-def _half_text(h):
-    return "%d" % (h // 2) if h % 2 == 0 else "%d.5" % (h // 2)
 
 
 def score(players, contract, points_half, oudlers, poignee=(), petit_au_bout=None,
@@ -226,7 +222,7 @@ def score(players, contract, points_half, oudlers, poignee=(), petit_au_bout=Non
     # the others (FFT p.9 ex.5: 87 points with 2 oudlers, the defence keeping the Excuse).
     if points_half < 8 * oudlers or 182 - points_half < 8 * (3 - oudlers):
         raise TrickrefError("%s points cannot hold %d oudlers on one side and %d on the "
-                            "other" % (_half_text(points_half), oudlers, 3 - oudlers))
+                            "other" % (half_text(points_half), oudlers, 3 - oudlers))
     if petit_au_bout not in (None, ATTACK, DEFENCE):
         raise TrickrefError("petit au bout goes to ATTACK, DEFENCE or None, not %r"
                             % (petit_au_bout,))
@@ -256,7 +252,7 @@ def score(players, contract, points_half, oudlers, poignee=(), petit_au_bout=Non
     if points_half % 2:
         counted = (points_half + 1) // 2 if won else points_half // 2
         steps.append("%s points: the half point goes to the winning camp (FFT p.11): "
-                     "counted %d" % (_half(points_half), counted))
+                     "counted %d" % (half_text(points_half), counted))
     diff = counted - target
     steps.append("attack %d points: %s by %d" % (counted, "made" if won else "failed",
                                                  abs(diff)))

@@ -24,20 +24,23 @@ def cases(tarot, ex):
     """The score() calls an example stands for: a list of ``(kwargs, expect)``.
 
     An example without a contract holds for every contract; without oudlers, for every
-    oudler count (its ``diff`` fixes the points); a petit-au-bout-only example for a deal
-    made by 5 and one failed by 5. ``expect`` maps Score fields (and ``taker_mark``,
-    ``defender_mark``) to the example's numbers.
+    oudler count the petit au bout leaves (its camp holds the Petit: the attack 1-3 when
+    it took it, 0-2 when the defence did; its ``diff`` fixes the points); a
+    petit-au-bout-only example for a deal made by 5 and one failed by 5. ``expect`` maps
+    Score fields (and ``taker_mark``, ``defender_mark``) to the example's numbers.
     """
     for k in ex:
         if k not in _KEYS:
             raise ValueError("%s: unknown key %r" % (ex["id"], k))
     contracts = [ex["contract"]] if "contract" in ex else ["prise", "garde", "garde sans",
                                                            "garde contre"]
-    oudlers = [ex["oudlers"]] if "oudlers" in ex else [0, 1, 2, 3]
     poignee = []
     if "poignee" in ex:
         poignee.append((_camp(tarot, ex["poignee"]["shown_by"]), ex["poignee"]["trumps"]))
     pab = _camp(tarot, ex["petit_au_bout"]) if "petit_au_bout" in ex else None
+    oudlers = [ex["oudlers"]] if "oudlers" in ex else [
+        o for o in (0, 1, 2, 3)
+        if not (pab == tarot.ATTACK and o == 0 or pab == tarot.DEFENCE and o == 3)]
     chelem = None
     if "chelem" in ex:
         if not ex["chelem"].startswith("announced and made"):
