@@ -17,10 +17,10 @@ from core.errors import TrickrefError
 from core.events import (NOT_IN_DECK, UNKNOWN_TAG, WRONG_PHASE, Awaiting, CardPlayed,
                          DealOver, Refused, RevokeFound, TrickTaken, Undone)
 from core.tags import DeckRegistry, decode_card
-from device.pads import BETWEEN, CARD, COLLISION, NO_READER, Pads
+from device.pads import BETWEEN, CARD, READER_BACK, Pads
 from device.reasons import (CLEAR_PADS, LIFT_CARD, NOT_BOUND, TAG_REWRITTEN,  # noqa: F401
                             TWO_TAGS, fault_lines, loop_fault)
-from device.screens import ReaderOutage, Screens, decided_by, deck_title
+from device.screens import PadFaults, Screens, between_pads, decided_by, deck_title
 from device.seating import Seating
 from device.words import tr
 
@@ -72,7 +72,7 @@ class App:
         # intro), shown again once the deal's first card, taken back, is lifted; or None
         self.opening = None
         self.lines = None
-        self._outage = ReaderOutage()  # "pad 3: no reader", and the screen it covers
+        self._faults = PadFaults(central)  # "P1: 2 cards on", the screen a "no reader" covers
         self.load_glyphs()
         self.show(self.screens.message(deck_title(deck), "lay first card"))
 
@@ -363,25 +363,14 @@ class App:
         return verb, count - len(cards)
 
     def _fault(self, read):
-        outage = self._outage.lines(read, self.lines)
-        if outage is not None:  # the screen under the message comes back with the pad
-            self.show(self.screens.fit(outage))
-            if read.kind == NO_READER:
-                return [Refused(self._seat(read.pad), -1, NO_READER, str(read.error))]
+        """Say a pad's fault (device.screens.PadFaults): a ``Refused`` for the seat of the
+        pad, none when a reader answers again (the screen under its message comes back)."""
+        self.show(self.screens.fit(self._faults.lines(read, self.lines)))
+        if read.kind == READER_BACK:
             return []
-        if read.kind == BETWEEN:  # credited to neither seat: lift it, lay it on one pad
-            pads = "+".join(["P%d" % (p + 1) for p in (read.pad,) + tuple(read.data)])
-            self.show(self.screens.message("card between", pads + " lift it"))
-            return [Refused(self._seat(read.pad), -1, BETWEEN,
-                            "one card answers on pads %s" % pads)]
-        # the pad's player (a pad per seat), or the central pad, which is nobody's
-        who = "pad" if self.central else "P%d" % (read.pad + 1)
-        if read.kind == COLLISION:
-            lines = self.screens.message(who + ": 2 cards on", "pad, lift one")
-        else:
-            lines = self.screens.message(who + ": read error", "replace the card")
-        self.show(lines)
-        return [Refused(self._seat(read.pad), -1, read.kind, str(read.error))]
+        detail = "one card answers on pads %s" % between_pads(read) if read.kind == BETWEEN \
+            else str(read.error)
+        return [Refused(self._seat(read.pad), -1, read.kind, detail)]
 
     def _handle(self, events):
         """Work out each event's screen as it comes, pass the event and its screen on to

@@ -295,7 +295,7 @@ class Controller:
         ``deck_name`` (device/modes/scan.py)."""
         from device.modes.scan import ScanDesk
         self._enter(ScanDesk(self.hw.readers, self.show, purpose, deck_name,
-                             self.hw.storage, self._bound, self.lcd))
+                             self.hw.storage, self._bound, self.lcd, self.central))
         self._glyphs_of = deck_name  # the deck whose suit glyphs are in CGRAM now
 
     def _bound(self, deck, reg):

@@ -9,7 +9,7 @@ firmware loaded the four suit glyphs of the deck in play (``device.glyphs``), su
 from core.vocab import Vocabulary
 from device import looks, words
 from device.lcdtext import fit, seat_label
-from device.pads import NO_READER, READER_BACK
+from device.pads import BETWEEN, COLLISION, NO_READER, READ_ERROR, READER_BACK
 from device.words import lcd, say, tr
 
 # What the last row asks when a deal waits for cards (Awaiting.verb -> words).
@@ -38,27 +38,45 @@ def deck_title(deck):
     return lcd(tr(DECK_TITLES.get(deck.name, deck.name)))
 
 
-class ReaderOutage:
-    """What the LCD says while a pad's reader does not answer (``device.pads``
-    NO_READER: "pad 3: no reader" / "retrying...") and when it answers again
-    (READER_BACK: "pad 3: back" over the rest of the screen the first message covered),
-    in the language in use. The table (device.app) and the pad modes of the main menu
-    (device.modes.scan: the deck audit is the wiring check, docs/wiring.md) both say it
-    so."""
+class PadFaults:
+    """What the LCD says about a pad's fault (``device.pads``), in the language in use: a
+    reader that does not answer (NO_READER: "pad 3: no reader" / "retrying...") and
+    answers again (READER_BACK: "pad 3: back" over the rest of the screen the first
+    message covered), two cards on a pad (COLLISION: "P1: 2 cards on" / "pad, lift one"),
+    a card that keeps failing to read (READ_ERROR: "P1: read error" / "replace the card"),
+    one card on two pads (BETWEEN: "card between" / "P1+P2 lift it"). A pad is named by
+    its player's place ("P1") or, on a board with one ``central`` pad, "pad". The table
+    (device.app) and the pad modes of the main menu (device.modes.scan: the deck audit is
+    the wiring check, docs/wiring.md) both say it so."""
 
-    def __init__(self):
+    def __init__(self, central=False):
+        self.central = central
         self.covered = None  # the rows under the first "no reader", until a pad is back
 
     def lines(self, read, current):
-        """The rows to show for ``read`` (a ``device.pads.Read``) over ``current`` (the
-        rows on the LCD now, or None), or None when ``read`` is no reader's outage."""
-        if read.kind == NO_READER:
+        """The rows to show for ``read`` (a ``device.pads.Read`` of no card) over
+        ``current`` (the rows on the LCD now, or None), or None for another kind."""
+        kind = read.kind
+        if kind == NO_READER:
             self.covered = self.covered or current
             return [say("pad %d: no reader") % (read.pad + 1), say("retrying...")]
-        if read.kind == READER_BACK:
+        if kind == READER_BACK:
             before, self.covered = self.covered, None
             return [say("pad %d: back") % (read.pad + 1)] + list(before or current or [])[1:]
+        if kind == BETWEEN:  # credited to neither seat: lift it, lay it on one pad
+            return [say("card between"), say("%s lift it") % between_pads(read)]
+        # the pad's player (a pad per seat), or the central pad, which is nobody's
+        who = say("pad") if self.central else "P%d" % (read.pad + 1)
+        if kind == COLLISION:
+            return [say("%s: 2 cards on") % who, say("pad, lift one")]
+        if kind == READ_ERROR:
+            return [say("%s: read error") % who, say("replace the card")]
         return None
+
+
+def between_pads(read):
+    """The pads a BETWEEN ``read`` found one card on, as the LCD names them: "P1+P3"."""
+    return "+".join(["P%d" % (p + 1) for p in (read.pad,) + tuple(read.data)])
 
 
 class Screens:

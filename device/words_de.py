@@ -59,10 +59,19 @@ WORDS = (
     "flash full|Flash voll\n"
     "write error|Schreibfehler\n"
     "lift card first|erst Karte heben\n"
-    # a pad's reader silent, then answering again (device.screens.ReaderOutage)
+    # a pad's reader silent, then answering again (device.screens.PadFaults)
     "pad %d: no reader|Feld %d Leser aus\n"
     "retrying...|neuer Versuch...\n"
     "pad %d: back|Feld %d: zurück\n"
+    # two cards on a pad, a card that does not read, one card on two pads; "pad" names a
+    # central pad (device.screens.PadFaults)
+    "%s: 2 cards on|%s: 2 Karten\n"
+    "pad, lift one|eine abheben\n"
+    "%s: read error|%s: Lesefehler\n"
+    "replace the card|Karte neu legen\n"
+    "card between|Karte zwischen\n"
+    "%s lift it|%s abheben\n"
+    "pad|Feld\n"
     "must trump|Trumpf Pflicht\n"
     "must overtrump|übertrumpfen!\n"
     "not called suit|Ruffarbe nicht\n"

@@ -59,10 +59,19 @@ WORDS = (
     "flash full|flash pleine\n"
     "write error|erreur écriture\n"
     "lift card first|retirer d'abord\n"
-    # a pad's reader silent, then answering again (device.screens.ReaderOutage)
+    # a pad's reader silent, then answering again (device.screens.PadFaults)
     "pad %d: no reader|lecteur %d muet\n"
     "retrying...|nouvel essai...\n"
     "pad %d: back|lecteur %d ok\n"
+    # two cards on a pad, a card that does not read, one card on two pads; "pad" names a
+    # central pad (device.screens.PadFaults)
+    "%s: 2 cards on|%s: 2 cartes\n"
+    "pad, lift one|en retirer une\n"
+    "%s: read error|%s: illisible\n"
+    "replace the card|reposez la carte\n"
+    "card between|carte à cheval\n"
+    "%s lift it|%s: ôtez-la\n"
+    "pad|tapis\n"
     "must trump|doit couper\n"
     "must overtrump|doit surcouper\n"
     "not called suit|couleur appelée\n"

@@ -60,10 +60,19 @@ WORDS = (
     "flash full|флеш повна\n"
     "write error|збій запису\n"
     "lift card first|спершу зніміть\n"
-    # a pad's reader silent, then answering again (device.screens.ReaderOutage)
+    # a pad's reader silent, then answering again (device.screens.PadFaults)
     "pad %d: no reader|поле %d мовчить\n"
     "retrying...|повтор...\n"
     "pad %d: back|поле %d: ожило\n"
+    # two cards on a pad, a card that does not read, one card on two pads; "pad" names a
+    # central pad (device.screens.PadFaults)
+    "%s: 2 cards on|%s: 2 карти\n"
+    "pad, lift one|зніміть одну\n"
+    "%s: read error|%s: чит. збій\n"
+    "replace the card|замініть карту\n"
+    "card between|карта на межі\n"
+    "%s lift it|%s: зніміть\n"
+    "pad|поле\n"
     "must trump|бийте козирем\n"
     "must overtrump|перебийте козир\n"
     "not called suit|не та масть\n"

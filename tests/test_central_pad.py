@@ -118,12 +118,16 @@ def test_central_skat_at_four_names_the_three_who_play():
                            "P3 GU            | next: P4", "T1 P2 takes 4    | EU highest trump"]
 
 
-def test_a_fault_on_the_central_pad_names_no_player():
+@pytest.mark.parametrize("lang,two", [("en", "pad: 2 cards on "), ("de", "Feld: 2 Karten  "),
+                                      ("fr", "tapis: 2 cartes "), ("uk", "pole: 2 karty   ")])
+def test_a_fault_on_the_central_pad_names_no_player(speak, lang, two):
     """Two cards at once on the central pad: the LCD says the pad has two cards, not that
-    P1's has (the central pad is nobody's); lift one and the other is read."""
+    P1's has (the central pad is nobody's), in the table's language; lift one and the
+    other is read."""
     from core.cards import SKAT
     from host_sim.board import SimBoard, TaggedDeck
     from test_pad_faults import grand_hand
+    speak(lang)
     b = SimBoard(1)
     b.start(grand_hand, SKAT, central=True)
     b.run(20)
@@ -131,7 +135,7 @@ def test_a_fault_on_the_central_pad_names_no_player():
     b.place(0, deck.tag(SKAT.parse("SA")))
     b.place(0, deck.tag(SKAT.parse("HA")))
     b.run(40)
-    assert b.lcd_lines()[0].startswith("pad: 2 cards on")
+    assert b.lcd_lines()[0] == two
     b.lift(0, deck.tag(SKAT.parse("HA")))
     b.run(60)
     assert b.app.referee.deal.history == [(0, SKAT.parse("SA"))]

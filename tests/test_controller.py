@@ -616,6 +616,27 @@ def test_deck_audit_names_a_pad_whose_reader_does_not_answer(speak, lang, out, b
     assert b.lcd_lines()[1].startswith("1 ")  # "1 of 32", "1 von 32"
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "uk"])
+@pytest.mark.parametrize("purpose", ["Deck audit", "Write tags"])
+def test_deck_audit_and_tag_writer_tell_each_pad_fault(speak, lang, purpose):
+    """The deck audit is the wiring check (docs/wiring.md), but two cards on one pad, a
+    card that does not read and one card across two pads said nothing there or in the tag
+    writer (the LCD kept "lay every card"): both tell them as play does, in the table's
+    language (device.screens.PadFaults); a card laid after is audited."""
+    from test_pad_faults import FAULT_WORDS, lay_faults
+    speak(lang)
+    b = SimBoard(3)
+    b.power_on()
+    b.run(40)
+    b.choose(purpose)
+    b.choose("Skat 32")
+    seen = [[r.rstrip() for r in b.lcd_lines()] for _ in lay_faults(b, TaggedDeck(SKAT))]
+    assert seen == list(FAULT_WORDS[lang])
+    if purpose == "Deck audit":
+        b.play_card(2, TaggedDeck(SKAT).tag(0))
+        assert b.lcd_lines()[1].startswith("1 ")  # "1 of 32", "1 von 32"
+
+
 @pytest.mark.parametrize("game", ["Magistr", "Zhopa"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_one_common_trump_starts_a_game(game, players, tmp_path):

@@ -175,7 +175,7 @@ def test_dead_reader_is_no_reader_never_a_card_or_a_collision(table, miso):
 def test_dead_reader_is_told_in_the_tables_language(table, speak):
     """Play's "pad 1: no reader" / "retrying..." and "pad 1: back" were English on every
     table (the words were formatted before the catalogue was asked); they are the deck
-    audit's words too (device.screens.ReaderOutage), in the table's language."""
+    audit's words too (device.screens.PadFaults), in the table's language."""
     b, _ = table
     speak("de")
     screen = b.lcd_lines()

@@ -35,6 +35,51 @@ def played(b):
     return list(b.app.referee.deal.history)
 
 
+# Each pad fault the table is told of, as the LCD says it in each language: two cards on
+# pad 1, a card on pad 1 that keeps reading garbage, one card across pads 1 and 2.
+FAULT_WORDS = {
+    "en": (["P1: 2 cards on", "pad, lift one"], ["P1: read error", "replace the card"],
+           ["card between", "P1+P2 lift it"]),
+    "de": (["P1: 2 Karten", "eine abheben"], ["P1: Lesefehler", "Karte neu legen"],
+           ["Karte zwischen", "P1+P2 abheben"]),
+    "fr": (["P1: 2 cartes", "en retirer une"], ["P1: illisible", "reposez la carte"],
+           ["carte a cheval", "P1+P2: otez-la"]),
+    "uk": (["P1: 2 karty", "znimit odnu"], ["P1: chyt. zbii", "zaminit kartu"],
+           ["karta na mezhi", "P1+P2: znimit"]),
+}
+
+
+def lay_faults(b, deck):
+    """Lay each fault of FAULT_WORDS in turn on board ``b`` (pads 0 and 1, cards of
+    ``deck``, lifted after), yielding its reason after it is read, for the test to look
+    at the LCD; nothing is credited."""
+    bad = deck.tag(P("DA"))  # garbage at every READ
+    bad.fault, bad.fault_cmd, bad.fault_arg, bad.fault_count = "flip", 0x30, 2, 1000
+    across = deck.tag(P("CA"))
+    for kind, laid in (("collision", [(0, deck.tag(P("SA"))), (0, deck.tag(P("HA")))]),
+                       ("read-error", [(0, bad)]),
+                       ("between-pads", [(0, across), (1, across)])):
+        for pad, t in laid:
+            b.place(pad, t)
+        b.run(40)
+        yield kind
+        for pad, t in laid:
+            b.lift(pad, t)
+
+
+@pytest.mark.parametrize("lang", sorted(FAULT_WORDS))
+def test_pad_faults_are_told_in_the_tables_language(table, speak, lang):
+    """Play's "P1: 2 cards on / pad, lift one", "P1: read error / replace the card" and
+    "card between / P1+P2 lift it" were English on every table (written whole before the
+    catalogue was asked); they are said in the table's language (device.screens.PadFaults),
+    each row within 16 columns, and each fault is still refused, nothing credited."""
+    b, deck = table
+    speak(lang)
+    seen = [[r.rstrip() for r in b.lcd_lines()] for _ in lay_faults(b, deck)]
+    assert seen == list(FAULT_WORDS[lang])
+    assert played(b) == []
+
+
 def test_collision_two_tags_refused_then_the_right_card(table):
     """Two cards on one pad: a collision is reported, never a card; lift one and the other
     is read."""

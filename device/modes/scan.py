@@ -15,7 +15,7 @@ from core.tags_write import encode_card
 from device import session
 from device.controller import MODE_AUDIT, MODE_WRITE
 from device.pads import CARD, Pads
-from device.screens import ReaderOutage
+from device.screens import PadFaults
 from device.words import say
 
 
@@ -25,13 +25,15 @@ class ScanDesk:
     ``storage``: the flash folder of the deck's registry (None: no flash); ``bound(reg)``:
     called with the registry a clean audit saved (the controller's game in play takes it
     now, not at the next boot), or None; ``lcd``: the LCD driver, whose CGRAM gets the
-    deck's suit glyphs (the cards are named by them), or None."""
+    deck's suit glyphs (the cards are named by them), or None; ``central``: the board has
+    one central pad (a pad's fault names "pad", not its player's place)."""
 
-    def __init__(self, readers, show, purpose, deck_name, storage=None, bound=None, lcd=None):
+    def __init__(self, readers, show, purpose, deck_name, storage=None, bound=None, lcd=None,
+                 central=False):
         self.readers = readers
         self._show = show
         self.lines = None  # the rows shown last (a reader's outage message covers them)
-        self.outage = ReaderOutage()
+        self.faults = PadFaults(central)
         self.lcd = lcd
         self.storage = storage
         self.bound = bound
@@ -64,17 +66,16 @@ class ScanDesk:
         self._show(lines)
 
     def tick(self, now_ms):
-        """Poll the next pad; a card read is audited or written, a pad whose reader stops
-        answering is named ("pad 3: no reader": the audit is the wiring check,
-        docs/wiring.md) until it answers again ("pad 3: back"). Stays in the mode:
-        ``([], None)``."""
+        """Poll the next pad; a card read is audited or written; a pad's fault is told as
+        play tells it (device.screens.PadFaults: the audit is the wiring check,
+        docs/wiring.md): a reader that stops answering ("pad 3: no reader") until it
+        answers again ("pad 3: back"), two cards on a pad, a card that does not read, one
+        card on two pads. Stays in the mode: ``([], None)``."""
         read = self.pads.poll(now_ms)
         if read is None:
             return [], None
         if read.kind != CARD:
-            outage = self.outage.lines(read, self.lines)
-            if outage is not None:
-                self.show(outage)
+            self.show(self.faults.lines(read, self.lines))
             return [], None
         if self.audit is not None:
             self.show(self.audit.scan(read.uid, read.data))
