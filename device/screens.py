@@ -12,8 +12,11 @@ from device.lcdtext import fit, seat_label
 from device.pads import BETWEEN, COLLISION, NO_READER, READ_ERROR, READER_BACK
 from device.words import lcd, say, tr
 
-# What the last row asks when a deal waits for cards (Awaiting.verb -> words).
-ASKS = {"set_skat": "scan skat", "show_hand": "lay hand"}
+# What the last row asks when a deal waits for cards (the scan's verb -> words): Skat's
+# skat and open hand, Tarot's écart and poignée (its only announcement laid as cards).
+# Each is followed by " (13)": 11 columns at most, so two digits fit 16.
+ASKS = {"set_skat": "scan skat", "show_hand": "lay hand", "discard": "lay ecart",
+        "announce": "lay poignee"}
 
 
 def card_label(deck, card, vocab=None):

@@ -14,6 +14,8 @@ WORDS = (
     "%s %s T%d|%s %s S%d\n"
     "scan skat|Skat scannen\n"
     "lay hand|Hand zeigen\n"
+    "lay ecart|Ecart legen\n"
+    "lay poignee|Poignée\n"
     # why the play ended early (core.games.skat END_*, device.app.awaiting_reason)
     "ouvert declared|Ouvert angesagt\n"
     "resigned|aufgegeben\n"

@@ -14,6 +14,8 @@ WORDS = (
     "%s %s T%d|%s %s #%d\n"
     "scan skat|scanner skat\n"
     "lay hand|abattre\n"
+    "lay ecart|poser écart\n"
+    "lay poignee|poignée\n"
     # why the play ended early (core.games.skat END_*, device.app.awaiting_reason)
     "ouvert declared|ouvert annoncé\n"
     "resigned|abandon\n"

@@ -15,6 +15,8 @@ WORDS = (
     "%s %s T%d|%s %s В%d\n"
     "scan skat|скан прикупу\n"
     "lay hand|вся рука\n"
+    "lay ecart|кладіть екарт\n"
+    "lay poignee|пуаньє\n"
     # why the play ended early (core.games.skat END_*, device.app.awaiting_reason)
     "ouvert declared|Ouvert заявлено\n"
     "resigned|здався\n"

@@ -181,15 +181,21 @@ POIGNEE_SCAN = {"en": ("scan 13 cards", "scanned 12 of 13"),
                 "uk": ("skanuvaty: 13", "12/13 skanovano")}
 
 
+def _prise_of_p2(rows=2):
+    """Tarot seed 1 on a 16 x ``rows`` LCD: P2 takes a prise; the TablePlayer and its
+    board, at the écart's menu."""
+    t = table_player("tarot", 4, seed=1, rows=rows)
+    t.start()
+    for bid in ("Prise", "Pass", "Pass", "Pass"):
+        t.board.choose(bid)
+    return t, t.board
+
+
 def _poignee_of_13(rows=2):
     """Tarot seed 1 on a 16 x ``rows`` LCD: P2 takes a prise, his écart not scanned, and
     before his first card asks in the table menu for a poignée of 13; the TablePlayer
     and its board, scanning."""
-    t = table_player("tarot", 4, seed=1, rows=rows)
-    t.start()
-    b = t.board
-    for bid in ("Prise", "Pass", "Pass", "Pass"):
-        b.choose(bid)
+    t, b = _prise_of_p2(rows)
     b.choose("Not scanned")
     b.press(2)  # OK: the table menu
     b.choose("Poignee P2")
@@ -210,6 +216,37 @@ def test_a_poignee_scan_counts_whole_on_16_columns(speak, lang):
     for trump in range(1, 13):
         b.play_card(1, t.tags.tag(TAROT.parse(str(trump))))
     assert [r.rstrip() for r in b.lcd_lines()] == [count, ""]
+
+
+@pytest.mark.parametrize("lang,before,after,ecart", [
+    ("en", ["scan 13 cards", "lay poignee (13)"], ["scanned 1 of 13", "lay poignee (12)"],
+     ["scanned 1 of 6", "lay ecart (5)"]),
+    ("de", ["13 Kt. scannen", "Poignee (13)"], ["1/13 gescannt", "Poignee (12)"],
+     ["1/6 gescannt", "Ecart legen (5)"]),
+    ("fr", ["scan 13 cartes", "poignee (13)"], ["1/13 scannees", "poignee (12)"],
+     ["1/6 scannees", "poser ecart (5)"]),
+    ("uk", ["skanuvaty: 13", "puanie (13)"], ["1/13 skanovano", "puanie (12)"],
+     ["1/6 skanovano", "kladit ekart (5)"])])
+def test_a_tarot_scan_resumed_asks_in_the_tables_words(speak, lang, before, after, ecart):
+    """Tarot seed 1: back from the table menu in the middle of a scan, the LCD keeps
+    asking for the cards on its last row; the poignée's read "scan announce (13)" (cut to
+    16 columns) and the écart's "scan discard (5)", the referee's verbs, in every
+    language. They are "lay poignee (13)" and "lay ecart (5)" in the table's words,
+    whole on the 16x2 LCD with two-digit counts."""
+    from core.cards import TAROT
+    speak(lang)
+    t, b = _poignee_of_13()
+    for shown in (before, after):
+        b.press(2)  # OK: the table menu, and back to play
+        b.choose("Back to play")
+        assert [r.rstrip() for r in b.lcd_lines()] == shown
+        b.play_card(1, t.tags.tag(TAROT.parse("1")))
+    t, b = _prise_of_p2()
+    b.choose("Scan 6 cards")
+    b.play_card(1, t.tags.tag(TAROT.parse("2")))
+    b.press(2)
+    b.choose("Back to play")
+    assert [r.rstrip() for r in b.lcd_lines()] == ecart
 
 
 @pytest.mark.parametrize("lang,beats,led,stands,eight", [
