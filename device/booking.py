@@ -289,13 +289,21 @@ def load_registry(ctl, resume=False):
 
 def open_link(ctl, journal):
     """The serial link to a host (device/link.py), its paired hosts on flash
-    (device/pairing.py, read when a host or the menu first needs them) and the table's
-    side of its requests (device/host_request.py)."""
+    (device/pairing.py, read when a host or the menu first needs them; a stale
+    ``hosts.bin.tmp`` of older firmware removed now) and the table's side of its requests
+    (device/host_request.py)."""
     from device.host_request import HostAsk
     from device.link import Link
     ctl.host_ask = HostAsk(ctl)
     chunk = getattr(journal, "chunk", None)
     store = "" if not ctl.hw.storage else ctl.hw.storage + "/hosts.bin"
+    if store:
+        # firmware before device/flashfile.py wrote hosts.bin.tmp and renamed it: one a
+        # power cut or a full flash left there is never read and holds flash space. Gone
+        # at boot, without device.pairing (read only when a host needs it: issue 19);
+        # flashfile is resident already (the boot guard's), this module is dropped after
+        from device.flashfile import drop
+        drop(store + ".tmp")
     ctl.link = Link(ctl.hw.link, state=ctl._link_state, sheet=ctl._link_sheet,
                     journal=chunk, pairing=store, check=ctl.host_ask.check,
                     journal_end=None if chunk is None else ctl._journal_end)

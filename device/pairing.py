@@ -140,10 +140,6 @@ class Pairing:
     def _load(self):
         if self.path is None:
             return
-        # firmware before device/flashfile.py wrote <path>.tmp and renamed it: one a power
-        # cut or a full flash left there is never read, and holds flash space
-        from device.flashfile import drop
-        drop(self.path + ".tmp")
         try:
             with open(self.path, "rb") as f:
                 data = f.read()

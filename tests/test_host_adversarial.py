@@ -574,7 +574,7 @@ def test_csv_cells_are_escaped(tmp_path):
 
 def test_a_sample_under_micropython(tmp_path):
     """tests/mp/check_pairing.py: pairing, replay, backoff, a second host, the hosts'
-    file in ``tmp_path`` (a stale temporary of older firmware removed), on the
+    file in ``tmp_path`` (written whole, no temporary left), on the
     MicroPython unix port with the modules compiled to .mpy as a board loads them."""
     from mpy import run_mp
     out = run_mp("check_pairing.py", str(tmp_path))

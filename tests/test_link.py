@@ -454,17 +454,26 @@ def test_an_unreadable_hosts_file_is_told_after_the_new_board_id_is_saved(tmp_pa
     assert paired(pairing, "h1") and pairing.error is None
 
 
-def test_a_temporary_hosts_file_of_older_firmware_is_removed_at_load(tmp_path):
+def test_a_temporary_hosts_file_of_older_firmware_is_removed_at_boot(tmp_path, monkeypatch):
     """Firmware before atomic writes (device/flashfile.py) wrote ``hosts.bin.tmp`` and
-    renamed it; a power cut or a full flash left it there for good (nothing reads or
-    removes it, and it holds flash space). Loading the hosts removes it, and keeps the
-    keys of ``hosts.bin``, never the temporary's."""
+    renamed it; a power cut or a full flash left it there. It went only when the hosts
+    were first read (a host's hello, the pairing menu), so on a table no host talks to it
+    held flash space for good. The boot removes it, without loading device.pairing (issue
+    19: read when first needed), and ``hosts.bin``'s keys stay, never the temporary's."""
+    import sys
+    from host_sim.board import SimBoard
+    from host_sim.machine import MemUart
     path = str(tmp_path / "hosts.bin")
     pairing = Pairing(path)
     assert paired(pairing, "h1")
     (tmp_path / "hosts.bin.tmp").write_bytes(b"\x01half a file")
+    monkeypatch.delitem(sys.modules, "device.pairing")  # as a board boots: not loaded yet
+    board = SimBoard(3, flash=str(tmp_path), link=MemUart())
+    board.boot()
+    board.run(100)
+    assert "device.pairing" not in sys.modules
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["boot.txt", "hosts.bin"]
     again = Pairing(path)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["hosts.bin"]
     assert again.error is None and again.key("h1") == pairing.key("h1")
 
 
