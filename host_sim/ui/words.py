@@ -11,12 +11,8 @@ lines (``flow.result_lines``). ``name(seat) -> "P3"`` names deal seats as the LC
 
 import re
 
+from core.games.tarot_score import half_text
 from host_sim.i18n import _, ngettext
-
-
-def _half(points):
-    """Tarot half-points as points: 106 -> "53", 107 -> "53.5"."""
-    return "%d" % (points // 2) if points % 2 == 0 else "%d.5" % (points // 2)
 
 
 def _signed(n):
@@ -119,7 +115,7 @@ def tarot_result_words(result, name, deck, game=None):
     made = _("made by %d") % sc.diff if sc.won else _("down by %d") % -sc.diff
     lines = [head,
              _("Oudlers: %d, so %d points needed") % (result.oudlers, sc.target),
-             _("Points made: %s (counted %d): %s") % (_half(result.attack_points), sc.counted,
+             _("Points made: %s (counted %d): %s") % (half_text(result.attack_points), sc.counted,
                                                    made)]
     lines.append(petit_au_bout_words(result.petit_au_bout, sc))
     lines.append(poignee_words(result, name, game))
