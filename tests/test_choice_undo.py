@@ -176,7 +176,7 @@ def test_the_table_menu_during_a_scan_returns_to_it_as_it_was(tmp_path):
     b.press(2)
     b.choose("Back to play")
     assert p.ctl.mode == MODE_TABLE and p.ctl.app.scan_wanted()[1] == 3
-    assert b.lcd_lines() == ["scanned 3 of 6  ", "scan discard (3)"]
+    assert b.lcd_lines() == ["scanned 3 of 6  ", "lay ecart (3)   "]
     assert p.ctl.app.referee.actions == acts
 
 
