@@ -76,9 +76,64 @@ def marked(text, vocab):
     the firmware's lines, the link's deal-over text) with each suit as its mark in
     ``vocab``'s look (``core.vocab.Vocabulary.suit_marks``: ``"E"`` for Eichel in the
     Prager look, ``"\u2663"`` with the French): for a console, a window font or a
-    terminal, which have no CGRAM."""
+    terminal, which have no CGRAM.
+
+    A glyph followed by a rank mark is a card (``"GD"``). A glyph standing for its suit
+    alone (nothing after it, or the ISS marks of a Skat suit game: ``H S Z O``) is its
+    sign in a look of signs; where the look's marks are letters, the lone letter would
+    read as another word of the row (the Prager look's Grün ``G`` as the Grand ``G``,
+    ``"GH"`` as Grand Hand), so it is the suit's name instead, the marks after a blank:
+    ``"P3 Grün 18p 2t"``, ``"P2 Grün H 37p 2t"`` (the LCD's leaf glyph) beside
+    ``"P2 G 88p 8t"`` (its Grand)."""
+    marks = vocab.suit_marks
+    out = []
+    for i, ch in enumerate(text):
+        s = ord(ch)
+        if s >= 4:
+            out.append(ch)
+            continue
+        mark = marks[s]
+        if mark.isalpha() and _suit_alone(text, i + 1):
+            mark = _suit_name(vocab, s) + (" " if text[i + 1:i + 2].isalpha() else "")
+        out.append(mark)
+    return "".join(out)
+
+
+def lcd_cells(text, vocab):
+    """``text`` written for the LCD as its cells read back (``SimBoard.lcd_lines``: one
+    character a cell, a suit glyph as its one-character mark in ``vocab``'s look, ``"G"``
+    for both Grün and Grand): what the LCD shows, not what to print (:func:`marked`)."""
     marks = vocab.suit_marks
     return "".join(marks[ord(ch)] if ord(ch) < 4 else ch for ch in text)
+
+
+_CONTRACT_MARKS = "HSZO"  # after a suit game's glyph (device.flows.skat._contract_lcd)
+
+
+def _suit_alone(text, i):
+    # the suit glyph before text[i] names its suit, not a card: no rank mark follows it,
+    # only the ISS marks of a suit game (the Prager Ober's O reads as ouvert here: the
+    # lines printed this way are results, where a glyph is a game, never a card)
+    end = i
+    while end < len(text) and text[end].isalnum():
+        end += 1
+    return all(c in _CONTRACT_MARKS for c in text[i:end])
+
+
+# deck -> the language whose suit names its lettered look takes its marks from
+# (core.vocab_skat: E G H S, Eichel Grün Herz Schellen; core.vocab_tarot: C E B D,
+# coupe épée bâton denier)
+_MARK_LANGUAGE = {"skat": "de", "tarot": "fr"}
+_SUIT_NAMES = {}  # (deck name, look) -> the suit names the marks stand for
+
+
+def _suit_name(vocab, suit):
+    key = (vocab.deck.name, vocab.look)
+    if key not in _SUIT_NAMES:
+        from core.vocab import Vocabulary
+        own = Vocabulary(vocab.deck, vocab.look, _MARK_LANGUAGE[vocab.deck.name])
+        _SUIT_NAMES[key] = [own.suit_name(s) for s in range(4)]
+    return _SUIT_NAMES[key][suit]
 
 
 _MARK = re.compile(r"\s+\d+/\d+$")  # the "n/N" position mark of a 2-row menu

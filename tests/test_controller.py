@@ -14,7 +14,7 @@ from core.rng import Rng
 from core.tags import ntag213_image
 from core.vocab import Vocabulary
 from host_sim.autoplay import table_player
-from host_sim.board import SimBoard, TaggedDeck, marked, tag_uid
+from host_sim.board import SimBoard, TaggedDeck, lcd_cells, tag_uid
 from host_sim.chips.ntag import Ntag213
 
 
@@ -472,7 +472,7 @@ def test_a_long_press_undo_keeps_the_lift_instruction_until_the_card_is_lifted(g
     assert len(undone) == 1 and undone[0].card == card
     assert card not in [c for _, c in p.ctl.app.referee.deal.history]
     screens = p.ctl.app.screens
-    lift = [marked(l, screens.vocab) for l in screens.lift_card(undone[0].seat, card)]
+    lift = [lcd_cells(l, screens.vocab) for l in screens.lift_card(undone[0].seat, card)]
     assert b.lcd_lines() == lift
     b.run(500)
     assert p.ctl.view().name == "table" and b.lcd_lines() == lift

@@ -7,7 +7,7 @@ import pytest
 
 from device.last_trick import HOLD_MS
 from host_sim.autoplay import table_player
-from host_sim.board import marked
+from host_sim.board import lcd_cells
 
 CASES = [("skat", 3), ("tarot", 4), ("magistr", 3), ("zhopa", 4)]
 
@@ -30,9 +30,9 @@ def _to_result(game, players, seed, **kw):
 
 def _result_rows(p):
     """The result screen's lines as the LCD reads back (its suit glyphs, CGRAM codes in
-    the firmware's lines, as the look's marks: host_sim.board.marked), stripped."""
+    the firmware's lines, as the look's marks: host_sim.board.lcd_cells), stripped."""
     vocab = p.ctl.app.screens.vocab
-    return [marked(l, vocab).strip() for l in p.ctl.view().lines]
+    return [lcd_cells(l, vocab).strip() for l in p.ctl.view().lines]
 
 
 def _expected(p, ev):

@@ -165,10 +165,11 @@ def test_the_36_card_deck_names_its_cards_by_suit_and_rank():
 def test_the_skat_result_row_names_the_suit_in_the_decks_look():
     """The LCD's result row shows a suit game by its suit's glyph (device.glyphs, CGRAM),
     not the ISS letter "C" a new user saw ("P2 C 81p 8t"): seed 1's acorns game reads
-    "E" (Eichel) with the Prager look and "♣" with the French, on the LCD (read back from
-    its CGRAM), in the summary and in the side panel's deal-over line (the link's text:
-    no CGRAM code reaches a host or the window's font)."""
-    for look, mark in ((None, "E"), ("french", "♣")):
+    "E" (Eichel's mark) on the LCD with the Prager look (read back from its CGRAM) and
+    "Eichel" in printed text (the summary and the side panel's deal-over line, the link's
+    text: no CGRAM code reaches a host or the window's font; a lone "E" would read as
+    another word of the row, host_sim.board.marked); "♣" in both with the French look."""
+    for look, mark, printed in ((None, "E", "Eichel"), ("french", "♣", "♣")):
         looks.use("skat", look)
         sim = SimApp("skat", 3, seed=1, human=(), fixed_dt=17, think_ms=60, collect_ms=100)
         you = MousePerson(sim, 17)
@@ -177,11 +178,12 @@ def test_the_skat_result_row_names_the_suit_in_the_decks_look():
             assert sim.results[0].contract.kind == 0  # acorns (clubs): ISS "C"
             assert sim.results[0].contract.hand is False
             r = sim.results[0]
-            want = "P2 %s %dp %dt" % (mark, r.declarer_points, r.declarer_tricks)
+            row = "P2 %%s %dp %dt" % (r.declarer_points, r.declarer_tricks)
+            want = row % printed
             assert sim.summaries[0][0] == want, sim.summaries[0]
             assert sim.ctl.view().lines[0].startswith("P2 \x00 ")  # the glyph's CGRAM code
             you.until(lambda: "p " in sim.board.lcd_lines()[0], limit=400)
-            assert sim.board.lcd_lines()[0].strip() == want  # read back
+            assert sim.board.lcd_lines()[0].strip() == row % mark  # read back
             you.until(lambda: any(" over: " in l for l in sim.traffic.lines), limit=4000)
             over = [l for l in sim.traffic.lines if " over: " in l]
             assert over[0].endswith(": %s / %s" % (want, sim.summaries[0][1])), over
@@ -191,12 +193,40 @@ def test_the_skat_result_row_names_the_suit_in_the_decks_look():
 
 
 def test_the_demo_prints_the_suit_as_the_look_marks_it(capsys):
-    """`trickref demo --game skat --seed 2` (P2's Eichel hand game): the result row as the
-    Prager look marks the suit ("E", then "H" for hand), not the ISS "CH"."""
+    """`trickref demo --game skat --seed 2` (P2's Eichel hand game): the result row names
+    the Prager look's suit ("Eichel", then "H" for hand), not the ISS "CH"."""
     from host_sim.cli import main
     main(["demo", "--game", "skat", "--seed", "2", "--png", os.devnull])
     out = capsys.readouterr().out
-    assert "result   | P2 EH 91p 6t\n" in out, out
+    assert "result   | P2 Eichel H 91p 6t\n" in out, out
+
+
+def test_printed_text_tells_a_grun_game_from_a_grand(capsys):
+    """Found by testers: the LCD draws a Grün game with its leaf glyph and Grand as "G",
+    but printed text turned the glyph into the Prager look's letter "G" too: `trickref
+    demo --seed 7` printed "P3 G 18p 2t" for a Grün game lost -110, "GH" (seed 22) read as
+    Grand Hand. Printed text names the suit (host_sim.board.marked), Grand stays "G";
+    the link panel's deal-over line (host_sim.console.CardWords.lcd) as the demo."""
+    from host_sim.board import marked
+    from host_sim.cli import main
+    from host_sim.console import CardWords
+    rows = {}
+    for seed in (7, 22):
+        main(["demo", "--game", "skat", "--seed", str(seed), "--png", os.devnull])
+        rows[seed] = [l for l in capsys.readouterr().out.splitlines()
+                      if l.startswith("result")][:2]
+    assert rows[7] == ["result   | P3 Grün 18p 2t", "result   | lost -110"]
+    assert rows[22] == ["result   | P2 Grün H 37p 2t", "result   | lost -88"]
+    main(["demo", "--png", os.devnull])  # ISS game 6997010: a Grand
+    assert "result   | P2 G 88p 8t\n" in capsys.readouterr().out
+    words = CardWords()
+    assert words.lcd("P3 \x01 18p 2t / lost -110", "skat") == "P3 Grün 18p 2t / lost -110"
+    assert words.lcd("P2 G 88p 8t / won +48", "skat") == "P2 G 88p 8t / won +48"
+    # ouvert (the Prager Ober's letter): the game, never a card, on a result row
+    vocab = Vocabulary(SKAT)
+    assert marked("P2 \x01O 61p 10t", vocab) == "P2 Grün O 61p 10t"
+    assert marked("\x01D top of suit", vocab) == "GD top of suit"  # a card keeps its mark
+    assert marked("P1 \x01H 40p 5t", Vocabulary(SKAT, "french")) == "P1 ♠H 40p 5t"
 
 
 def test_the_side_panels_long_lines_wrap_at_its_edge():
