@@ -91,3 +91,11 @@ def ngettext(one, many, n):
     """The singular or plural sentence for count ``n`` in the chosen language (Ukrainian
     has three plural forms, from the catalogue's Plural-Forms header)."""
     return _current.ngettext(one, many, n)
+
+
+def counted(n, one, many=None):
+    """``n`` and its noun in agreement, for the commands' lines that stay English (a
+    sentence in the catalogues takes :func:`ngettext`): ``counted(1, "record")`` ->
+    ``"1 record"``, ``counted(2, "record")`` -> ``"2 records"``, ``counted(0, "deal")``
+    -> ``"0 deals"``; ``many``: a plural that is not ``one`` + "s"."""
+    return "%d %s" % (n, one if n == 1 else (many or one + "s"))

@@ -4,6 +4,7 @@ named by its line, the demo's options (seed, players, deals) and its words."""
 import contextlib
 import io
 import json
+import re
 
 from host_sim import records
 from host_sim.autoplay import table_player
@@ -82,3 +83,39 @@ def test_demo_of_several_deals_prints_every_deals_result(tmp_path):
     marks = [int(l.split()[-1]) for l in lines if l.startswith("result   | P1 ")
              and l.split()[-1].lstrip("+-").isdigit()]
     assert "sheet    | P1 %+d" % sum(marks) in out, (marks, out[-300:])
+
+
+def test_counts_agree_with_their_number(tmp_path):
+    """Found by testers: `trickref journal` printed "1 records", the demo "1 tricks", a
+    one-frame simulator run "1 frames". Each count now agrees with its number
+    (host_sim.i18n.counted for the commands' English lines, ngettext where the
+    catalogues translate the sentence)."""
+    from core.journal import GAME, Journal
+    from host_sim import i18n
+    path = tmp_path / "journal.bin"
+    Journal(str(path)).append(GAME, ["skat", 3, []])
+    code, out, _ = _run(["journal", str(path)])
+    assert out.splitlines()[:2] == ["%s: 1 record (1 game)" % path,
+                                    "skat, 3 players: 0 deals booked, in play; score sheet:"]
+    Journal(str(path)).append(GAME, ["skat", 3, []])
+    code, out, _ = _run(["journal", str(path)])
+    assert out.splitlines()[0] == "%s: 2 records (2 games)" % path
+    # seed 3: P2's Grand won one trick
+    code, out, _ = _run(["demo", "--seed", "3", "--png", str(tmp_path / "t.png")])
+    assert "declarer: 13 points, 1 trick, -144\n" in out, out
+    assert ": 13 card points, 1 trick: lost, -144\n" in out, out
+    code, out, _ = _run(["sim", "--headless", "--human", "none", "--frames", "1"])
+    assert re.search(r"^1 frame, [\d.]+ s of table time", out, re.M), out
+    from host_sim.commands.sim import _interrupted
+    try:
+        said = {}
+        for lang in ("en", "de", "uk"):
+            i18n.set_language(lang)
+            said[lang] = [_interrupted(n) for n in (1, 2, 21, 25)]
+    finally:
+        i18n.set_language("en")
+    assert said["en"] == ["interrupted after 1 frame", "interrupted after 2 frames",
+                          "interrupted after 21 frames", "interrupted after 25 frames"]
+    assert said["de"][:2] == ["abgebrochen nach 1 Bild", "abgebrochen nach 2 Bildern"]
+    assert said["uk"] == ["перервано після 1 кадру", "перервано після 2 кадрів",
+                          "перервано після 21 кадру", "перервано після 25 кадрів"]

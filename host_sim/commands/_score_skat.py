@@ -12,6 +12,7 @@ import json
 
 from core.errors import BadRecord
 from core.games import skat, skat_kontra, skat_scoring
+from host_sim.i18n import counted
 
 HELP = "Skat game value (ISkO): contract, bid, matadors, card points, tricks"
 
@@ -133,6 +134,7 @@ def impossible_points(points, tricks):
         return "no card is worth 1 point: %d card points cannot happen" % points
     lo, hi = min(sums), max(sums)
     if not lo <= points <= hi:
-        return ("with %d tricks the declarer holds %d cards (tricks and skat): %d to %d card "
-                "points, not %d" % (tricks, n, lo, hi, points))
-    return "no %d cards (%d tricks and the skat) hold exactly %d points" % (n, tricks, points)
+        return ("with %s the declarer holds %d cards (tricks and skat): %d to %d card "
+                "points, not %d" % (counted(tricks, "trick"), n, lo, hi, points))
+    return "no %d cards (%s and the skat) hold exactly %d points" % (
+        n, counted(tricks, "trick"), points)

@@ -20,6 +20,8 @@ import os
 import sys
 import time
 
+from host_sim.i18n import counted
+
 HELP = "the club host: subscribe to the tables, store every message, serve live standings"
 
 
@@ -117,7 +119,7 @@ def _export(store, args):
     os.makedirs(args.export_csv, exist_ok=True)
     for name, (cols, rows) in standings.all_lists(store, args.skat_series).items():
         write_csv(os.path.join(args.export_csv, name + ".csv"), cols, rows)
-        print("%s: %d rows" % (name, len(rows)))
+        print("%s: %s" % (name, counted(len(rows), "row")))
     return 0
 
 
@@ -209,6 +211,6 @@ def _serve(store, seats, http, args):
         club.stop()
         if broker is not None:
             broker.stop()
-        print("stored %d messages in %s; gaps: %s" % (store.count(), args.db,
-                                                       store.gaps() or "none"))
+        print("stored %s in %s; gaps: %s" % (counted(store.count(), "message"), args.db,
+                                              store.gaps() or "none"))
     return 0

@@ -27,6 +27,7 @@ from core import protocol as P
 from core.errors import TrickrefError
 from core.vocab import LANGUAGES
 from host_sim import i18n
+from host_sim.i18n import counted
 from host_sim.console import (CardWords, Console, ConsoleError, KeyStore,
                               check_journal_bytes, describe, game_of, open_port, write_csv)
 
@@ -148,16 +149,16 @@ def _run(con, args):
     if args.export_csv:
         columns, rows = con.export_sheet(args.timeout)
         write_csv(args.export_csv, columns, rows)
-        print("score sheet: %d row%s written to %s" % (len(rows), "" if len(rows) == 1
-                                                       else "s", args.export_csv))
+        print("score sheet: %s written to %s" % (counted(len(rows), "row"), args.export_csv))
         return 0
     if args.export_journal:
         data = con.export_journal(max(args.timeout, 30.0))
         records, report = check_journal_bytes(data)
         with open(args.export_journal, "wb") as f:
             f.write(data)
-        print("journal: %d bytes, %d records written to %s (%s)"
-              % (len(data), len(records), args.export_journal, report))
+        print("journal: %s, %s written to %s (%s)"
+              % (counted(len(data), "byte"), counted(len(records), "record"),
+                 args.export_journal, report))
         return 0
     columns, rows = None, []
     if args.csv:

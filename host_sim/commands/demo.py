@@ -18,6 +18,7 @@ and run the same command again, and it resumes and ends exactly as an uninterrup
 import os
 
 from core import iss
+from host_sim.i18n import counted
 
 HELP = "play a game on the emulated board (default: a real ISS Skat record)"
 
@@ -125,8 +126,8 @@ def run(args):
         r = results[-1][1]
         rows = ctl.match.sheet.rows if ctl.match is not None else ()
         print(skat_in_words(r, rows[-1][1] if rows else None))
-        print("declarer: %d points, %d tricks, %+d" % (r.declarer_points, r.declarer_tricks,
-                                                      r.value))
+        print("declarer: %s, %s, %+d" % (counted(r.declarer_points, "point"),
+                                         counted(r.declarer_tricks, "trick"), r.value))
     for shadow, board in results:
         if shadow != board and shadow.value is not None:
             print("the board's result differs from the referee's with the hands known "
@@ -155,9 +156,10 @@ def skat_in_words(r, table_seat=None):
     if table_seat is not None and table_seat >= 0:
         who = "P%d (%s)" % (table_seat + 1, who)
     verdict = "overbid" if r.overbid else ("won" if r.won else "lost")
-    return "%s by %s, bid %d: %d card points, %d tricks: %s, %+d" % (
-        " ".join([_KINDS[c.kind]] + extras), who, r.bid, r.declarer_points,
-        r.declarer_tricks, verdict, r.value)
+    return "%s by %s, bid %d: %s, %s: %s, %+d" % (
+        " ".join([_KINDS[c.kind]] + extras), who, r.bid,
+        counted(r.declarer_points, "card point"), counted(r.declarer_tricks, "trick"),
+        verdict, r.value)
 
 
 def first_played(path):

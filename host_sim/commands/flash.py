@@ -44,6 +44,7 @@ import sys
 import time
 
 from host_sim import firmware, install_micropython
+from host_sim.i18n import counted
 
 HELP = "compile the firmware to .mpy and copy it to a board with mpremote (or --dry-run)"
 
@@ -316,7 +317,8 @@ def run(args):
     if args.dry_run:
         for dest, src, size in staged:
             print("would copy :%-36s %6d bytes  <- %s" % (dest, size, src or "(generated)"))
-        print("%d files, %d bytes" % (len(staged), sum(s for _, _, s in staged)))
+        print("%s, %s" % (counted(len(staged), "file"),
+                          counted(sum(s for _, _, s in staged), "byte")))
         return 0
     plan, changed = copy_plan(out_dir, staged, hashes, twins)
     for t in twins:
@@ -327,8 +329,8 @@ def run(args):
         print(out, end="")
         if status != 0:
             return _fail("mpremote failed (exit %d):\n  %s" % (status, _last_lines(err or out)))
-    print("installed %d files on %s: %d copied, %d up to date"
-          % (len(staged), args.port, len(changed), len(staged) - len(changed)))
+    print("installed %s on %s: %d copied, %d up to date"
+          % (counted(len(staged), "file"), args.port, len(changed), len(staged) - len(changed)))
     if not args.no_reset and not args.port.startswith(("socket://", "rfc2217://")):
         status, out, err = mpremote(exe, args.port, ["reset"], 30)
         if status != 0:

@@ -11,6 +11,7 @@ file is only read, never changed.
 import sys
 
 from core.errors import TrickrefError
+from host_sim.i18n import counted
 
 HELP = "read a board's journal file; export it as game records (JSON lines)"
 
@@ -36,21 +37,21 @@ def run(args):
     kinds = {}
     for r in recs:
         kinds[r.kind] = kinds.get(r.kind, 0) + 1
-    print("%s: %d records%s" % (args.file, len(recs), " (%s)" % ", ".join(
-        "%d %s" % (n, k) for k, n in sorted(kinds.items())) if kinds else ""))
+    print("%s: %s%s" % (args.file, counted(len(recs), "record"), " (%s)" % ", ".join(
+        counted(n, k) for k, n in sorted(kinds.items())) if kinds else ""))
     if report.dropped and report.inside:  # core.journal.Report: damage, not a torn write
-        print("damaged at byte %d: %s; the %d bytes from there are not read (a board "
+        print("damaged at byte %d: %s; the %s from there are not read (a board "
               "keeps the whole file aside at boot and goes on from the records before it)"
-              % (report.kept, report.reason, report.dropped))
+              % (report.kept, report.reason, counted(report.dropped, "byte")))
     elif report.dropped:
-        print("dropped %d bytes at the end: %s (a torn last write: a board cuts it at "
-              "boot)" % (report.dropped, report.reason))
+        print("dropped %s at the end: %s (a torn last write: a board cuts it at "
+              "boot)" % (counted(report.dropped, "byte"), report.reason))
     if report.duplicates:
-        print("skipped %d records written twice (same sequence number and CRC)"
-              % report.duplicates)
+        print("skipped %s written twice (same sequence number and CRC)"
+              % counted(report.duplicates, "record"))
     for line in lines:
-        print("%s, %d players, deal %d: %d actions%s" % (
-            line["game"], line["players"], line["deal"], len(line["actions"]),
+        print("%s, %d players, deal %d: %s%s" % (
+            line["game"], line["players"], line["deal"], counted(len(line["actions"]), "action"),
             " (in progress)" if line.get("unfinished") else ""))
     _print_sheet(recs)
     if args.jsonl:
@@ -59,8 +60,7 @@ def run(args):
         except OSError as e:
             print("error: %s" % e, file=sys.stderr)
             return 2
-        print("game records: %s (%d deal%s)" % (args.jsonl, len(lines),
-                                                 "" if len(lines) == 1 else "s"))
+        print("game records: %s (%s)" % (args.jsonl, counted(len(lines), "deal")))
         if not lines:  # a closed game's journal keeps its sheet, no deal's actions
             print("no deal's actions in this journal: its checkpoints keep the score sheet "
                   "only (docs/records.md), so there is nothing to replay")
@@ -99,8 +99,8 @@ def _said_sheet(rules, resumer, open_as):
     if resumer.game_over:
         lines, believed = closed_sheet(rules, resumer.over)
         booked += rules.kept
-    print("%s, %d players: %d deal%s booked, %s; score sheet:" % (
-        rules.flow.NAME, rules.players, booked, "" if booked == 1 else "s",
+    print("%s, %d players: %s booked, %s; score sheet:" % (
+        rules.flow.NAME, rules.players, counted(booked, "deal"),
         "game over" if resumer.game_over else open_as))
     if not believed:
         print("  (the game-over record disagrees with its deals: the deals' sheet)")

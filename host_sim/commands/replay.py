@@ -36,6 +36,7 @@ import sys
 
 from core import iss
 from core.errors import BadRecord, TrickrefError
+from host_sim.i18n import counted
 from host_sim.scenario import SkatReplay, agrees, replay_dict
 
 HELP = "replay game records (ISS .sgf for Skat, trickref JSON lines) on the emulated board"
@@ -111,9 +112,9 @@ def _summary(o):
     who = ("forehand", "middlehand", "rearhand")[o["declarer"]]
     if o["value"] is None:
         return "%s: aborted before the game had a value (declarer %s)" % (o["id"], who)
-    line = "%s: %s, declarer %s, %s, %d points, %d tricks, value %+d" % (
-        o["id"], o["status"], who, o["contract"], o["declarer_points"],
-        o["declarer_tricks"], o["value"])
+    line = "%s: %s, declarer %s, %s, %s, %s, value %+d" % (
+        o["id"], o["status"], who, o["contract"], counted(o["declarer_points"], "point"),
+        counted(o["declarer_tricks"], "trick"), o["value"])
     if o.get("agrees_with_record") is False:
         line += "  (the record's R[...] says otherwise!)"
     return line

@@ -193,7 +193,7 @@ def run(args):
     try:
         return _window(args, record)
     except Terminated:  # before the first frame (a run under way ends itself with its summary)
-        print(_("interrupted after %d frames") % 0)
+        print(_interrupted(0))
         return 143
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -273,14 +273,16 @@ def _window(args, record):
     except KeyboardInterrupt as e:  # Ctrl-C or a SIGTERM: end as a finished run, the
         n, status = sim.stats["frames"], 143 if isinstance(e, Terminated) else 130  # shot
     if status:
-        print(_("interrupted after %d frames") % n)
+        print(_interrupted(n))
         if args.screenshot:
             sim.save_screenshot(args.screenshot)
     for i, lines in enumerate(sim.summaries, 1):
         print(_("deal %d: %s") % (i, " | ".join(lines)))
     if args.headless:
         st = sim.stats
-        print(_("%d frames, %.1f s of table time, %.2f ms firmware + %.2f ms drawing a frame") % (
+        print(ngettext("%d frame, %.1f s of table time, %.2f ms firmware + %.2f ms drawing "
+                       "a frame", "%d frames, %.1f s of table time, %.2f ms firmware + "
+                       "%.2f ms drawing a frame", n) % (
             n, sim.now / 1000.0, st["firmware_ms"] / max(1, st["frames"]),
             st["draw_ms"] / max(1, st["frames"])))
     if args.screenshot:
@@ -295,6 +297,11 @@ def _window(args, record):
         publisher.stop()
     sim.close()
     return status
+
+
+def _interrupted(n):
+    """What a run cut short after ``n`` frames says (Ctrl-C, a SIGTERM)."""
+    return ngettext("interrupted after %d frame", "interrupted after %d frames", n) % n
 
 
 def _journal_file():

@@ -15,6 +15,7 @@ import sys
 
 from core.cards import FRENCH36
 from core.errors import TrickrefError
+from host_sim.i18n import counted
 
 HELP = "resolve one trick of Magistr or Zhopa (the bank): who takes it (P1..), the card, why"
 
@@ -46,8 +47,8 @@ def parse_trumps(text, variant, players):
                                 % variant)
         need = {"one": 1, "two": 2, "senior-junior": 2}.get(variant, 0)
         if need and len(items) != need:
-            raise TrickrefError("variant %r needs %d trump suit%s: --trumps %s"
-                                % (variant, need, "s" if need > 1 else "",
+            raise TrickrefError("variant %r needs %s: --trumps %s"
+                                % (variant, counted(need, "trump suit"),
                                    "H" if need == 1 else "S,D"))
         return items or None
     seats = [None] * players

@@ -10,6 +10,7 @@ them on the emulated board. The J key exports to ``key_path(sim)``; ``trickref s
 """
 
 from core.errors import TrickrefError
+from host_sim.i18n import counted
 
 
 def export(sim, path):
@@ -43,4 +44,4 @@ def on_key(sim):
         n = export(sim, path)
     except (ValueError, OSError, TrickrefError) as e:
         return "journal not exported: %s" % e
-    return "journal: %d deal%s written to %s" % (n, "" if n == 1 else "s", path)
+    return "journal: %s written to %s" % (counted(n, "deal"), path)
