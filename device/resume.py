@@ -164,15 +164,29 @@ def boot(ctl):
 
 def _said(line):
     """A notice's ``line`` on the LCD: a phrase, or ``(format, value, ...)``, in the
-    table's language and the LCD's alphabet (device.words)."""
-    from device.words import lcd, tr
+    table's language and the LCD's alphabet (device.words); a format given as ``(one,
+    many)`` (:data:`_LOST`) agrees with its count, the first value (``words.plural``)."""
+    from device.words import lcd, plural, tr
     if isinstance(line, str):
         return lcd(tr(line))
-    return lcd(tr(line[0]) % line[1:])
+    fmt = line[0]
+    fmt = plural(line[1], fmt[0], fmt[1]) if isinstance(fmt, tuple) else tr(fmt)
+    return lcd(fmt % line[1:])
 
 
 def _english(line):
-    return line if isinstance(line, str) else line[0] % line[1:]
+    if isinstance(line, str):
+        return line
+    fmt = line[0]
+    if isinstance(fmt, tuple):  # (one, many): the English for the count
+        fmt = fmt[0] if line[1] == 1 else fmt[1]
+    return fmt % line[1:]
+
+
+# counted lines' formats, (one, many): the catalogues' lines are the many's
+_LOST = ("%d byte lost", "%d bytes lost")
+_ASIDE = ("%d byte aside", "%d bytes aside")
+_KEPT = ("kept %d deal", "kept %d deals")
 
 
 def _tell(ctl, lines, report=None):
@@ -221,7 +235,7 @@ def _from(ctl, rules, res):
     # next card or press clears it); the journal's Report (ctl.journal_report) says
     # where and why
     if report.dropped:
-        said = ("%d bytes lost", report.dropped)
+        said = (_LOST, report.dropped)
     elif report.duplicates:
         said = ("duplicates: %d", report.duplicates)
     else:
@@ -231,14 +245,14 @@ def _from(ctl, rules, res):
 
 
 def _kept(rules):
-    return ("kept %d deals", len(rules.flow.booked_rows(rules.match)))
+    return (_KEPT, len(rules.flow.booked_rows(rules.match)))
 
 
 def _moved(ctl, report, kept, head="journal moved"):
     """Tell until OK that the journal's damaged file is kept aside (``report.side``):
     ``head``, the bytes after the damage, ``kept`` (what the board went on from), the
     side file."""
-    _tell(ctl, [head, ("%d bytes aside", report.dropped), kept] +
+    _tell(ctl, [head, (_ASIDE, report.dropped), kept] +
           _side_file(report.side, ctl.cols), report)
 
 
@@ -272,7 +286,7 @@ def _set_aside(journal, keep, deals, err, cols):
         except Exception as e2:
             side = None
             why = "%s; and %s" % (why, e2)
-    kept = ("kept %d deals", deals) if keep else "kept nothing"
+    kept = (_KEPT, deals) if keep else "kept nothing"
     report = " / ".join(["journal moved", why, _english(kept)] +
                         (["side file:", side.rsplit("/", 1)[-1]] if side else
                          ["nothing moved"]))

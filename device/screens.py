@@ -10,7 +10,7 @@ from core.vocab import Vocabulary
 from device import looks, words
 from device.lcdtext import fit, seat_label
 from device.pads import BETWEEN, COLLISION, NO_READER, READ_ERROR, READER_BACK
-from device.words import lcd, say, tr
+from device.words import lcd, plural, say, tr
 
 # What the last row asks when a deal waits for cards (the scan's verb -> words): Skat's
 # skat and open hand, Tarot's écart and poignée (its only announcement laid as cards).
@@ -233,7 +233,7 @@ class Screens:
         cards still lie on a pad and are lifted; the last row of ``next_lines`` (who plays
         next, from ``play_next``) follows: "6 cards taken" / "lift; lead: P2"."""
         then = (next_lines or [""])[-1].strip()
-        return self.fit([tr("%d cards taken") % count,
+        return self.fit([plural(count, "%d card taken", "%d cards taken") % count,
                          (tr("lift; ") + then) if then else tr("lift them")])
 
     def play_next(self, seat, deal):

@@ -106,6 +106,31 @@ def tr(english):
     return table[at:end] if end >= 0 else table[at:]
 
 
+def plural(n, one, many):
+    """The ``%``-format for count ``n`` in the language in use, as gettext's ``ngettext``:
+    in English ``one`` for 1, else ``many``. The catalogue's line for ``many`` gives the
+    language's forms separated by ``~`` where its words agree with the count (Ukrainian
+    three: ``"%d мітка~%d мітки~%d міток"``, 1 and 21, 2-4 and 22-24, 0 and 5-20 and
+    25..., by the count mod 10 and mod 100; German and French two), else one form for
+    every count (``"роздач: %d"``)."""
+    said = tr(many)
+    if said == many:  # English, or no line for it: English agrees
+        return one if n == 1 else many
+    forms = said.split("~")
+    return forms[min(_form(n), len(forms) - 1)]
+
+
+def _form(n):
+    # the plural form of count n in the language in use (CLDR; the host's catalogues
+    # have the same Plural-Forms)
+    n = abs(n)
+    if _lang[0] == "uk":
+        if n % 10 == 1 and n % 100 != 11:
+            return 0
+        return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+    return 0 if n == 1 or (n == 0 and _lang[0] == "fr") else 1
+
+
 def say(english):
     """``english`` (a phrase or a ``%`` format) in the language in use and the LCD's
     alphabet (:func:`tr`, then :func:`lcd`): the flows' result and sheet lines, kept on the

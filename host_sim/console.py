@@ -15,7 +15,7 @@ import time
 from core import protocol as P
 from core.errors import BadRecord
 from device.view import MODE_NAMES
-from host_sim.i18n import _
+from host_sim.i18n import _, ngettext
 
 
 _READ_S = 0.05  # one read waits at most this long (s): bounds every wait's overshoot
@@ -488,8 +488,14 @@ def describe(item, game=None, words=None):
         if t == P.EV_CARD:
             return _("%s plays %s") % (_seat(v[0]), _c(v[1]))
         if t == P.EV_TRICK:
+            pts = _points(v[2], game)
+            if pts.isdigit():  # whole points: the noun agrees with the count (1 очко, 64 очки)
+                n = int(pts)
+                return ngettext("%s takes %s (%d point): %s", "%s takes %s (%d points): %s",
+                                n) % (_seat(v[0]), " ".join(map(_c, v[1])), n, _t(v[3]))
+            # a tarot half ("4.5"): in Ukrainian a fraction takes the genitive singular
             return _("%s takes %s (%s points): %s") % (_seat(v[0]), " ".join(map(_c, v[1])),
-                                                   _points(v[2], game), _t(v[3]))
+                                                   pts, _t(v[3]))
         if t == P.EV_REFUSED:
             return _("%s refused %s: %s %s") % (_seat(v[0]), _c(v[1]), v[2], _t(v[3]))
         if t == P.EV_REVOKE:  # the wire's trick is 0-based, -1 before the play (écart)

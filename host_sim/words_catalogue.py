@@ -16,8 +16,9 @@ def catalogue(code):
     ``English|words`` with both sides given, an English phrase that is not ASCII (a board
     keeps the catalogue in the LCD's alphabet and would never find it), a carriage
     return, words whose ``%`` fields
-    differ from the English phrase's, or an English phrase given twice (a board would
-    find only the first)."""
+    differ from the English phrase's (in each of a count's plural forms, :func:`forms`,
+    three at most), or an English phrase given twice (a board would find only the
+    first)."""
     if code not in LANGUAGES:
         raise ValueError("no language %r (known: %s)" % (code, ", ".join(LANGUAGES)))
     if code == "en":
@@ -30,7 +31,15 @@ def catalogue(code):
     for line in text[1:-1].split("\n"):
         parts = line.split("|")
         if len(parts) != 2 or not all(parts) or parts[0] in out or \
-                not parts[0].isascii() or _FIELD.findall(parts[0]) != _FIELD.findall(parts[1]):
+                not parts[0].isascii() or len(forms(parts[1])) > 3 or \
+                any(not f or _FIELD.findall(parts[0]) != _FIELD.findall(f)
+                    for f in forms(parts[1])):
             raise ValueError("device.words_%s: bad line %r" % (code, line))
         out[parts[0]] = parts[1]
     return out
+
+
+def forms(words):
+    """A catalogue line's words as its plural forms (``device.words.plural``: ``"%d мітка~%d
+    мітки~%d міток"``; one form for most lines): each is what the LCD may show."""
+    return words.split("~")

@@ -237,3 +237,39 @@ def test_the_tarot_primes_in_the_tables_language(lang, poignee, own, defence, fa
     assert said[0][0] == poignee and said[1][0] == own
     assert said[3] == defence and said[6][1] == failed
     assert said[5][0] == said[4][0].replace("30 + 20 = 50", "40 + 20 = 60") != said[4][0]
+
+
+def test_ukrainian_counts_agree_with_their_number(speak):
+    """Found by testers: Ukrainian worded every count with one form ("64 очок", "3 карт",
+    "32 міток"). A count's noun now follows the Ukrainian rule (mod 10, mod 100: 1 and 21
+    очко, 2-4 and 22-24 and 64 очки, 5-20 and 25 очок) in the link panel's trick line,
+    the Tarot breakdown (gettext's ngettext) and on the LCD (device.words.plural, the
+    catalogue's forms split by "~"); a tarot half point takes the genitive singular."""
+    from core.cards import TAROT
+    from device import words
+    from device.screens import Screens
+    from host_sim.autoplay import table_player
+    from host_sim.ui.words import tarot_result_words
+    p = table_player("tarot", 4, seed=1)  # one oudler: 51 points needed
+    r = p.play(1)[0][1]
+    speak("uk")
+    trick = [describe(P.Frame(5, P.EV_TRICK, (0, ["S7", "SA", "SK"], n, "")), "skat")
+             for n in (1, 4, 11, 21, 25, 64)]
+    assert [t.split("(")[1].split(")")[0] for t in trick] == [
+        "1 очко", "4 очки", "11 очок", "21 очко", "25 очок", "64 очки"]
+    assert describe(P.Frame(5, P.EV_TRICK, (0, ["1", "2", "3", "4"], 9, "")), "tarot") \
+        .endswith("(4.5 очка): ")
+    assert tarot_result_words(r, lambda s: "P%d" % (s + 1), TAROT)[1] == \
+        "Удлерів: 1, отже потрібно 51 очко"
+    lcd = Screens(TAROT)
+    assert [lcd.lift_scanned(n)[0].rstrip() for n in (3, 6, 21)] == [
+        "3 karty ok", "6 kart ok", "21 karta ok"]
+    from device.resume import _KEPT, _LOST, _said  # the journal's notices at boot
+    assert [words.lcd(words.plural(n, "%d tag", "%d tags")) % n for n in (32, 36, 78)] == \
+        ["32 mitky", "36 mitok", "78 mitok"]
+    # a unit's counting form for 5 and more (5 байт), as 5 digits fit 16 columns
+    assert [_said((_LOST, n)) for n in (1, 2, 5, 12342)] == [
+        "1 bait nema", "2 baity nema", "5 bait nema", "12342 baity nema"]
+    speak("en")
+    assert [_said((_KEPT, n)) for n in (1, 2)] == ["kept 1 deal", "kept 2 deals"]
+    assert lcd.lift_scanned(6)[0].rstrip() == "6 cards taken"

@@ -101,7 +101,7 @@ def test_a_power_cut_while_the_boot_sets_the_journal_aside(refs, damage, tmp_pat
     want_lines = ctl._list
     ctl.press(OK)
     want = board_state(ctl)
-    assert "kept 1 deals" in want_lines
+    assert "kept 1 deal" in want_lines
     ctl.journal.close()
     cuts = _cut_boots(path, original, monkeypatch)
     assert len(cuts) >= 3  # the copy's write, the two renames
@@ -121,7 +121,7 @@ def test_a_power_cut_while_the_boot_sets_the_journal_aside(refs, damage, tmp_pat
             assert f.read() == original, what
         if moved:  # the journal went aside before the cut: told
             assert (ctl._list or ["nothing told"])[:3] == ["resumed", "%d bytes aside" % (
-                len(original) - os.path.getsize(path)), "kept 1 deals"], (what, ctl._list)
+                len(original) - os.path.getsize(path)), "kept 1 deal"], (what, ctl._list)
             assert ctl._list[3:] == want_lines[-4:], (what, ctl._list)  # the side file
         else:  # nothing moved yet: this boot sets it aside as the first would have
             assert ctl._list == want_lines, what

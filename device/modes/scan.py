@@ -16,7 +16,7 @@ from device import session
 from device.controller import MODE_AUDIT, MODE_WRITE
 from device.pads import CARD, Pads
 from device.screens import PadFaults
-from device.words import say
+from device.words import lcd, plural, say
 
 
 class ScanDesk:
@@ -111,7 +111,8 @@ class ScanDesk:
     def _prompt_write(self):
         deck, i = self.writing
         if i >= len(deck):
-            self.show([say("Deck written"), say("%d tags") % len(deck)])
+            n = len(deck)
+            self.show([say("Deck written"), lcd(plural(n, "%d tag", "%d tags")) % n])
             return
         self.show([say("Blank tag for"), "%s  (%d/%d)" % (self.label(i), i + 1, len(deck))])
 

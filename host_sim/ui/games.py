@@ -19,7 +19,7 @@ Adapters read the simulator through a few attributes (``sim.shadow``, ``sim.fw_d
 ``sim.note(text)``).
 """
 
-from host_sim.i18n import _
+from host_sim.i18n import _, ngettext
 from host_sim.ui import tableau as T
 
 
@@ -388,8 +388,9 @@ class Tarot(TrickGame):
         hand = _attr(sim.shadow, "hands")
         if len(put) == n and hand and all(c in hand[d.taker] for c in put):
             return None
-        return _("P%d: drag %d cards into the Chien box, then choose Not scanned") % (
-            pad + 1, n)
+        return ngettext("P%d: drag %d card into the Chien box, then choose Not scanned",
+                        "P%d: drag %d cards into the Chien box, then choose Not scanned",
+                        n) % (pad + 1, n)
 
     def translate(self, sim, verb, args):
         from core.games import tarot
@@ -477,9 +478,10 @@ class Tarot(TrickGame):
             return ""
         n = sim.match.game.chien_size
         from device.menu import Item, filled  # the menu's items as the LCD shows them
-        return _("drag %d cards into the Chien box, then choose %s (or %s: lay them on "
-                 "a pad)") % (n, Item("Not scanned").words(),
-                              filled("Scan %d cards", (n,)).words())
+        return ngettext("drag %d card into the Chien box, then choose %s (or %s: lay it on "
+                        "a pad)", "drag %d cards into the Chien box, then choose %s (or %s: "
+                        "lay them on a pad)", n) % (n, Item("Not scanned").words(),
+                                                    filled("Scan %d cards", (n,)).words())
 
     def seat_note(self, sim, seat):
         d = sim.fw_deal

@@ -114,7 +114,8 @@ def tarot_result_words(result, name, deck, game=None):
             else _("the taker plays alone"))
     made = _("made by %d") % sc.diff if sc.won else _("down by %d") % -sc.diff
     lines = [head,
-             _("Oudlers: %d, so %d points needed") % (result.oudlers, sc.target),
+             ngettext("Oudlers: %d, so %d point needed", "Oudlers: %d, so %d points needed",
+                      sc.target) % (result.oudlers, sc.target),
              _("Points made: %s (counted %d): %s") % (half_text(result.attack_points), sc.counted,
                                                    made)]
     lines.append(petit_au_bout_words(result.petit_au_bout, sc))
@@ -327,7 +328,9 @@ def label_words(label):
         m = pat.match(label)
         if m:
             value = m.group(1)
-            return words.tr(english) % (int(value) if field == "%d" else value)
+            if field == "%s":
+                return words.tr(english) % value
+            return words.plural(int(value), english, english) % int(value)  # its form
     return label
 
 
