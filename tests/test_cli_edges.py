@@ -85,6 +85,28 @@ def test_demo_of_several_deals_prints_every_deals_result(tmp_path):
     assert "sheet    | P1 %+d" % sum(marks) in out, (marks, out[-300:])
 
 
+def test_demo_of_several_skat_deals_says_each_deal_in_words(tmp_path):
+    """Found by testers: `trickref demo --seed 1 --deals 3` said only the last deal in
+    players' words ("Grand hand by P3 ..." after the sheet), so two of the three games
+    were never named. Each deal's words and declarer's figures now follow its result."""
+    code, out, _ = _run(["demo", "--seed", "1", "--deals", "3",
+                         "--png", str(tmp_path / "t.png")])
+    assert code == 0
+    said = [l for l in out.splitlines() if l.startswith("result   | P")
+            or " by P" in l or l.startswith("declarer:")]
+    assert said == [
+        "result   | P2 G 34p 4t",
+        "Grand by P2 (forehand), bid 18: 34 card points, 4 tricks: lost, -144",
+        "declarer: 34 points, 4 tricks, -144",
+        "result   | P1 Schellen 44p 3t",
+        "Schellen by P1 (middlehand), bid 18: 44 card points, 3 tricks: lost, -72",
+        "declarer: 44 points, 3 tricks, -72",
+        "result   | P3 GH 25p 1t",
+        "Grand hand by P3 (rearhand), bid 18: 25 card points, 1 trick: lost, -336",
+        "declarer: 25 points, 1 trick, -336"]
+    assert out.index("declarer: 25 points") < out.index("sheet    | P1   -72 SF  -42 |")
+
+
 def test_counts_agree_with_their_number(tmp_path):
     """Found by testers: `trickref journal` printed "1 records", the demo "1 tricks", a
     one-frame simulator run "1 frames". Each count now agrees with its number

@@ -100,6 +100,8 @@ def run(args):
         shown.append(lines)
         for row in lines:
             print("result   | %s" % row)
+        if args.game == "skat":  # and in players' words, each deal's (not the last alone)
+            _skat_words(player)
 
     player.on_trick = on_trick
     player.on_result = on_result
@@ -122,12 +124,6 @@ def run(args):
     cols = player.board.lcd_model.cols
     for row in sheet or []:  # as the LCD shows it: a row longer than the display is cut
         print("sheet    | %s |" % (row + " " * cols)[:cols])
-    if args.game == "skat" and results and results[-1][1].value is not None:
-        r = results[-1][1]
-        rows = ctl.match.sheet.rows if ctl.match is not None else ()
-        print(skat_in_words(r, rows[-1][1] if rows else None))
-        print("declarer: %s, %s, %+d" % (counted(r.declarer_points, "point"),
-                                         counted(r.declarer_tricks, "trick"), r.value))
     for shadow, board in results:
         if shadow != board and shadow.value is not None:
             print("the board's result differs from the referee's with the hands known "
@@ -135,6 +131,20 @@ def run(args):
                   % (shadow.value, shadow.matadors))
     _picture(args, player)
     return 0 if all(a == b for a, b in results) else 1
+
+
+def _skat_words(player):
+    """Print the Skat deal that just ended (``player.results``' last, the board's) in
+    players' words and its declarer's figures; nothing for a deal without a game (all
+    passed, a Ramsch)."""
+    r = player.results[-1][1] if player.results else None
+    if r is None or r.value is None or r.contract is None:
+        return
+    match = player.ctl.match  # before the booking: the seats the result row names
+    seat = match.table_seats()[r.declarer] if match is not None else None
+    print(skat_in_words(r, seat))
+    print("declarer: %s, %s, %+d" % (counted(r.declarer_points, "point"),
+                                     counted(r.declarer_tricks, "trick"), r.value))
 
 
 # Skat's contracts in players' words (ISkO 5.1): the suits of the German-suited deck.
