@@ -136,6 +136,23 @@ def test_second_flash_skips_unchanged_files(vboard, flashed, tmp_path):
             assert f.read() == data, p
 
 
+def test_a_flash_resets_the_virtual_board(vboard, flashed, tmp_path):
+    """Found by testers: `trickref flash` to a socket:// virtual board did not reset it, so
+    the modules the running interpreter had imported before (the old firmware) stayed
+    loaded until a soft reset. The flash now ends with `mpremote soft-reset`, as a real
+    board's ends with a reset: a fresh interpreter, no old module."""
+    url, _, _ = vboard
+    proc = _mpremote(url, "resume", "exec", "import core.cards, sys; print('core.cards' in "
+                     "sys.modules)")
+    assert proc.returncode == 0 and proc.stdout.split()[-1] == "True", proc.stderr
+    again = _flash(url, tmp_path)
+    assert again.returncode == 0, again.stdout[-2000:] + again.stderr[-2000:]
+    assert again.stdout.rstrip().endswith(
+        "board soft-reset: a fresh interpreter, the old modules unloaded"), again.stdout[-500:]
+    proc = _mpremote(url, "resume", "exec", "import sys; print('core.cards' in sys.modules)")
+    assert proc.returncode == 0 and proc.stdout.split()[-1] == "False", proc.stdout
+
+
 def test_scripted_skat_deal_matches_the_desktop(vboard, flashed, tmp_path):
     url, _, _ = vboard
     with open(DEMO) as f:

@@ -26,8 +26,10 @@ Steps (host_sim/firmware.py has the file list and the version table):
    files whose hash differs, per folder. Unchanged files are skipped, as mpremote's own
    ``fs cp`` skips them ("Up to date"), but with one question for all of them instead of
    three round trips per file.
-5. Reset the board (``mpremote reset``) so main.py starts, unless ``--no-reset``. Ports
-   ``socket://...`` and ``rfc2217://...`` (the virtual board, Wokwi) are not reset.
+5. Reset the board (``mpremote reset``) so main.py starts, unless ``--no-reset``. The
+   virtual board (``socket://...``, ``trickref vboard``) has no ``machine.reset()``: it is
+   soft-reset (``mpremote soft-reset``: its bridge starts a fresh interpreter), so no
+   module of the old firmware stays loaded. ``rfc2217://...`` (Wokwi) is not reset.
 
 mpremote is always driven with ``resume``: copying needs no fresh interpreter, and the
 unix port behind ``trickref vboard`` ends on a soft reset (the bridge restarts it, but there
@@ -331,10 +333,14 @@ def run(args):
             return _fail("mpremote failed (exit %d):\n  %s" % (status, _last_lines(err or out)))
     print("installed %s on %s: %d copied, %d up to date"
           % (counted(len(staged), "file"), args.port, len(changed), len(staged) - len(changed)))
-    if not args.no_reset and not args.port.startswith(("socket://", "rfc2217://")):
-        status, out, err = mpremote(exe, args.port, ["reset"], 30)
-        if status != 0:
-            return _fail("the files are on the board, but mpremote reset failed (exit "
-                         "%d):\n  %s" % (status, _last_lines(err or out)))
-        print("board reset: main.py runs")
+    if args.no_reset or args.port.startswith("rfc2217://"):
+        return 0
+    virtual = args.port.startswith("socket://")  # the vboard: no machine.reset()
+    how = "soft-reset" if virtual else "reset"
+    status, out, err = mpremote(exe, args.port, [how], 30)
+    if status != 0:
+        return _fail("the files are on the board, but mpremote %s failed (exit %d):\n  %s"
+                     % (how, status, _last_lines(err or out)))
+    print("board soft-reset: a fresh interpreter, the old modules unloaded" if virtual
+          else "board reset: main.py runs")
     return 0
