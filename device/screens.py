@@ -138,33 +138,11 @@ class Screens:
         return self.fit(lines)
 
     def rules_text(self, text):
-        """A rules sentence for the LCD: cards in this vocabulary, in the language in use:
-        a sentence with cards anywhere as a format, the cards (a suit glyph first, the
-        deck's notation: ``"♠Q beats ♠6: higher card of the main suit"``) as its
-        ``%s`` (``"%s beats %s: higher card of the main suit"``); else its words after the
-        first card (``"♠D top of suit"``: ``"top of suit"``)."""
-        said = self._rules_format(text)
-        if said is None:
-            head, _, rest = text.partition(" ")
-            said = head + " " + tr(rest) if rest and tr(rest) != rest else text
-        return lcd(self.vocab.lcd_text(said))
-
-    def _rules_format(self, text):
-        # each word that is a card or a suit (its glyph first; ":" or "," may follow)
-        # becomes "%s"; the format's words, filled again with the cards, or None
-        if "%" in text:
-            return None
-        glyphs = self.deck.glyphs
-        words, cards = [], []
-        for word in text.split(" "):
-            if word and glyphs.find(word[0]) >= 0:
-                bare = word.rstrip(":,")
-                cards.append(bare)
-                word = "%s" + word[len(bare):]
-            words.append(word)
-        fmt = " ".join(words)
-        said = tr(fmt)
-        return said % tuple(cards) if cards and said != fmt else None
+        """A rules sentence for the LCD: cards in this vocabulary, in the language in use
+        (``device.words.rules``: ``"♠Q beats ♠6: higher card of the main suit"`` through
+        the format ``"%s beats %s: higher card of the main suit"``, ``"♠D top of suit"``
+        through ``"top of suit"``, ``"Excuse: chelem"`` whole)."""
+        return lcd(self.vocab.lcd_text(words.rules(text, self.deck.glyphs)))
 
     def points(self, n):
         """Card points as players count them: tarot's are kept in half-points."""

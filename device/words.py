@@ -131,6 +131,36 @@ def _form(n):
     return 0 if n == 1 or (n == 0 and _lang[0] == "fr") else 1
 
 
+def rules(text, glyphs, find=None):
+    """A rules sentence of ``core`` (its cards in the deck's notation, a suit of
+    ``glyphs`` first: ``"♠D top of suit"``) in the language in use, its cards kept for
+    the caller's vocabulary: the whole sentence as a phrase (``"Excuse: chelem"``); a
+    sentence with cards as a format whose cards (":" or "," may follow) are its ``%s``
+    (``"%s beats %s: higher card of the main suit"``); else its words after the first
+    card (``"top of suit"``); else as it is. ``find(english)``: the phrase in the
+    language, or ``english`` when it has none (default :func:`tr`; a host passes its
+    catalogue's, host_sim.console.CardWords)."""
+    find = find or tr
+    if "%" not in text:  # else no phrase nor format: it would be filled wrongly
+        said = find(text)
+        if said != text:
+            return said
+        parts, cards = [], []
+        for word in text.split(" "):
+            if word and glyphs.find(word[0]) >= 0:
+                bare = word.rstrip(":,")
+                cards.append(bare)
+                word = "%s" + word[len(bare):]
+            parts.append(word)
+        fmt = " ".join(parts)
+        said = find(fmt)
+        if cards and said != fmt:
+            return said % tuple(cards)
+    head, _, rest = text.partition(" ")
+    said = find(rest) if rest else rest
+    return head + " " + said if said != rest else text
+
+
 def say(english):
     """``english`` (a phrase or a ``%`` format) in the language in use and the LCD's
     alphabet (:func:`tr`, then :func:`lcd`): the flows' result and sheet lines, kept on the

@@ -8,6 +8,7 @@ WORDS = (
     "top of suit|höchste Farbe\n"
     "highest trump|bester Trumpf\n"
     "top trump|bester Trumpf\n"
+    "Excuse: chelem|Excuse: Chelem\n"
     "%s%srefused|%s%sabgelehnt\n"
     "shown by %s|gezeigt: %s\n"
     "%s %s in T%d|%s %s in S%d\n"

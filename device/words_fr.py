@@ -8,6 +8,7 @@ WORDS = (
     "top of suit|plus forte\n"
     "highest trump|atout maître\n"
     "top trump|atout maître\n"
+    "Excuse: chelem|Excuse : chelem\n"
     "%s%srefused|%s%srefusé\n"
     "shown by %s|prouvé par %s\n"
     "%s %s in T%d|%s %s pli %d\n"

@@ -9,6 +9,7 @@ WORDS = (
     "top of suit|старша\n"
     "highest trump|козир\n"
     "top trump|козир\n"
+    "Excuse: chelem|Екскюз: шлем\n"
     "%s%srefused|%s%sвідмова\n"
     "shown by %s|доказ: %s\n"
     "%s %s in T%d|%s %s В%d\n"

@@ -407,23 +407,27 @@ class CardWords:
             return sentence
         return v.text(self._said(sentence, v.deck))
 
+    def reason(self, code, game, proven=False):
+        """A refusal's reason code (``"must-follow-suit"``), or with ``proven`` a proven
+        violation's (``"revoke"``), in the words the LCD gives it in this language
+        (``device.words.REASONS`` / ``VIOLATIONS``, a game's own codes registered by its
+        flow module: "Farbe bedienen"); an unknown code as it came (never hidden)."""
+        from device import flows, words
+        try:
+            flows.load(game)  # its codes registered (device.words.register)
+        except (ValueError, TypeError):
+            pass  # an unknown game: the shared codes only
+        english = (words.VIOLATIONS if proven else words.REASONS).get(code)
+        if not isinstance(english, str):
+            return code
+        return self._phrases.get(english, english)
+
     def _said(self, sentence, deck):
-        # as the LCD does: the sentence with its cards (a suit glyph first) as "%s", the
-        # format's words filled again; else the words after its first card translated
-        if not self._phrases or "%" in sentence:
+        # as the LCD says it (device.words.rules), from this language's catalogue
+        if not self._phrases:
             return sentence
-        words, cards = [], []
-        for word in sentence.split(" "):
-            if word and deck.glyphs.find(word[0]) >= 0:
-                bare = word.rstrip(":,")
-                cards.append(bare)
-                word = "%s" + word[len(bare):]
-            words.append(word)
-        said = self._phrases.get(" ".join(words))
-        if cards and said is not None:
-            return said % tuple(cards)
-        head, _blank, rest = sentence.partition(" ")
-        return head + " " + self._phrases[rest] if rest in self._phrases else sentence
+        from device.words import rules
+        return rules(sentence, deck.glyphs, lambda english: self._phrases.get(english, english))
 
 
 def game_of(item, game=None):
@@ -478,12 +482,18 @@ def describe(item, game=None, words=None):
 
         def _t(sentence):
             return _coded(sentence, game)
+
+        def _r(code, proven=False):
+            return code
     else:
         def _c(code):
             return words.card(code, game)
 
         def _t(sentence):
             return words.text(sentence, game)
+
+        def _r(code, proven=False):
+            return words.reason(code, game, proven)
     try:
         if t == P.EV_CARD:
             return _("%s plays %s") % (_seat(v[0]), _c(v[1]))
@@ -497,13 +507,13 @@ def describe(item, game=None, words=None):
             return _("%s takes %s (%s points): %s") % (_seat(v[0]), " ".join(map(_c, v[1])),
                                                    pts, _t(v[3]))
         if t == P.EV_REFUSED:
-            return _("%s refused %s: %s %s") % (_seat(v[0]), _c(v[1]), v[2], _t(v[3]))
+            return _("%s refused %s: %s %s") % (_seat(v[0]), _c(v[1]), _r(v[2]), _t(v[3]))
         if t == P.EV_REVOKE:  # the wire's trick is 0-based, -1 before the play (écart)
             if v[2] < 0:
                 return _("%s revoke found: %s before the play: %s %s") % (
-                    _seat(v[0]), _c(v[1]), v[3], _t(v[4]))
-            return _("%s revoke found: %s in trick %s: %s %s") % (_seat(v[0]), _c(v[1]),
-                                                              v[2] + 1, v[3], _t(v[4]))
+                    _seat(v[0]), _c(v[1]), _r(v[3], True), _t(v[4]))
+            return _("%s revoke found: %s in trick %s: %s %s") % (
+                _seat(v[0]), _c(v[1]), v[2] + 1, _r(v[3], True), _t(v[4]))
         if t == P.EV_UNDONE:  # no card: a bid, a choice or (the table's) a scan
             if v[1] is None:
                 return _("%s takes back a bid or choice") % _seat(v[0]) if \

@@ -217,8 +217,9 @@ def test_console_names_seats_and_tricks_as_the_table_does(tmp_path):
     assert "P3 revoke found: S8 in trick 1: revoke P3 did not follow suit in trick 1 " \
         "but holds S8" in text, text  # the wire's code, as the line's own card (was ♠8)
     text = _watch(_Recorded(frames), [keys, ("lang", "de")])
-    assert "P3 Farbe nicht bedient: G8 im Stich 1: revoke P3 did not follow suit in " \
-        "trick 1 but holds G8" in text, text
+    assert "P3 Farbe nicht bedient: G8 im Stich 1: nicht bedient P3 did not follow suit " \
+        "in trick 1 but holds G8" in text, text  # the code in the LCD's words (was revoke)
+    assert "P1 abgewiesen G9: nicht dran P2 plays now, not P1" in text, text
 
 
 def test_a_revoke_before_the_play_is_said_so():

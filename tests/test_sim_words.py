@@ -338,7 +338,7 @@ def test_the_link_panel_says_why_a_trick_is_taken_in_the_table_language(speak, l
     the LCD's words (the console with --lang as well)."""
     speak(lang)
     lines, played = deal_panel("skat", 3, 1)
-    tricks = [l for l in lines if re.search(r"\(\d+ (Punkte|points)\) ?: ", l)]
+    tricks = [l for l in lines if re.search(r"\(\d+ (Punkte?|points?)\) ?: ", l)]  # 0 point
     assert len(tricks) == 10, lines
     text = "\n".join(tricks)
     assert "top of suit" not in text and "highest trump" not in text, text
@@ -379,3 +379,36 @@ def test_the_hand_to_scan_after_a_revoke_is_named_in_the_table_language(speak):
         assert "(aufgelegte Karten)" in line and "hand laid open" not in line, line
     finally:
         sim.close()
+
+
+def test_the_link_panel_says_refusals_revokes_and_the_excuse_in_the_table_language(speak):
+    """Found with --lang de: the link panel (and `trickref console --lang de`) wrote a
+    refusal's and a proven violation's reason as the wire's code ("must-follow-suit",
+    "revoke"), the buzzer's line too, and Tarot's "Excuse: chelem" stayed English on the
+    panel and the LCD. The codes now read as the LCD words them (device.words' REASONS
+    and VIOLATIONS through the catalogue, a game's own codes registered by its flow), the
+    Excuse's sentence through the catalogue (device.words.rules, shared by the LCD and
+    the panel)."""
+    from core import protocol as P
+    from core.events import Refused
+    from device.screens import Screens
+    from host_sim.console import describe
+    from host_sim.ui.app import Signals
+    from host_sim.ui.traffic import board_words
+    speak("de")
+    w = board_words()
+    assert describe(P.Frame(1, P.EV_REFUSED, (1, "S7", "must-follow-suit", "")), "skat",
+                    w) == "P2 abgewiesen G7: Farbe bedienen "
+    assert describe(P.Frame(1, P.EV_REFUSED, (1, "H7", "must-trump", "")), "tarot",
+                    w) == "P2 abgewiesen C7: Trumpf Pflicht "
+    assert describe(P.Frame(1, P.EV_REVOKE, (1, "S7", 3, "revoke", "")), "skat",
+                    w) == "P2 Farbe nicht bedient: G7 im Stich 4: nicht bedient "
+    assert describe(P.Frame(1, P.EV_TRICK, (0, ["1", "2", "EX", "4"], 9, "Excuse: chelem")),
+                    "tarot", w).endswith("(4.5 Punkte): Excuse: Chelem")
+    assert Screens(TAROT).rules_text("Excuse: chelem") == "Excuse: Chelem"
+    buzzer = Signals()
+    buzzer.on_event(Refused(1, 3, "must-follow-suit", ""), 0)
+    assert buzzer.buzz(1) == "BZZZ (abgewiesen: Farbe bedienen)"
+    # the wire's codes where no words are asked for (trickref console without --lang)
+    assert describe(P.Frame(1, P.EV_REFUSED, (1, "S7", "must-follow-suit", "")), "skat") \
+        .endswith(": must-follow-suit ")

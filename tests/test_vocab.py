@@ -107,6 +107,22 @@ def test_reasons_in_every_language(speak):
     assert words.language() == "uk"
 
 
+@pytest.mark.parametrize("lang", ["de", "fr", "uk"])
+def test_every_trick_reason_has_words_in_every_language(lang):
+    """Why a trick was taken, as each game's rules core words it after its card (Skat,
+    Tarot: core.games.*.trick_reason) or as a whole sentence (the bank games' formats,
+    Tarot's Excuse), is in every catalogue: the LCD and the link panel say it in the
+    table's language (device.words.rules), never the rules' English ("Excuse: chelem"
+    was missing in all three)."""
+    from core.games.bank import _PHRASES
+    table = catalogue(lang)
+    phrases = ["top of suit", "highest trump", "top trump", "Excuse: chelem",
+               "%s led, nobody beat it", "%s stands: %s beat %s, not %s"]
+    phrases += ["%s beats %s: " + p + ("%s" if p.endswith("now ") else "")
+                for p in _PHRASES if p]
+    assert [p for p in phrases if p not in table] == []
+
+
 def test_translations_keep_the_format_fields():
     for lang in ("de", "fr", "uk"):
         table = catalogue(lang)

@@ -39,7 +39,7 @@ from core.events import (Awaiting, CardPlayed, DealOver, Refused, RevokeFound,  
                          TrickTaken, Undone)
 from core.rng import Rng  # noqa: E402
 from device.buttons import DEBOUNCE_MS, LONG_MS  # noqa: E402
-from device import flows  # noqa: E402
+from device import flows, words  # noqa: E402
 from device.controller import (MODE_CHOICE, MODE_MAIN, MODE_RESULT, MODE_SHEET,  # noqa: E402
                                MODE_TABLE)
 from device.last_trick import HOLD_MS  # noqa: E402
@@ -98,7 +98,7 @@ class Signals:
             self._buzz = (_("beep (card accepted)"), now + 250)
         elif isinstance(ev, Refused):
             self._led = ("red", now + 900)
-            self._buzz = (_("BZZZ (refused: %s)") % ev.reason, now + 900)
+            self._buzz = (_("BZZZ (refused: %s)") % words.reason(ev.reason), now + 900)
         elif isinstance(ev, RevokeFound):
             self._led = ("red", now + 1600)
             self._buzz = (_("BZZZ BZZZ (revoke %s)") % name(ev.seat), now + 1600)
