@@ -102,10 +102,15 @@ class App:
         An accepted ``verb`` that the table was scanning cards for (the ouvert hand, the
         hand left after a resignation, an écart) ends that scan: the cards came another way
         (a record's ``show_hand``, ``trickref replay``), and a scan left waiting would take
-        the next cards laid for it, not as plays."""
+        the next cards laid for it, not as plays. Only the scan's own answer ends it: its
+        verb with its prefix and one value more (a Tarot poignée's ``announce`` ``(seat,
+        POIGNEE)`` and cards, not the chelem or a misère announced meanwhile, which share
+        the verb)."""
         events = self.referee.act(verb, *args)
         c = self._collect
-        if c is not None and c[0] == verb and not (events and isinstance(events[0], Refused)):
+        if c is not None and c[0] == verb and len(args) == len(c[3]) + 1 and \
+                tuple(args[:len(c[3])]) == c[3] and \
+                not (events and isinstance(events[0], Refused)):
             self._collect = None
         return self._handle(events)
 

@@ -209,6 +209,27 @@ def test_a_long_press_leaves_a_poignee_scan_and_takes_back_nothing(tmp_path):
         (tmp_path / "journal.bin").unlink()
 
 
+def test_a_chelem_or_misere_announced_during_a_poignee_scan_keeps_the_scan(tmp_path):
+    """Tarot for 4 (seed 3): P2 takes a Garde, écart not scanned, and asks for a poignée
+    of 10 before his lead; before a trump is laid he announces a chelem in the table
+    menu. A chelem (as a misère) is ``announce``, the poignée's verb: the scan was ended as if the poignée had been given another way (a record's),
+    the table said "play: P2" and the 10 trumps laid next were taken as plays. The scan
+    stays until its own answer (the poignée's cards) comes."""
+    p = _tarot(tmp_path)
+    b = p.board
+    for label in ("Garde", "Pass", "Pass", "Pass", "Not scanned"):
+        b.choose(label)
+    b.press(2)
+    b.choose("Poignee P2")
+    b.choose("10")
+    assert p.ctl.app.scan_wanted() == ("announce", 10)
+    b.press(2)
+    b.choose("Chelem (P2)")
+    assert p.ctl.app.referee.deal.chelem_announced
+    assert p.ctl.app.scan_wanted() == ("announce", 10)
+    assert b.lcd_lines()[1].rstrip() == "lay poignee (10)"
+
+
 @pytest.mark.parametrize("fault", ["full", "eio"])
 def test_all_passed_taken_back_when_the_flash_fails_halfway(tmp_path, fault):
     """"All passed" taken back is three undo records; the flash refuses the second (full,
