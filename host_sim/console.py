@@ -446,7 +446,8 @@ def game_of(item, game=None):
 def _points(n, game):
     # tarot counts in half-points on the board (core/games/tarot_score.py): show points
     if game == "tarot":
-        return "%d" % (n // 2) if n % 2 == 0 else "%d.5" % (n // 2)
+        from core.games.tarot_score import half_text
+        return half_text(n)
     return "%d" % n
 
 
