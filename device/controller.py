@@ -54,7 +54,7 @@ from device.reasons import fault_lines, loop_fault
 from device import looks
 from device.last_trick import LastTrick
 from device.screens import decided_by
-from device.words import say, tr
+from device.words import plural, say, tr
 
 # The screen modes (Controller.mode; the link's "mode" state key sends the word of
 # device.view.MODE_NAMES).
@@ -271,9 +271,11 @@ class Controller:
             self.host_ask.show(req, now_ms)
         if self.link.paired is not None:  # a host proved the code: say so, code gone
             host, self.link.paired = self.link.paired, None
-            self.show_list(["paired:", host, "OK: back"])
+            self.show_list([say("paired:"), host, say("OK: back")])
         elif self.mode == MODE_PAIR and self.link.pairing.code is None:
-            self.show_list(["pairing failed:", "%d wrong codes" % self.link.pairing.tries])
+            n = self.link.pairing.tries
+            self.show_list([say("pairing failed:"),
+                            say(plural(n, "%d wrong code", "%d wrong codes")) % n])
 
     # --- modes entered from here -----------------------------------------------------------
 

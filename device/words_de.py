@@ -103,6 +103,16 @@ WORDS = (
     "Deck audit|Blatt prüfen\n"
     "Pair host|Host koppeln\n"
     "Forget hosts|Hosts vergessen\n"
+    # "Forget hosts" and the pairing screens (device/modes/main.py, pair.py,
+    # device/controller.py)
+    "hosts forgotten:|Hosts vergessen:\n"
+    "%d keys|%d Schlüssel\n"
+    "OK: back|OK: zurück\n"
+    "pair code:|Kopplungscode:\n"
+    "%s OK:end|%s OK:Ende\n"
+    "paired:|gekoppelt:\n"
+    "pairing failed:|nicht gekoppelt:\n"
+    "%d wrong codes|%d falscher Code~%d falsche Codes\n"
     "Write tags|Tags schreiben\n"
     "Game|Spiel\n"
     "Players|Spieler\n"

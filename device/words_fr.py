@@ -103,6 +103,16 @@ WORDS = (
     "Deck audit|Vérifier jeu\n"
     "Pair host|Coupler hôte\n"
     "Forget hosts|Oublier hôtes\n"
+    # "Forget hosts" and the pairing screens (device/modes/main.py, pair.py,
+    # device/controller.py)
+    "hosts forgotten:|hôtes oubliés:\n"
+    "%d keys|%d clé~%d clés\n"
+    "OK: back|OK: retour\n"
+    "pair code:|code couplage:\n"
+    "%s OK:end|%s OK:fin\n"
+    "paired:|couplage ok:\n"
+    "pairing failed:|échec couplage:\n"
+    "%d wrong codes|%d code faux~%d codes faux\n"
     "Write tags|Écrire tags\n"
     "Game|Jeu\n"
     "Players|Joueurs\n"

@@ -104,6 +104,16 @@ WORDS = (
     "Deck audit|Перевірити\n"
     "Pair host|Хост: пара\n"
     "Forget hosts|Забути хости\n"
+    # "Forget hosts" and the pairing screens (device/modes/main.py, pair.py,
+    # device/controller.py)
+    "hosts forgotten:|хости забуто:\n"
+    "%d keys|%d ключ~%d ключі~%d ключів\n"
+    "OK: back|OK: назад\n"
+    "pair code:|код пари:\n"
+    "%s OK:end|%s OK:стоп\n"
+    "paired:|пару створено:\n"
+    "pairing failed:|збій пари:\n"
+    "%d wrong codes|хибні коди: %d\n"
     "Write tags|Записати мітки\n"
     "Game|Гра\n"
     "Players|Гравці\n"

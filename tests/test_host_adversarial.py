@@ -396,6 +396,51 @@ def test_wrong_codes_withdraw_the_pairing_code():
     assert thief.pair(p.board, code).value[1] == P.E_DENIED  # even the right one, now
 
 
+PAIRING_WORDS = {  # as the LCD writes them: code screen, paired, forgotten, failed
+    "en": (("pair code:", "OK:end"), ("paired:", "OK: back"),
+           ("hosts forgotten:", "1 key", "0 keys"), ("pairing failed:", "3 wrong codes")),
+    "de": (("Kopplungscode:", "OK:Ende"), ("gekoppelt:", "OK: zurueck"),
+           ("Hosts vergessen:", "1 Schluessel", "0 Schluessel"),
+           ("nicht gekoppelt:", "3 falsche Codes")),
+    "fr": (("code couplage:", "OK:fin"), ("couplage ok:", "OK: retour"),
+           ("hotes oublies:", "1 cle", "0 cle"), ("echec couplage:", "3 codes faux")),
+    "uk": (("kod pary:", "OK:stop"), ("paru stvoreno:", "OK: nazad"),
+           ("khosty zabuto:", "1 kliuch", "0 kliuchiv"), ("zbii pary:", "khybni kody: 3")),
+}
+
+
+@pytest.mark.parametrize("lang", words.LANGUAGES)
+def test_pairing_and_forgetting_hosts_speak_the_tables_language(speak, lang):
+    """The pairing code, "paired:", "pairing failed:" and "Forget hosts"'s list were
+    English on every table, and forgetting one host said "1 keys": each now in the
+    table's language, its counts agreeing (device.words.plural), within 16 columns."""
+    speak(lang)
+    (code_top, code_end), (paired, back), (forgot, one, none), (failed, tries) = \
+        PAIRING_WORDS[lang]
+    p = _in_play()
+    b = p.board
+    _main_menu(p)
+    b.choose("Pair host")
+    code = p.ctl.link.pairing.code
+    assert b.lcd_lines() == [code_top.ljust(16), (code + " " + code_end).ljust(16)]
+    assert Host(p.uart).pair(b, code).value[1:] == ("host-a", "pair")
+    assert p.ctl._list == [paired, "host-a", back]
+    b.press(2)
+    for said in (one, none):  # the host paired, then nobody
+        _main_menu(p)
+        b.choose("Forget hosts")
+        assert p.ctl._list == [forgot, said, back]
+        assert b.lcd_lines() == [forgot.ljust(16), said.ljust(16)]
+        b.press(2)
+    _main_menu(p)
+    b.choose("Pair host")
+    wrong = "%06d" % ((int(p.ctl.link.pairing.code) + 1) % 1000000)
+    thief = Host(p.uart, "thief")
+    for _ in range(PAIR_TRIES):
+        thief.pair(b, wrong)
+    assert b.lcd_lines() == [failed.ljust(16), tries.ljust(16)]
+
+
 def test_a_second_host_ends_the_first_ones_session():
     p, a = _magistr()
     _lay_next(p)

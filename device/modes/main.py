@@ -44,10 +44,12 @@ def _pair(ctl):
 
 def _forget_hosts(ctl):
     """"Forget hosts": no host is trusted any more, the logged-in one neither."""
+    from device.words import plural, say
     n = len(ctl.link.pairing.hosts)
     ctl.link.pairing.forget()
     ctl.link.host = None
-    ctl.show_list(["hosts forgotten:", "%d keys" % n, "OK: back"])
+    ctl.show_list([say("hosts forgotten:"), say(plural(n, "%d key", "%d keys")) % n,
+                   say("OK: back")])
 
 
 def _spoken(ctl):

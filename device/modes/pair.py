@@ -16,8 +16,9 @@ class PairMode:
 
     def enter(self):
         """Open the pairing window and show its code."""
+        from device.words import say
         code = self.link.pairing.open()
-        self.show(["pair code:", code + " OK:end"])
+        self.show([say("pair code:"), say("%s OK:end") % code])
 
     def press(self, button):
         """Any button closes the window: ``([], "main")``, back to the main menu."""
