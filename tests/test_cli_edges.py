@@ -107,6 +107,23 @@ def test_demo_of_several_skat_deals_says_each_deal_in_words(tmp_path):
     assert out.index("declarer: 25 points") < out.index("sheet    | P1   -72 SF  -42 |")
 
 
+def test_journal_counts_record_kinds_by_name_not_as_english_plurals(tmp_path):
+    """`trickref journal` counted each record kind as an English noun: "3 acts, 1
+    deal-start, 2 undos, 1 game-over", and "2 deals" for two deal records read as the
+    deals booked. Each kind is now its name and count (`act=3`), in the order of names."""
+    from core.journal import ACTION, DEAL, GAME, UNDO, Journal
+    path = tmp_path / "journal.bin"
+    j = Journal(str(path))
+    j.append(GAME, ["skat", 3, []])
+    j.append(DEAL, {"deal": 1, "dealer": 0, "seed": None})
+    for kind, data in [(ACTION, ["play", [1, 3]]), (ACTION, ["play", [2, 4]]),
+                       (UNDO, None), (ACTION, ["play", [2, 5]]), (UNDO, None)]:
+        j.append(kind, data)
+    code, out, _ = _run(["journal", str(path)])
+    assert out.splitlines()[0] == ("%s: 7 records (kinds: act=3, deal-start=1, game=1, "
+                                   "undo=2)" % path), out
+
+
 def test_counts_agree_with_their_number(tmp_path):
     """Found by testers: `trickref journal` printed "1 records", the demo "1 tricks", a
     one-frame simulator run "1 frames". Each count now agrees with its number
@@ -117,11 +134,11 @@ def test_counts_agree_with_their_number(tmp_path):
     path = tmp_path / "journal.bin"
     Journal(str(path)).append(GAME, ["skat", 3, []])
     code, out, _ = _run(["journal", str(path)])
-    assert out.splitlines()[:2] == ["%s: 1 record (1 game)" % path,
+    assert out.splitlines()[:2] == ["%s: 1 record (kinds: game=1)" % path,
                                     "skat, 3 players: 0 deals booked, in play; score sheet:"]
     Journal(str(path)).append(GAME, ["skat", 3, []])
     code, out, _ = _run(["journal", str(path)])
-    assert out.splitlines()[0] == "%s: 2 records (2 games)" % path
+    assert out.splitlines()[0] == "%s: 2 records (kinds: game=2)" % path
     # seed 3: P2's Grand won one trick
     code, out, _ = _run(["demo", "--seed", "3", "--png", str(tmp_path / "t.png")])
     assert "declarer: 13 points, 1 trick, -144\n" in out, out

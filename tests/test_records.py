@@ -131,7 +131,7 @@ def test_journal_file_exports_to_records(tmp_path):
     for seat, total in enumerate(totals):
         assert "sheet    | P%d %+d" % (seat + 1, total) in buf.getvalue()
     said = _journal_cmd(flash / "journal.bin", out)
-    assert "2 records (1 game, 1 sheet)" in said and "deal 1" not in said
+    assert "2 records (kinds: game=1, sheet=1)" in said and "deal 1" not in said
     assert "(0 deals)" in said and "nothing to replay" in said and out.read_text() == ""
     # the checkpoint's scores, rebuilt as a board's boot rebuilds them: the sheet the
     # demo showed, which the record counts alone did not tell
@@ -174,7 +174,7 @@ def test_a_closed_games_journal_exports_no_deal_to_replay(tmp_path):
                      "--png", str(tmp_path / "t.png")]) == 0
     out = tmp_path / "out.jsonl"
     said = _journal_cmd(flash / "journal.bin", out)
-    assert "1 game-over" in said and " 0 actions" not in said, said
+    assert "game-over=1" in said and " 0 actions" not in said, said
     # the sheet the board closed the game with, as the demo showed it: the last deal
     # (a row kept without its actions) was missing from it, and from the deals' count
     shown = re.findall(r"^sheet +\| (.*?) *\|$", demo.getvalue(), re.M)

@@ -37,8 +37,10 @@ def run(args):
     kinds = {}
     for r in recs:
         kinds[r.kind] = kinds.get(r.kind, 0) + 1
-    print("%s: %s%s" % (args.file, counted(len(recs), "record"), " (%s)" % ", ".join(
-        counted(n, k) for k, n in sorted(kinds.items())) if kinds else ""))
+    # each kind by its name and count, "act=3", not an English plural ("3 acts", "2 deals"
+    # read as the deals booked, "1 deal-start")
+    print("%s: %s%s" % (args.file, counted(len(recs), "record"), " (kinds: %s)" % ", ".join(
+        "%s=%d" % kn for kn in sorted(kinds.items())) if kinds else ""))
     if report.dropped and report.inside:  # core.journal.Report: damage, not a torn write
         print("damaged at byte %d: %s; the %s from there are not read (a board "
               "keeps the whole file aside at boot and goes on from the records before it)"
