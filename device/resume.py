@@ -185,7 +185,7 @@ def _english(line):
 
 # counted lines' formats, (one, many): the catalogues' lines are the many's
 _LOST = ("%d byte lost", "%d bytes lost")
-_ASIDE = ("%d byte aside", "%d bytes aside")
+_ASIDE = ("%d B aside", "%d B aside")  # a unit, not a noun: 5 digits fit 16 columns
 _KEPT = ("kept %d deal", "kept %d deals")
 
 

@@ -263,7 +263,7 @@ WORDS = (
     "OK: go on|OK: weiter\n"
     "resumed|fortgesetzt\n"
     "%d bytes lost|%d Byte weg\n"
-    "%d bytes aside|%d Byte abgelegt\n"
+    "%d B aside|%d B abgelegt\n"
     "duplicates: %d|Duplikate: %d\n"
     "journal not read|Journal unlesbar\n"
     "read error %s|Lesefehler %s\n"

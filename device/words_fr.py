@@ -262,8 +262,8 @@ WORDS = (
     # device/supervisor.py)
     "OK: go on|OK: continuer\n"
     "resumed|reprise\n"
-    "%d bytes lost|%d oct. perdu~%d oct. perdus\n"
-    "%d bytes aside|%d oct. à part\n"
+    "%d bytes lost|%d o perdu~%d o perdus\n"
+    "%d B aside|%d o à part\n"
     "duplicates: %d|doublons: %d\n"
     "journal not read|journal non lu\n"
     "read error %s|erreur lect. %s\n"

@@ -264,7 +264,7 @@ WORDS = (
     "OK: go on|OK: далі\n"
     "resumed|продовжено\n"
     "%d bytes lost|%d байт нема~%d байти нема~%d байт нема\n"
-    "%d bytes aside|%d байт убік~%d байти убік~%d байт убік\n"
+    "%d B aside|%d байт убік~%d байти убік~%d байт убік\n"
     "duplicates: %d|дублікати: %d\n"
     "journal not read|збій журналу\n"
     "read error %s|чит. збій %s\n"

@@ -543,8 +543,8 @@ def test_a_damaged_record_is_kept_aside(refs, tmp_path, tail, aside):
         with open(report.side, "rb") as f:
             assert f.read() == original  # nothing the board wrote is deleted
         assert ctl.mode == MODE_SHEET and board.lcd_lines() == [
-            "resumed         ", ("%d bytes aside" % report.dropped).ljust(16)]
-        assert ctl._list == ["resumed", "%d bytes aside" % report.dropped, "kept 1 deal",
+            "resumed         ", ("%d B aside" % report.dropped).ljust(16)]
+        assert ctl._list == ["resumed", "%d B aside" % report.dropped, "kept 1 deal",
                              "side file:", "journal.bin.1", ".bad", "OK: go on"]
         ctl.press(OK)
     else:
@@ -568,7 +568,7 @@ def test_a_damaged_game_header_is_told_not_a_silent_main_menu(refs, tmp_path):
     board = SimBoard(3)
     ctl = board.power_on(journal=Journal(path))
     assert ctl.journal_report.side == path + ".1.bad"
-    assert ctl._list[:3] == ["journal moved", "%d bytes aside" % ctl.journal_report.dropped,
+    assert ctl._list[:3] == ["journal moved", "%d B aside" % ctl.journal_report.dropped,
                              "kept nothing"]
     assert ctl.mode == MODE_SHEET and board.lcd_lines()[0] == "journal moved   "
     ctl.press(OK)
@@ -602,7 +602,7 @@ def test_damage_the_flash_cannot_keep_aside_changes_nothing(refs, tmp_path):
     again = SimBoard(3)
     ctl = again.power_on(journal=Journal(path))
     assert ctl.journal_report.side == path + ".1.bad"
-    assert again.lcd_lines()[1].rstrip().endswith("bytes aside")
+    assert again.lcd_lines()[1].rstrip().endswith("B aside")
 
 
 @pytest.mark.parametrize("what", ["undo", "deal"])

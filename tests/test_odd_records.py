@@ -67,7 +67,7 @@ def test_a_sheet_checkpoint_whose_length_runs_past_the_end_is_kept_aside(refs, t
     cut it off: the table resumed with an empty sheet, the two deals deleted, told only
     "23 bytes lost". A checkpoint is never appended (a compaction writes it, read back
     whole before it replaced the journal), so no power cut tears it: now it is damage,
-    the whole file goes aside and the LCD says so ("bytes aside", the side file)."""
+    the whole file goes aside and the LCD says so ("N B aside", the side file)."""
     ref = refs("skat", 3, 3)
     booked = [i for i, (kind, _) in enumerate(ref.steps) if kind == "deal"]
     data = ref.files[booked[1] + 1]  # checkpointed after the second booking
@@ -90,6 +90,6 @@ def test_a_sheet_checkpoint_whose_length_runs_past_the_end_is_kept_aside(refs, t
         with open(report.side, "rb") as f:
             assert f.read() == bad  # the two deals are there, nothing deleted
         assert board.lcd_lines() == ["resumed         ",
-                                     ("%d bytes aside" % (len(data) - pos)).ljust(16)]
+                                     ("%d B aside" % (len(data) - pos)).ljust(16)]
         assert ctl._list[2:6] == ["kept 0 deals", "side file:", "journal.bin.1", ".bad"]
         ctl.journal.close()

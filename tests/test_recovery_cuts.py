@@ -91,7 +91,7 @@ def test_a_power_cut_while_the_boot_sets_the_journal_aside(refs, damage, tmp_pat
     place, the next boot finished the rename and resumed from the kept records without a
     word: the cards after the damage were gone, the side file never named. Now at every
     write and rename of the set-aside the next boot stands where the uncut boot stood,
-    and when the journal had gone aside it says so ("N bytes aside", the deals kept, the
+    and when the journal had gone aside it says so ("N B aside", the deals kept, the
     side file) until OK."""
     path = str(tmp_path / "journal.bin")
     _skat_journal(refs, path, **JOURNALS[damage])
@@ -120,7 +120,7 @@ def test_a_power_cut_while_the_boot_sets_the_journal_aside(refs, damage, tmp_pat
         with open(side, "rb") as f:
             assert f.read() == original, what
         if moved:  # the journal went aside before the cut: told
-            assert (ctl._list or ["nothing told"])[:3] == ["resumed", "%d bytes aside" % (
+            assert (ctl._list or ["nothing told"])[:3] == ["resumed", "%d B aside" % (
                 len(original) - os.path.getsize(path)), "kept 1 deal"], (what, ctl._list)
             assert ctl._list[3:] == want_lines[-4:], (what, ctl._list)  # the side file
         else:  # nothing moved yet: this boot sets it aside as the first would have

@@ -144,3 +144,23 @@ def test_phrases_with_two_digit_numbers_fit_where_the_english_does(speak, lang):
             for form in forms(said)  # each of a count's plural forms (device.words.plural)
             if "%" in en and len(_two_digits(en)) <= 16 < len(words.lcd(_two_digits(form)))]
     assert not long, long
+
+
+BYTE_COUNTS = (10000, 12341, 12342, 12345, 99999)  # 5 digits, each plural form
+
+
+@pytest.mark.parametrize("lang", words.LANGUAGES)
+def test_byte_counts_of_five_digits_fit_16_columns(speak, lang):
+    """A journal damaged early drops or sets aside thousands of bytes (a Tarot deal's
+    records are about 1.9K, a whole journal more): "12345 bytes aside", "12345 Byte
+    abgelegt", "12345 oct. perdus" were cut on 16 columns. Every byte count the boot's
+    notices write (device/resume.py) fits with 5 digits, in each of its plural forms."""
+    from device import resume
+    speak(lang)
+    formats = (resume._LOST, resume._ASIDE)
+    manys = [many for _, many in formats]
+    assert not [en for en in catalogue(lang) if ("byte" in en or " B " in en)
+                and en not in manys]  # every byte count of the catalogue is checked
+    long = [line for one, many in formats for n in BYTE_COUNTS
+            for line in [resume._said(((one, many), n))] if len(line) > 16]
+    assert not long, long
