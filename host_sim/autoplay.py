@@ -85,10 +85,12 @@ class TablePlayer:
                 return
 
     def play_out(self, shadow, pad_of):
-        """Legal random play of the shadow deal; returns its card steps."""
+        """Legal random play of the shadow deal, each seat's announcements before its
+        card (:meth:`announce_steps`); returns its steps."""
         steps = []
         while not shadow.is_over() and self._in_play(shadow):
             seat = shadow.current_seat()
+            steps += self.announce_steps(shadow, seat)
             card = self.rng.choice(shadow.legal_cards(seat))
             shadow.play(seat, card)
             steps.append(("card", pad_of(seat), card))
@@ -96,6 +98,11 @@ class TablePlayer:
 
     def _in_play(self, shadow):
         return shadow.current_seat() >= 0
+
+    def announce_steps(self, shadow, seat):
+        """The steps of what ``seat`` announces from the table menu before its card now,
+        made on ``shadow`` too (default none)."""
+        return []
 
     # --- running it on the board ----------------------------------------------------------
 
@@ -329,10 +336,24 @@ class MagistrPlayer(TablePlayer):
 
 class TarotPlayer(TablePlayer):
     """Tarot: one random seat takes a Prise or Garde, the others pass; the écart (no king,
-    no oudler, no trump) is scanned; at 5 players the taker calls a king."""
+    no oudler, no trump) is scanned; at 5 players the taker calls a king. Before its first
+    card each seat announces as the simulator's plain computer does
+    (``host_sim.players.games.announcements``): its largest poignée whenever it holds one
+    (FFT p.7), from the table menu, its trumps scanned; with the house rule its misères."""
+
+    def announce_steps(self, shadow, seat):
+        from host_sim.players.games import TarotRules, announce_labels, announcements
+        steps = []
+        for move in announcements(shadow, seat):
+            labels = announce_labels(self.flow.table_items(shadow, self._match), seat, move)
+            TarotRules().apply(shadow, seat, move)
+            steps.append(("ui", [OK_PRESS] + labels,
+                          move if isinstance(move, tuple) else (), 1))
+        return steps
 
     def deal_steps(self, match):
         from core.games import tarot
+        self._match = match  # the table menu's labels name seats as the match seats them
         game = match.game
         # deal seats at the table: with the mort (option five) the four after the dealer
         on_table = getattr(match, "table_seat", lambda s: s)

@@ -399,3 +399,31 @@ def test_an_emulated_table_refuses_an_unknown_option_or_value():
         EmulatedTable("T1", "skat", 3, 1, Capture("T1").pub, options={"kontra": "maybe"})
     with pytest.raises(ValueError, match="five"):
         EmulatedTable("T1", "tarot", 4, 1, Capture("T1").pub, options={"five": "mort"})
+
+
+def test_an_emulated_tarot_table_shows_a_poignee_and_its_row_counts_it():
+    """The emulated tables never announced: no emulated row held a poignée. Now a seat
+    holding one shows its largest from the table menu before its first card, the trumps
+    scanned on the board (host_sim.autoplay.TarotPlayer). Seed 34, 4 players: P3 takes
+    and with the chien holds eleven trumps: shows his lowest ten, a simple poignée (FFT
+    p.7, 13 would be a double); the attack wins, so the prime, 20 from each defender, is
+    the attack's. The row the club stores is the board's own: the marks carry it."""
+    from core.cards import TAROT, TRUMP
+    from core.games import tarot
+    from core.rng import Rng
+    cap = Capture("T1")
+    table = EmulatedTable("T1", "tarot", 4, 34, cap.pub)
+    steps = []
+    run_step = table.player._run_step
+    table.player._run_step = lambda step: (steps.append(step), run_step(step))[1]
+    (shadow, board), = table.play(1)
+    hands, chien = tarot.split_pack(Rng(34).shuffle(list(range(78))), 4)  # as dealt
+    trumps = sorted(c for c in hands[2] + chien if TAROT.suit(c) == TRUMP and c != tarot.EX)
+    assert len(trumps) == 11 and shadow.taker == 2
+    shown = [s for s in steps if s[0] == "ui" and "Poignee P3" in s[1]]
+    assert shown == [("ui", ["<OK>", "Poignee P3", "10"], tuple(trumps[:10]), 1)]
+    assert board.poignees == shadow.poignees == ((2, 0, 10),)  # P3, attack, ten trumps
+    assert shadow.score.poignee == 20  # to the winning camp (FFT p.7)
+    assert board.marks == shadow.marks == (-47, -47, 141, -47)
+    rows = [json.loads(p) for t, p in cap.out if b'"kind":"row"' in p]
+    assert [r["payload"]["cells"][3:7] for r in rows] == [[-47, -47, 141, -47]]

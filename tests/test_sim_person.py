@@ -176,8 +176,10 @@ def test_the_petit_au_bout_line_reads_as_a_card_player_says_it():
     now says which camp won it and what the FFT prime is (p.6-8: 10 x the contract's
     multiplier, to the camp that took the last trick with the Petit, counted per
     defender). French Tarot, 5 players, seed 7: P2's garde (x2) with P3 called, made by
-    13, the defence takes the Petit in the last trick: each defender pays
-    (25 + 13) x 2 = 76 less the prime of 20, so -56 each, P2 +112, P3 +56."""
+    13, P2 shows a poignée of 8 (FFT p.7, 20 to the attack that wins, never multiplied),
+    the defence takes the Petit in the last trick: each defender pays
+    (25 + 13) x 2 = 76 less the prime of 20 and with the poignée's 20, so -76 each, P2
+    +152, P3 +76."""
     sim = SimApp("tarot", 5, seed=7, human=(), fixed_dt=17, think_ms=60, collect_ms=100)
     try:
         sim.lazy_draw = True
@@ -186,8 +188,9 @@ def test_the_petit_au_bout_line_reads_as_a_card_player_says_it():
         assert (r.contract, r.petit_au_bout, r.score.multiplier, r.score.diff) == (2, 1, 2, 13)
         assert sim.breakdowns[0][3] == \
             "Petit au bout won by the defence: 10 x 2 = 20 to each defender"
-        assert r.score.petit_au_bout == -20 and r.score.per_defender == 76 - 20
-        assert sim.breakdowns[0][6] == "Marks: P1 -56  P2 +112  P3 +56  P4 -56  P5 -56"
+        assert r.score.petit_au_bout == -20 and r.score.poignee == 20
+        assert r.score.per_defender == 76 - 20 + 20
+        assert sim.breakdowns[0][6] == "Marks: P1 -76  P2 +152  P3 +76  P4 -76  P5 -76"
     finally:
         sim.close()
 

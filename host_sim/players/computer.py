@@ -3,17 +3,19 @@
 ``Computer("plain")`` is today's seat (``host_sim.ui.robot``: the cheapest card that does
 the job; the menus' plain bids). ``Computer("smart")`` asks the sampling players
 (docs/players.md): Skat card play (host_sim/players/skat.py), bidding limit, hand or pick-up,
-game and discard (skat_bid.py, skat_declare.py); Tarot bids, called king, écart and card
-play, Magistr card play, Zhopa go / no and card play (sampling.py, games.py). ``hint``
+game and discard (skat_bid.py, skat_declare.py); Tarot bids, called king, écart, the
+announcements before the first card (chelem, poignée; ``announcements``) and card play,
+Magistr card play, Zhopa go / no and card play (sampling.py, games.py). ``hint``
 gives a person's seat the card the smart player would play, its estimated chance and a
 one-line reason. Every method reads the simulator's shadow deal (``core.games`` with
 known hands) only through what the asking seat may see.
 """
 
-from core.games import skat
+from core.games import skat, tarot
+from core.games.tarot_bidding import CHELEM
 from host_sim.i18n import _
 from host_sim.players.adapter import skat_hint
-from host_sim.players.games import rules_for
+from host_sim.players.games import announcements, chelem_choice, rules_for
 from host_sim.players.sampling import SamplingPlayer
 from host_sim.players.skat import SkatCardPlayer
 from host_sim.players.skat_bid import SkatBidder, auction
@@ -60,11 +62,8 @@ class Computer:
             if game == "skat":
                 self._players[game] = SkatCardPlayer(seed=self.seed, **self.strength)
             else:
-                # the simulator's menus have no poignée and no chelem announcement yet: the
-                # computers make neither
-                options = {"poignee": False, "chelem": False} if game == "tarot" else {}
-                self._players[game] = SamplingPlayer(rules_for(game, **options),
-                                                     seed=self.seed, **self.strength)
+                self._players[game] = SamplingPlayer(rules_for(game), seed=self.seed,
+                                                     **self.strength)
         return self._players[game]
 
     def _budget(self):
@@ -113,14 +112,60 @@ class Computer:
                 if deal.phase != skat.PHASE_PLAY or deal.current_seat() != seat:
                     return None
                 return skat_hint(deal, seat, self._sampler("skat"))
-            c = self._sampler(game).decide(deal, seat)
+            c = self._choice(deal, seat)
+            if game == "tarot" and deal.phase == tarot.PHASE_PLAY and not _is_card(c.move):
+                c = self._choice(deal, seat, "card")  # an announcement weighed first
         except ValueError:  # no sampling rules for the game, or no move now
             return None
-        if not isinstance(c.move, int) or isinstance(c.move, bool):
+        if not _is_card(c.move):
             return None
         return c.move, c.chance, c.reason
 
+    def _choice(self, deal, seat, ask=None):
+        """The sampling player's Choice for ``seat`` to play now, kept while the deal stays
+        at that moment (the board's menus and the card ask again over many frames, the card
+        after the announcements). ``ask``: None, every move; ``"chelem"``, the Tarot
+        taker's chelem or not while another seat leads (``games.chelem_choice``; None when
+        he may not announce it); ``"card"``, its cards only (an announcement weighed
+        first is the table menu's, not a card)."""
+        key = (seat, ask, len(getattr(deal, "history", ())), len(getattr(deal, "poignees", ())),
+               getattr(deal, "chelem_announced", False), len(getattr(deal, "miseres", ())))
+        kept = getattr(self, "_kept", None)
+        if kept is None or kept[0] is not deal:
+            kept = self._kept = (deal, {})
+        if key not in kept[1]:
+            player = self._sampler(_game_of(deal))
+            if ask == "chelem":
+                kept[1][key] = chelem_choice(player, deal)
+            elif ask == "card":
+                kept[1][key] = player.decide(deal, seat, moves=list(deal.legal_cards(seat)))
+            else:
+                kept[1][key] = player.decide(deal, seat)
+        return kept[1][key]
+
     # --- choices ------------------------------------------------------------------------
+
+    def announcements(self, deal, seat):
+        """What ``seat`` of a Tarot ``deal`` announces now, before its first card, in the
+        order it is entered (moves as ``TarotRules`` takes them): the taker's ``CHELEM``
+        (FFT p.6: smart only, when the samples say it is made), its poignée (FFT p.7: a
+        tuple of the trumps shown; plain whenever the hand holds one, its largest; smart
+        when the samples say its camp wins, ``games.poignee``), the misères its hand bears
+        out with the house rule on (``games.miseres``). [] in another game or moment."""
+        if getattr(deal, "GAME", None) != "tarot" or deal.phase != tarot.PHASE_PLAY:
+            return []
+        plain = announcements(deal, seat) if deal.to_play() == seat else []
+        if not self.smart:
+            return plain
+        out = [m for m in plain if not isinstance(m, tuple)]  # the misères
+        to_play = deal.to_play() == seat
+        if not to_play and seat != deal.taker:
+            return out
+        c = self._choice(deal, seat, None if to_play else "chelem")
+        if c is not None and (c.move == CHELEM or to_play and isinstance(c.move, tuple)):
+            self.last_reason = "P%d %s" % (seat + 1, c.reason)
+            out.insert(0, c.move)
+        return out
 
     def move(self, deal, seat):
         """The smart non-card move of ``seat`` now (a Tarot bid, called card or écart, a
@@ -171,6 +216,12 @@ class Computer:
         letter, pair = SkatDeclarer(seed=self.seed, **self._budget()).declare(
             list(cards), declarer, bid)
         return "CSHDGN".index(letter), pair
+
+
+def _is_card(move):
+    """True when a sampling player's ``move`` is a card number (not a bid, an écart, a
+    poignée or an announcement)."""
+    return isinstance(move, int) and not isinstance(move, bool)
 
 
 def _label(label, seat):

@@ -27,6 +27,7 @@ from core.games import tarot, zhopa
 from core.games.tarot_bidding import CHELEM, POIGNEE
 from core.games.tarot_score import (CONTRACT_NAMES, EX, GARDE, POIGNEE_SIZES, SUITS,
                                     is_oudler)
+from core.games.tarot_house import MISERE_OFF, MISERES, misere_breaker
 from core.games.tarot_rules import led_suit
 from host_sim.engine import bank as bank_engine
 from host_sim.engine.clone import clone
@@ -182,8 +183,8 @@ class TarotRules(TrickRules):
             deal.discard(seat, list(move))
         elif isinstance(move, tuple):
             deal.announce(seat, POIGNEE, list(move))
-        elif move == CHELEM:
-            deal.announce(seat, CHELEM)
+        elif move == CHELEM or move in MISERES:
+            deal.announce(seat, move)
         elif move != NO_CHELEM:
             deal.play(seat, move)
 
@@ -330,12 +331,68 @@ def poignee(hand, players):
     """The largest poignée ``hand`` may show (FFT p.7: 10/13/15 trumps at 4 players, 13/15/18
     at 3, 8/10/13 at 5; the Excuse stands in only when every trump is shown): its lowest
     trumps as a tuple, or None."""
-    trumps = sorted(c for c in hand if SUITS[c] == TRUMP)
     for size in reversed(POIGNEE_SIZES[players]):
-        if len(trumps) >= size:
-            return tuple(trumps[:size])
-        if EX in hand and len(trumps) + 1 == size:
-            return tuple(trumps) + (EX,)
+        shown = poignee_of(hand, size)
+        if shown is not None:
+            return shown
+    return None
+
+
+def poignee_of(hand, size):
+    """The ``size`` trumps ``hand`` shows for a poignée of that size (FFT p.7): its lowest
+    trumps, the Excuse standing in only when every trump is shown; a tuple, or None when
+    the hand holds too few."""
+    trumps = sorted(c for c in hand if SUITS[c] == TRUMP)
+    if len(trumps) >= size:
+        return tuple(trumps[:size])
+    if EX in hand and len(trumps) + 1 == size:
+        return tuple(trumps) + (EX,)
+    return None
+
+
+def miseres(deal, seat):
+    """The misères ``seat`` may announce now (house rule ``misere``, core.games.tarot_house:
+    no trump, no face card; the Excuse is neither): those its hand bears out (the taker's
+    after his écart), not announced yet, in the order the table menu lists them; [] with
+    the rule off or after the seat's first card."""
+    if deal.game.misere == MISERE_OFF or deal.phase != tarot.PHASE_PLAY or \
+            deal.tricks_done > 0 or deal.to_play() != seat:
+        return []
+    return [kind for kind in MISERES if (seat, kind) not in deal.miseres and
+            misere_breaker(kind, deal.hands[seat]) < 0]
+
+
+def announcements(deal, seat):
+    """What the plain players announce at ``seat``'s turn before its first card, in the
+    order they are made: its largest poignée (:func:`poignee`, FFT p.7) whenever the hand
+    holds one and it has shown none, then :func:`miseres`. The chelem is never the plain
+    player's (400 lost when not made, FFT p.6: only the sampling player weighs it). Moves
+    as :class:`TarotRules` takes them: a tuple of trumps shown, a misère kind."""
+    if deal.phase != tarot.PHASE_PLAY or deal.tricks_done > 0 or deal.to_play() != seat:
+        return []
+    out = []
+    if seat not in [s for s, _ in deal.poignees]:
+        shown = poignee(deal.hands[seat], deal.players)
+        if shown is not None:
+            out.append(shown)
+    return out + miseres(deal, seat)
+
+
+def announce_labels(items, seat, move):
+    """The table menu labels that enter ``seat``'s announcement ``move`` (CHELEM, a tuple
+    of trumps shown, a misère kind) among ``items``, the flow's table menu
+    (device/flows/tarot.py ``table_items``: "Chelem (P3)"; "Poignee P2" then its size,
+    "10", whose trumps the board then scans; "Misere atout P2"), read from the items'
+    own actions so the labels are the board's; None when the menu offers no such item."""
+    from device.flows import SCAN
+    for item in items:
+        if item.submenu is not None and isinstance(move, tuple):
+            for sub in item.submenu.items:
+                scan, (count, verb, prefix) = sub.actions[0]
+                if (scan, verb, prefix, count) == (SCAN, "announce", (seat, POIGNEE), len(move)):
+                    return [item.label, sub.label]
+        elif item.actions and item.actions[0] == ("announce", (seat, move)):
+            return [item.label]
     return None
 
 

@@ -80,6 +80,7 @@ CONFIRM_MS = 3000  # a second Esc (or the window's close box) within this long q
 # nobody at the table: the computer presses OK on a result after this, counted from the
 # last card (the board first shows the last trick: device/last_trick.py)
 RESULT_WAIT_MS = 2500 + HOLD_MS
+SHOW_MS = 300  # a computer shows its poignée a trump at a time: each this long, half on the pad
 
 
 class Signals:
@@ -273,6 +274,7 @@ class SimApp:
         self._auto_once = False
         self._stuck = False
         self._scanning = False
+        self._shown_key = None  # the scan a computer's cards were laid for (_lay_shown)
         self._result_at = None
         self._clear_since = 0
         self._acc = 0.0
@@ -857,10 +859,17 @@ class SimApp:
             return
         if self._collects:
             return
-        label = self.adapter.record_table_choice(self)
-        if label is not None:
+        app = view.app
+        wanted = app.scan_wanted() if app is not None else None
+        if wanted is not None and self.awaiting is None:  # cards a menu asked for
+            self._lay_shown(app, *wanted)
+            return  # and no card is played: the board would take it for one of them
+        labels = None if self.ok_held() or self.now < self._undo_pause else \
+            self.adapter.table_choice(self)
+        if labels:
+            self.note(_("computer enters: %s") % ", ".join(map(label_words, labels)))
             self.operator.press(OK)
-            self.operator.choose(label)
+            self.operator.choose(*labels)
             return
         if self.awaiting is not None:
             self._scan_for_table()
@@ -898,6 +907,12 @@ class SimApp:
         return bool(nobody or self._auto_once or owner == FACT or on_record or
                     (owner is not None and owner not in self.humans))
 
+    def computer_acts(self, pad):
+        """True when the computer acts for the seat at ``pad`` now: a computer's seat, or a
+        person's after the A key (until the computer has acted: its card, its scan; the
+        announcements before a first card come with the card)."""
+        return pad not in self.humans or self._auto_once
+
     def _scan_for_table(self):
         if self._scanning or self.now < self._undo_pause or self.ok_held():
             return  # a scan taken back waits too: time for a second long press
@@ -905,7 +920,7 @@ class SimApp:
         dpad = self.pad_of(attr(sh if sh is not None else self.fw_deal, "declarer", 0))
         if dpad < 0:
             dpad = 0
-        if self.humans and dpad in self.humans and not self._auto_once:
+        if not self.computer_acts(dpad):
             return
         self._auto_once = False
         cards = self.adapter.final_scan(self, self.awaiting.count)
@@ -917,6 +932,27 @@ class SimApp:
         if self.awaiting.verb == "show_hand":  # an open hand goes back to be played
             self.later(self.think_ms + 250 * len(cards) + 400,
                        lambda: self._take_back(cards, dpad))
+
+    def _lay_shown(self, app, verb, left):
+        """Lay the cards a computer's table choice asked the board to scan (its poignée,
+        FFT p.7: ``adapter.shown_cards``) one by one on its pad, each lifted back into
+        the hand as a person shows them; once per scan, each only while the board still
+        collects them (a long press leaves the scan)."""
+        key = (id(app), len(app.referee.actions))
+        if key == self._shown_key:
+            return
+        got = self.adapter.shown_cards(self, verb, left)
+        if got is None:
+            return  # a person's scan
+        self._shown_key = key
+        pad, cards = got
+
+        def lay(c):
+            if app.scan_wanted() is not None and self.tableau.where(c)[0] == T.HAND:
+                self.tableau.move(c, T.PAD, pad)
+                self.later(SHOW_MS // 2, lambda: self._take_back([c], pad))
+        for i, c in enumerate(cards):
+            self.later(self.think_ms + SHOW_MS * i, lambda c=c: lay(c))
 
     def _take_back(self, cards, pad):
         for c in cards:
@@ -931,7 +967,7 @@ class SimApp:
         pad = self.pad_of(seat)
         if pad < 0:
             return
-        if pad in self.humans and not self._auto_once:
+        if not self.computer_acts(pad):
             return
         if self._hold_off():
             return

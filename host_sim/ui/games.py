@@ -134,9 +134,16 @@ class TrickGame:
         """The recorded card for deal seat ``seat`` now, or None (no record, or off it)."""
         return None
 
-    def record_table_choice(self, sim):
-        """A recorded in-play table choice due now (claim, resignation): the table menu
-        label to choose, or None."""
+    def table_choice(self, sim):
+        """An in-play table choice the computer enters now (a record's claim or
+        resignation, a computer's announcement): the table menu's labels to choose in
+        order, or None."""
+        return None
+
+    def shown_cards(self, sim, verb, count):
+        """``(pad, cards)``: the ``count`` cards a computer lays for the board's scan
+        ``verb`` that its table choice asked for (a Tarot poignée), each laid on ``pad``
+        and lifted back into the hand; None when the scan is a person's."""
         return None
 
     def final_scan(self, sim, count):
@@ -334,7 +341,9 @@ class Tarot(TrickGame):
     """French Tarot: ``game.hand_size`` cards each and the chien. The computer bids on
     trumps, oudlers and kings; as taker it calls a king it lacks (5 players), takes the
     chien and puts away its weakest side cards (no king, no oudler, FFT p.6) without a
-    scan ("Not scanned"): the shadow gets the écart from the talon."""
+    scan ("Not scanned"): the shadow gets the écart from the talon. Before its first card
+    a computer seat announces from the table menu (:meth:`table_choice`), its poignée's
+    trumps laid on its pad (:meth:`shown_cards`)."""
 
     talon_label = "Chien"
     direction = -1  # docs/rules/tarot.md "Seats and units", FFT p.4-5
@@ -353,6 +362,7 @@ class Tarot(TrickGame):
     def new_deal(self):
         TrickGame.new_deal(self)
         self._ecart_done = False
+        self._announced = set()  # (seat, what) a computer entered this deal
         self.chien = ""
 
     def talon_caption(self, sim):
@@ -469,6 +479,49 @@ class Tarot(TrickGame):
 
     def final_scan(self, sim, count):
         return []
+
+    def table_choice(self, sim):
+        """A computer's announcement before its first card, entered from the table menu
+        as a person does (device/flows/tarot.py ``table_items``): the taker's chelem (FFT
+        p.6), the poignée of the seat to play (FFT p.7; its trumps are then laid:
+        :meth:`shown_cards`) and its misères (house rule), as ``sim.computer``
+        announces them (host_sim/players/computer.py); a person's after the A key, with
+        the card it plays. Each is entered once a deal: one taken back (a long press) is
+        not entered again."""
+        from core.games import tarot
+        from host_sim.players.games import announce_labels, may_announce_chelem
+        sh = sim.shadow
+        if _attr(sh, "phase") != tarot.PHASE_PLAY or sh.tricks_done > 0 or not sh.hands:
+            return None
+        seats = [sh.to_play()]
+        if may_announce_chelem(sh, sh.taker) and sh.taker not in seats:
+            seats.insert(0, sh.taker)  # before the first card, whoever leads (FFT p.6)
+        for seat in seats:
+            pad = sim.pad_of(seat)
+            if pad < 0 or not sim.computer_acts(pad):  # a person announces for himself
+                continue
+            for move in sim.computer.announcements(sh, seat):
+                key = (seat, "poignee" if isinstance(move, tuple) else move)
+                labels = announce_labels(self.flow.table_items(sh, sim.match), seat, move)
+                if key in self._announced or labels is None:
+                    continue
+                self._announced.add(key)
+                return labels
+        return None
+
+    def shown_cards(self, sim, verb, count):
+        """The poignée a computer asked to show (:meth:`table_choice`): the ``count``
+        trumps of the seat to play (``games.poignee_of``), on its pad."""
+        from host_sim.players.games import poignee_of
+        sh = sim.shadow
+        if verb != "announce" or not _attr(sh, "hands"):
+            return None
+        seat = sh.to_play()
+        pad = sim.pad_of(seat)
+        if pad < 0 or (seat, "poignee") not in self._announced:
+            return None
+        shown = poignee_of(sim.tableau.hand(pad), count)
+        return (pad, list(shown)) if shown else None
 
     def menu_hint(self, sim):
         """The écart (FFT p.6): the cards are put away face down, so the screen says how."""
@@ -857,7 +910,7 @@ class Skat(TrickGame):
             return SKAT.parse(self._plays[n][1])
         return None
 
-    def record_table_choice(self, sim):
+    def table_choice(self, sim):
         # a person at every seat enters the record's claims and resignations themselves
         if not self._on_record_now(sim) or len(sim.humans) >= sim.players_in_deal():
             return None
@@ -866,7 +919,7 @@ class Skat(TrickGame):
             if idx == n and (idx, action) not in self._done_choices:
                 self._done_choices.add((idx, action))
                 p = sim.pad_of(sim.shadow.declarer if action == "SC" else who) + 1
-                return "Claim (P%d)" % p if action == "SC" else "P%d resigns" % p
+                return ["Claim (P%d)" % p if action == "SC" else "P%d resigns" % p]
         return None
 
     def final_scan(self, sim, count):
