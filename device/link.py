@@ -313,6 +313,9 @@ class Link:
                 self._export = None
                 self.send(P.R_ERROR, (self._export_seq, P.E_INTERNAL, _text(self.last_fault)))
                 return
+            if ftype == P.R_END:  # the host has it all: its next request is not "busy"
+                self._export = None  # (the exports clean up before their R_END)
+                return
 
 
 def flat_row(row):

@@ -172,6 +172,34 @@ def test_sheet_export_goes_out_a_few_frames_per_poll(data_dir):
     assert got[3].value == (10, 2)
 
 
+def test_an_export_asked_as_soon_as_the_last_one_ended_is_not_busy(data_dir, tmp_path):
+    """A host that asks again the moment R_END arrived (a club host taking the sheet, then
+    the journal) was told ``busy: export N still running``: the export counted as running
+    until the poll after its R_END. Each request is answered in full, none refused."""
+    from core import iss
+    sheet = skat_sheet.ScoreSheet(3)
+    sheet.add(iss.replay(iss_record(data_dir, "6997010")).result(), (0, 1, 2))
+    records, _ = game_records(iss_record(data_dir))
+    path = str(tmp_path / "journal.bin")
+    data, _ = write_journal(path, records)
+    uart = MemUart()
+    link = _link(uart, sheet=lambda: (COLUMNS, [flat_row(r) for r in sheet.rows]),
+                 journal=Journal(path).chunk)
+    pair(link, uart)
+    t = 0
+    for seq, ftype in ((20, P.Q_SHEET), (21, P.Q_SHEET), (22, P.Q_JOURNAL), (23, P.Q_SHEET)):
+        uart.rx += _frame(uart, seq, ftype)
+        got = []
+        while not any(f.type == P.R_END for f in got):  # asks again as soon as it ends
+            assert t < 100, got
+            link.poll(t)
+            t += 1
+            got += uart.sent()
+        assert [f.type for f in got if f.type == P.R_ERROR] == [], (seq, got)
+        assert got[-1].type == P.R_END and got[-1].value[0] == seq
+    assert got[-1].value == (23, 1) and link._export is None
+
+
 def test_journal_export_is_the_file_byte_for_byte(data_dir, tmp_path):
     records, _ = game_records(iss_record(data_dir))
     path = str(tmp_path / "journal.bin")
