@@ -108,8 +108,7 @@ class App:
         the verb)."""
         events = self.referee.act(verb, *args)
         c = self._collect
-        if c is not None and c[0] == verb and len(args) == len(c[3]) + 1 and \
-                tuple(args[:len(c[3])]) == c[3] and \
+        if c is not None and c[0] == verb and args and args[:-1] == c[3] and \
                 not (events and isinstance(events[0], Refused)):
             self._collect = None
         return self._handle(events)

@@ -54,7 +54,7 @@ from device.reasons import fault_lines, loop_fault
 from device import looks
 from device.last_trick import LastTrick
 from device.screens import decided_by
-from device.words import plural, say, tr
+from device.words import counted, say, tr
 
 # The screen modes (Controller.mode; the link's "mode" state key sends the word of
 # device.view.MODE_NAMES).
@@ -275,7 +275,7 @@ class Controller:
         elif self.mode == MODE_PAIR and self.link.pairing.code is None:
             n = self.link.pairing.tries
             self.show_list([say("pairing failed:"),
-                            say(plural(n, "%d wrong code", "%d wrong codes")) % n])
+                            counted(n, "%d wrong code", "%d wrong codes")])
 
     # --- modes entered from here -----------------------------------------------------------
 

@@ -120,6 +120,12 @@ def plural(n, one, many):
     return forms[min(_form(n), len(forms) - 1)]
 
 
+def counted(n, one, many):
+    """Count ``n`` worded by :func:`plural` (``one``/``many``), filled, in the LCD's
+    alphabet: ``counted(3, "%d key", "%d keys")`` -> ``"3 keys"``."""
+    return lcd(plural(n, one, many) % n)
+
+
 def _form(n):
     # the plural form of count n in the language in use (CLDR; the host's catalogues
     # have the same Plural-Forms)

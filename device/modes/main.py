@@ -44,11 +44,11 @@ def _pair(ctl):
 
 def _forget_hosts(ctl):
     """"Forget hosts": no host is trusted any more, the logged-in one neither."""
-    from device.words import plural, say
+    from device.words import counted, say
     n = len(ctl.link.pairing.hosts)
     ctl.link.pairing.forget()
     ctl.link.host = None
-    ctl.show_list([say("hosts forgotten:"), say(plural(n, "%d key", "%d keys")) % n,
+    ctl.show_list([say("hosts forgotten:"), counted(n, "%d key", "%d keys"),
                    say("OK: back")])
 
 

@@ -16,7 +16,7 @@ from device import session
 from device.controller import MODE_AUDIT, MODE_WRITE
 from device.pads import CARD, Pads
 from device.screens import PadFaults
-from device.words import lcd, plural, say
+from device.words import counted, say
 
 
 class ScanDesk:
@@ -112,7 +112,7 @@ class ScanDesk:
         deck, i = self.writing
         if i >= len(deck):
             n = len(deck)
-            self.show([say("Deck written"), lcd(plural(n, "%d tag", "%d tags")) % n])
+            self.show([say("Deck written"), counted(n, "%d tag", "%d tags")])
             return
         self.show([say("Blank tag for"), "%s  (%d/%d)" % (self.label(i), i + 1, len(deck))])
 
